@@ -1,0 +1,138 @@
+// Builds the client (ESM, split per page module, minified, hashed, pre-compressed, with a
+// manifest the server reads to send each page only its own chunks) and the server bundle.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const DIST = path.join(ROOT, 'dist');
+const ASSETS_DIR = path.join(DIST, 'public', 'assets');
+const CLIENT_ENTRY = 'client/entry.tsx';
+const SERVER_ENTRY = 'src/server/main.ts';
+const STAMP_FILE = path.join(DIST, '.build-stamp');
+/** What the build reads; a change to any of these makes the build stale. */
+const INPUTS = ['src', 'client', 'build.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+/** Files smaller than this are not worth compressing ahead of time. */
+const PRECOMPRESS_MIN_BYTES = 1024;
+
+async function listFiles(entry) {
+  const full = path.join(ROOT, entry);
+  const info = await stat(full).catch(() => null);
+  if (!info) return [];
+  if (info.isFile()) return [full];
+  const entries = await readdir(full, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+/** A fingerprint of every build input: path, size and modification time. */
+export async function inputsStamp() {
+  const hash = createHash('sha256');
+  const files = (await Promise.all(INPUTS.map(listFiles))).flat().sort();
+  for (const file of files) {
+    const info = await stat(file);
+    hash.update(`${path.relative(ROOT, file)}:${info.size}:${info.mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
+export async function isBuildFresh() {
+  const stamp = await readFile(STAMP_FILE, 'utf8').catch(() => '');
+  return stamp !== '' && stamp === (await inputsStamp());
+}
+
+const shared = {
+  bundle: true,
+  jsx: 'automatic',
+  logLevel: 'warning',
+  absWorkingDir: ROOT,
+};
+
+function manifestOf(metafile) {
+  const outputs = metafile.outputs;
+  const url = (file) => '/assets/' + path.relative(path.relative(ROOT, ASSETS_DIR), file).split(path.sep).join('/');
+  const closure = (file, seen = new Set()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imported of outputs[file]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) closure(imported.path, seen);
+    }
+    return seen;
+  };
+  const entryFile = Object.keys(outputs).find((file) => outputs[file].entryPoint === CLIENT_ENTRY && file.endsWith('.js'));
+  if (!entryFile) throw new Error('The client entry is missing from the build output');
+  const entryModules = closure(entryFile);
+  const pages = {};
+  for (const [file, output] of Object.entries(outputs)) {
+    if (!file.endsWith('.js') || !output.entryPoint?.startsWith('src/app/pages/')) continue;
+    pages[output.entryPoint] = [...closure(file)].filter((f) => !entryModules.has(f)).map(url);
+  }
+  const css = [outputs[entryFile].cssBundle].filter(Boolean).map(url);
+  return { entry: url(entryFile), entryModules: [...entryModules].map(url), css, pages };
+}
+
+async function precompress(metafile) {
+  let saved = 0;
+  for (const file of Object.keys(metafile.outputs)) {
+    if (!/\.(js|css)$/.test(file)) continue;
+    const body = await readFile(path.join(ROOT, file));
+    if (body.length < PRECOMPRESS_MIN_BYTES) continue;
+    const br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    const gz = gzipSync(body, { level: 9 });
+    await writeFile(path.join(ROOT, `${file}.br`), br);
+    await writeFile(path.join(ROOT, `${file}.gz`), gz);
+    saved += body.length - br.length;
+  }
+  return saved;
+}
+
+export async function build() {
+  const started = performance.now();
+  const stamp = await inputsStamp();
+  await rm(DIST, { recursive: true, force: true });
+  await mkdir(ASSETS_DIR, { recursive: true });
+
+  const client = await esbuild.build({
+    ...shared,
+    entryPoints: { entry: CLIENT_ENTRY },
+    outdir: path.relative(ROOT, ASSETS_DIR),
+    platform: 'browser',
+    format: 'esm',
+    splitting: true,
+    minify: true,
+    target: ['chrome111', 'firefox111', 'safari16.4', 'edge111'],
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    metafile: true,
+  });
+  const manifest = manifestOf(client.metafile);
+  await writeFile(path.join(DIST, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  await writeFile(path.join(DIST, 'meta-client.json'), JSON.stringify(client.metafile));
+  await precompress(client.metafile);
+
+  await esbuild.build({
+    ...shared,
+    entryPoints: [SERVER_ENTRY],
+    outfile: 'dist/server/main.js',
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    packages: 'external',
+    sourcemap: 'linked',
+    loader: { '.css': 'empty' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+
+  await writeFile(STAMP_FILE, stamp);
+  return { ms: Math.round(performance.now() - started), manifest };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { ms } = await build();
+  console.log(`build finished in ${ms} ms`);
+}

@@ -1,0 +1,55 @@
+/** The browser entry: the same route table as the server, hydrated onto the streamed document. */
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { createFetchContentSource } from '#app/content/fetch-content-source.ts';
+import { ENVIRONMENT_GLOBAL, EnvironmentProvider, type AppEnvironment } from '#app/environment.tsx';
+import { acceptLanguageOfNavigator, LANGUAGE_COOKIE, readCookie } from '#app/i18n/language.ts';
+import { createRoutes } from '#app/routes.tsx';
+import { createStores, StoresProvider } from '#app/state/stores.tsx';
+import '../src/app/styles/index.css';
+
+declare global {
+  interface Window {
+    [ENVIRONMENT_GLOBAL]?: AppEnvironment;
+  }
+}
+
+/** The lazy page modules of the first page load before hydration, so the markup matches. */
+async function loadLazyMatches(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const properties = await route.lazy();
+      Object.assign(route, { ...properties, lazy: undefined });
+    }),
+  );
+}
+
+async function hydrate(): Promise<void> {
+  const environment = window[ENVIRONMENT_GLOBAL];
+  if (!environment) throw new Error('The server did not send the page environment');
+  const routes = createRoutes({
+    content: createFetchContentSource(environment.assetsBaseUrl),
+    languageSignals: () => ({
+      cookie: readCookie(document.cookie, LANGUAGE_COOKIE),
+      acceptLanguage: acceptLanguageOfNavigator(navigator.languages),
+    }),
+  });
+  await loadLazyMatches(routes);
+  const router = createBrowserRouter(routes);
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <EnvironmentProvider value={environment}>
+        <StoresProvider stores={createStores()}>
+          <RouterProvider router={router} />
+        </StoresProvider>
+      </EnvironmentProvider>
+    </StrictMode>,
+  );
+}
+
+void hydrate();

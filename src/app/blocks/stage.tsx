@@ -1,0 +1,45 @@
+/** The hero stage: headline, description, an optional button and, on the homepage, the arrow down to the services. */
+import type { UiTexts } from '../content/types.ts';
+import { Icon } from '../layout/icon.tsx';
+import { SmartLink } from '../layout/smart-link.tsx';
+
+export interface StageContent {
+  headline: string;
+  description?: string;
+  button?: { text: string; link_url: string };
+}
+
+/** The id of the section the stage's arrow scrolls to. */
+export const SERVICES_SECTION_ID = 'services';
+
+export function Stage({ content, ui, withArrow = false }: { content: StageContent; ui: UiTexts; withArrow?: boolean }) {
+  return (
+    <section className={`stage${withArrow ? ' stage--hero' : ''}`}>
+      <div className="stage__inner">
+        <h1 className="stage__headline">{content.headline}</h1>
+        {content.description ? <p className="stage__description">{content.description}</p> : null}
+        {content.button ? (
+          <SmartLink to={content.button.link_url} className="button button--accent stage__button">
+            {content.button.text}
+          </SmartLink>
+        ) : null}
+      </div>
+      {withArrow ? (
+        <a
+          className="stage__arrow"
+          href={`#${SERVICES_SECTION_ID}`}
+          aria-label={ui.scroll_down}
+          onClick={(event) => {
+            const target = document.getElementById(SERVICES_SECTION_ID);
+            if (!target) return;
+            event.preventDefault();
+            target.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+            target.focus({ preventScroll: true });
+          }}
+        >
+          <Icon name="arrowDown" size={28} />
+        </a>
+      ) : null}
+    </section>
+  );
+}

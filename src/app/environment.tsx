@@ -1,0 +1,30 @@
+/** What the app needs from its host, the same on server and browser: public config and the page's assets. */
+import { createContext, use, type ReactNode } from 'react';
+
+export interface PageAssets {
+  /** Stylesheets to link. */
+  css: string[];
+  /** Client modules the first page needs: the entry and its route's chunks. */
+  modulePreloads: string[];
+}
+
+export interface AppEnvironment {
+  siteUrl: string;
+  assetsBaseUrl: string;
+  assets: PageAssets;
+}
+
+/** Name of the global the server writes for the browser before hydration. */
+export const ENVIRONMENT_GLOBAL = '__NORDSTERN__';
+
+const EnvironmentContext = createContext<AppEnvironment | null>(null);
+
+export function EnvironmentProvider({ value, children }: { value: AppEnvironment; children: ReactNode }) {
+  return <EnvironmentContext value={value}>{children}</EnvironmentContext>;
+}
+
+export function useEnvironment(): AppEnvironment {
+  const environment = use(EnvironmentContext);
+  if (!environment) throw new Error('useEnvironment needs an EnvironmentProvider');
+  return environment;
+}

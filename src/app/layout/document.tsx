@@ -1,0 +1,27 @@
+/** The HTML document around every page: language, charset, theme colour and the page's own assets. */
+import type { ReactNode } from 'react';
+import { useEnvironment } from '../environment.tsx';
+import type { Language } from '../i18n/language.ts';
+
+export const THEME_COLOR = '#174f78';
+
+export function Document({ language, children }: { language: Language; children: ReactNode }) {
+  const { assets } = useEnvironment();
+  return (
+    <html lang={language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={THEME_COLOR} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.modulePreloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * The fixed top navigation: transparent and dark at the top of the page, light with a
+ * shadow once scrolled or while the menu is open; a burger menu under 1025 px; items
+ * with children open a popover on hover (desktop) or a dropdown (mobile); Escape closes.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import type { NavigationChild, NavigationData, NavigationItem, UiTexts } from '../content/types.ts';
+import { fill } from '../i18n/format.ts';
+import type { Language } from '../i18n/language.ts';
+import type { Translation } from '../i18n/translate-path.ts';
+import { HOME_PATH } from '../paths.ts';
+import { Icon } from './icon.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { Logo } from './logo.tsx';
+import { SmartLink } from './smart-link.tsx';
+import { LARGE_BREAKPOINT_PX, NAV_REINIT_DELAY_MS, POPOVER_DELAY_MS } from './timing.ts';
+
+const SCROLL_THRESHOLD_PX = 8;
+
+function childrenOf(navigation: NavigationData, item: NavigationItem): NavigationChild[] {
+  const children = navigation[item.link_text.toLowerCase()];
+  return Array.isArray(children) ? (children as NavigationChild[]) : [];
+}
+
+const isLargeScreen = () => window.matchMedia(`(min-width: ${LARGE_BREAKPOINT_PX}px)`).matches;
+
+interface NavbarProps {
+  navigation: NavigationData;
+  ui: UiTexts;
+  language: Language;
+  translations: Translation[];
+}
+
+export function Navbar({ navigation, ui, language, translations }: NavbarProps) {
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [openItem, setOpenItem] = useState<string | null>(null);
+  const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  // After a route change the menu closes and starts afresh.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setMenuOpen(false);
+      setOpenItem(null);
+    }, NAV_REINIT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+
+  const closeAll = useCallback(() => {
+    clearTimeout(hoverTimer.current);
+    setOpenItem(null);
+  }, []);
+
+  useEffect(() => {
+    if (!menuOpen && openItem === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      if (openItem !== null) {
+        document.getElementById(`${menuId}-toggle-${openItem}`)?.focus();
+        setOpenItem(null);
+      } else {
+        setMenuOpen(false);
+        burgerRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen, openItem, menuId]);
+
+  useEffect(() => () => clearTimeout(hoverTimer.current), []);
+
+  const light = scrolled || menuOpen;
+  const items = navigation.top_level ?? [];
+
+  return (
+    <header className={`navbar ${light ? 'navbar--light' : 'navbar--dark'}${menuOpen ? ' navbar--menu-open' : ''}`}>
+      <div className="navbar__bar">
+        <Link to={HOME_PATH} className="navbar__logo" aria-label={ui.home_label}>
+          <Logo width={160} height={28} />
+        </Link>
+        <button
+          ref={burgerRef}
+          type="button"
+          className="navbar__burger"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? ui.menu_close : ui.menu_open}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <Icon name={menuOpen ? 'close' : 'menu'} />
+        </button>
+        <nav id={menuId} className={`navbar__menu${menuOpen ? ' navbar__menu--open' : ''}`} aria-label={ui.nav_label}>
+          <ul className="navbar__items">
+            {items.map((item, index) => {
+              const key = String(index);
+              const children = childrenOf(navigation, item);
+              const hiddenOnLarge = item.hidden_lg !== 'FALSE';
+              const itemClass = `navbar__item${hiddenOnLarge ? ' navbar__item--hidden-lg' : ''}`;
+              if (item.type === 'Button') {
+                return (
+                  <li key={key} className={`${itemClass} navbar__item--button`}>
+                    <SmartLink to={item.link_url} className="button button--accent navbar__button">
+                      {item.link_text}
+                    </SmartLink>
+                  </li>
+                );
+              }
+              if (children.length === 0) {
+                return (
+                  <li key={key} className={itemClass}>
+                    <NavLink to={item.link_url} className="navbar__link">
+                      {item.link_text}
+                    </NavLink>
+                  </li>
+                );
+              }
+              const open = openItem === key;
+              const panelId = `${menuId}-panel-${key}`;
+              return (
+                <li
+                  key={key}
+                  className={`${itemClass} navbar__item--parent${open ? ' navbar__item--open' : ''}`}
+                  onPointerEnter={(event) => {
+                    if (event.pointerType !== 'mouse' || !isLargeScreen()) return;
+                    clearTimeout(hoverTimer.current);
+                    hoverTimer.current = setTimeout(() => setOpenItem(key), POPOVER_DELAY_MS);
+                  }}
+                  onPointerLeave={(event) => {
+                    if (event.pointerType !== 'mouse' || !isLargeScreen()) return;
+                    closeAll();
+                  }}
+                  onBlur={(event: FocusEvent<HTMLLIElement>) => {
+                    if (isLargeScreen() && !event.currentTarget.contains(event.relatedTarget as Node | null)) closeAll();
+                  }}
+                >
+                  <div className="navbar__parent">
+                    <NavLink to={item.link_url} className="navbar__link">
+                      {item.link_text}
+                    </NavLink>
+                    <button
+                      id={`${menuId}-toggle-${key}`}
+                      type="button"
+                      className="navbar__toggle"
+                      aria-expanded={open}
+                      aria-controls={panelId}
+                      aria-label={fill(ui.submenu_toggle, { item: item.link_text })}
+                      onClick={() => {
+                        clearTimeout(hoverTimer.current);
+                        setOpenItem(open ? null : key);
+                      }}
+                    >
+                      <Icon name="chevron" size={16} />
+                    </button>
+                  </div>
+                  <div id={panelId} className="navbar__popover" hidden={!open}>
+                    <ul className="navbar__children">
+                      {children.map((child) => (
+                        <li key={child.link_url}>
+                          <SmartLink to={child.link_url} className="navbar__child">
+                            <span className="navbar__child-title">{child.link_text}</span>
+                            {child.description ? <span className="navbar__child-text">{child.description}</span> : null}
+                          </SmartLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <LanguageSwitch language={language} translations={translations} label={ui.language_label} names={ui.language_names} />
+        </nav>
+      </div>
+    </header>
+  );
+}

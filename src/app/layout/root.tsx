@@ -1,0 +1,48 @@
+/** The layout of every page: document, navigation, page content, footer, snackbar and progress bar. */
+import { useEffect } from 'react';
+import { Outlet, useLoaderData, useLocation, useMatches } from 'react-router';
+import { languageCookie, LANGUAGE_COOKIE, readCookie } from '../i18n/language.ts';
+import { translationsOf } from '../i18n/translate-path.ts';
+import { languageOfPath } from '../paths.ts';
+import type { RootData } from '../routes.tsx';
+import { Document } from './document.tsx';
+import { Footer } from './footer.tsx';
+import { Navbar } from './navbar.tsx';
+import { PageHead } from './page-head.tsx';
+import { ProgressBar } from './progress-bar.tsx';
+import { Snackbar } from './snackbar.tsx';
+
+/** Routes that show no navigation bar. */
+const ROUTES_WITHOUT_NAVBAR = new Set(['newsletter-confirm']);
+
+export function Root() {
+  const root = useLoaderData() as RootData;
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const showNavbar = !matches.some((match) => ROUTES_WITHOUT_NAVBAR.has(match.id));
+  const translations = translationsOf(root.languageMapping, root.language, pathname);
+
+  // A one-language path switches the visitor's language, so shared pages follow it.
+  useEffect(() => {
+    const pathLanguage = languageOfPath(pathname);
+    if (pathLanguage && readCookie(document.cookie, LANGUAGE_COOKIE) !== pathLanguage) {
+      document.cookie = languageCookie(pathLanguage);
+    }
+  }, [pathname]);
+
+  return (
+    <Document language={root.language}>
+      <PageHead language={root.language} translations={translations} />
+      <a className="skip-link" href="#main">
+        {root.ui.skip_to_content}
+      </a>
+      <ProgressBar label={root.ui.loading} />
+      {showNavbar && root.navigation ? (
+        <Navbar navigation={root.navigation} ui={root.ui} language={root.language} translations={translations} />
+      ) : null}
+      <Outlet />
+      {root.footer ? <Footer footer={root.footer} ui={root.ui} /> : null}
+      <Snackbar closeLabel={root.ui.snackbar_close} />
+    </Document>
+  );
+}

@@ -1,0 +1,13 @@
+/** A page made of content blocks only. */
+import { useLoaderData } from 'react-router';
+import { PageBlocks } from '../blocks/page-blocks.tsx';
+import type { PageData } from '../routes.tsx';
+
+export function Component() {
+  const page = useLoaderData() as PageData;
+  return (
+    <main id="main" className="page" tabIndex={-1}>
+      <PageBlocks page={page} />
+    </main>
+  );
+}

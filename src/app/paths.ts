@@ -1,0 +1,154 @@
+/**
+ * Every page of the site in one table: its path, which language the path belongs to
+ * (or 'shared' when the visitor's language decides), the page module that renders it,
+ * the content folder it reads and the order of its blocks. The route table, the
+ * language resolution and the server all read this module; no path strings elsewhere.
+ */
+import { matchRoutes } from 'react-router';
+import type { Language } from './i18n/language.ts';
+
+export type PathLanguage = Language | 'shared';
+export type PageModuleName = 'home' | 'content';
+type Params = Readonly<Record<string, string | undefined>>;
+
+export interface PageRoute {
+  id: string;
+  path: string;
+  language: PathLanguage;
+  page: PageModuleName;
+  /** Content folder below content/{language}/, e.g. homepage/services/analytics. */
+  folder: (params: Params) => string;
+  /** Block files rendered, in order. */
+  blocks: readonly string[];
+  /** Named route middleware (see middleware.ts), run before the page loads. */
+  middleware?: readonly string[];
+  /** Checks the dynamic segments; false answers 404. */
+  validate?: (params: Params) => boolean;
+}
+
+export const HOME_PATH = '/';
+/** The events overview per language, target of the /events redirect. */
+export const EVENTS_PATH: Record<Language, string> = { en: '/company/events', de: '/unternehmen/events' };
+/** The cdp event took place once, in German, in Munich in March 2024. */
+export const CDP_EVENT_PATH = '/unternehmen/events/cdp-event/muenchen/2024/03';
+export const NEWSLETTER_CONFIRM_FOLDER = 'homepage/newsletter/confirm';
+
+const STAGE = ['stage'] as const;
+const HOME_BLOCKS = ['stage', 'intro', 'services', 'contact'] as const;
+
+const isYear = (value: string | undefined) => value === undefined || /^\d{4}$/.test(value);
+const isMonth = (value: string | undefined) => value === undefined || /^(0[1-9]|1[0-2])$/.test(value);
+const isSlug = (value: string | undefined) => value === undefined || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
+const validEdition = (p: Params) => isSlug(p.location) && isYear(p.year) && isMonth(p.month);
+
+/** Builds a content folder from the path: /company/career/:slug → homepage/company/career/{slug}. */
+function folderOf(pattern: string): (params: Params) => string {
+  return (params) =>
+    'homepage' +
+    pattern
+      .split('/')
+      .filter((segment) => segment !== '' && !segment.endsWith('?'))
+      .map((segment) => '/' + (segment.startsWith(':') ? (params[segment.slice(1)] ?? '') : segment))
+      .join('');
+}
+
+function page(id: string, path: string, language: PathLanguage, extra: Partial<PageRoute> = {}): PageRoute {
+  return { id, path, language, page: 'content', folder: folderOf(path), blocks: STAGE, ...extra };
+}
+
+/** One event page per language: the named event with optional edition segments. */
+function eventPages(event: string, languages: readonly Language[] = ['en', 'de']): PageRoute[] {
+  return languages.map((language) =>
+    page(`${language}-event-${event}`, `${EVENTS_PATH[language]}/${event}/:location?/:year?/:month?`, language, {
+      folder: () => `${folderOf(EVENTS_PATH[language])({})}/${event}`,
+      validate: validEdition,
+    }),
+  );
+}
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  page('home', HOME_PATH, 'shared', { page: 'home', folder: () => 'homepage', blocks: HOME_BLOCKS }),
+
+  page('services', '/services', 'shared'),
+  page('service-detail', '/services/:slug', 'shared', { validate: (p) => isSlug(p.slug) }),
+  page('service-connected-tv', '/services/:slug/connected-tv', 'shared', { validate: (p) => isSlug(p.slug) }),
+  page('service-sub-detail', '/services/:slug/:sub', 'shared', { validate: (p) => isSlug(p.slug) && isSlug(p.sub) }),
+
+  page('insights', '/insights', 'shared'),
+  page('insight-article', '/insights/:slug', 'shared', { validate: (p) => isSlug(p.slug) }),
+
+  page('newsletter', '/newsletter', 'shared'),
+  page('newsletter-confirm', '/newsletter/:email', 'shared', { folder: () => NEWSLETTER_CONFIRM_FOLDER }),
+
+  page('events', '/events', 'shared', { middleware: ['eventRedirect'] }),
+  page('event-redirect', '/events/:eventname', 'shared', { middleware: ['eventRedirect'] }),
+
+  ...(['en', 'de'] as const).flatMap((language) => {
+    const tech = language === 'en' ? '/technology' : '/technologie';
+    const gmp = `${tech}/google-marketing-platform-partner`;
+    return [
+      page(`${language}-technology`, tech, language),
+      page(`${language}-gmp`, gmp, language),
+      page(`${language}-gmp-contact`, `${gmp}/${language === 'en' ? 'contact' : 'kontakt'}`, language),
+      page(`${language}-gmp-detail`, `${gmp}/:sub`, language, { validate: (p) => isSlug(p.sub) }),
+      page(`${language}-lunio`, `${tech}/lunio`, language),
+      page(`${language}-meridian`, `${tech}/meridian`, language),
+      page(`${language}-technology-detail`, `${tech}/:slug`, language, { validate: (p) => isSlug(p.slug) }),
+    ];
+  }),
+
+  page('en-company', '/company', 'en'),
+  page('en-about-us', '/company/about-us', 'en'),
+  page('en-career', '/company/career', 'en'),
+  page('en-job', '/company/career/:slug', 'en', { validate: (p) => isSlug(p.slug) }),
+  page('en-contact', '/company/contact', 'en'),
+  page('en-events', '/company/events', 'en'),
+  ...eventPages('analytics-hub'),
+  ...eventPages('cdp-event', ['de']),
+  ...eventPages('cloud'),
+  ...eventPages('omr'),
+  page('en-omr-meeting-request', '/company/events/omr/meeting-request/:year?/:month?', 'en', {
+    folder: () => 'homepage/company/events/omr/meeting-request',
+    validate: validEdition,
+  }),
+  page('en-event', '/company/events/:eventname/:location/:year/:month', 'en', {
+    folder: (p) => `homepage/company/events/${p.eventname}`,
+    validate: (p) => isSlug(p.eventname) && validEdition(p),
+  }),
+
+  page('de-company', '/unternehmen', 'de'),
+  page('de-about-us', '/unternehmen/ueber-uns', 'de'),
+  page('de-career', '/unternehmen/karriere', 'de'),
+  page('de-job', '/unternehmen/karriere/:slug', 'de', { validate: (p) => isSlug(p.slug) }),
+  page('de-contact', '/unternehmen/kontakt', 'de'),
+  page('de-events', '/unternehmen/events', 'de'),
+  page('de-omr-meeting-request', '/unternehmen/events/omr/terminanfrage/:year?/:month?', 'de', {
+    folder: () => 'homepage/unternehmen/events/omr/terminanfrage',
+    validate: validEdition,
+  }),
+  page('de-event', '/unternehmen/events/:eventname/:location/:year/:month', 'de', {
+    folder: (p) => `homepage/unternehmen/events/${p.eventname}`,
+    validate: (p) => isSlug(p.eventname) && validEdition(p),
+  }),
+
+  page('en-imprint', '/imprint', 'en'),
+  page('en-privacy', '/privacy-policy', 'en'),
+  page('de-imprint', '/impressum', 'de'),
+  page('de-privacy', '/datenschutz', 'de'),
+];
+
+/** The page route a pathname matches, or undefined for unknown paths. */
+export function matchPageRoute(pathname: string): { route: PageRoute; params: Params } | undefined {
+  const matches = matchRoutes(
+    PAGE_ROUTES.map((route) => ({ path: route.path, route })),
+    pathname,
+  );
+  const match = matches?.[0];
+  return match ? { route: match.route.route, params: match.params } : undefined;
+}
+
+/** de or en when the path exists in one language only; undefined for shared and unknown paths. */
+export function languageOfPath(pathname: string): Language | undefined {
+  const language = matchPageRoute(pathname)?.route.language;
+  return language === 'en' || language === 'de' ? language : undefined;
+}

@@ -1,0 +1,48 @@
+/** The whole server as one Fastify instance: cross-cutting plugins, content, assets, health, then pages. */
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { loadContentStore } from './content/content-store.ts';
+import { createStoreContentSource } from './content/file-content-source.ts';
+import { assetsPlugin } from './plugins/assets.ts';
+import { contentPlugin } from './plugins/content.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { healthPlugin } from './plugins/health.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { ssrPlugin } from './plugins/ssr.ts';
+import { readManifest } from './ssr/manifest.ts';
+
+export interface BuildAppOptions {
+  /** Fastify's logger setting; tests pass false. */
+  logger?: boolean | { level: string };
+}
+
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  // Readiness belongs to this instance: ready once content is loaded, not ready while closing.
+  let ready = false;
+  app.addHook('onClose', async () => {
+    ready = false;
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(fastifyCookie);
+  await app.register(healthPlugin, { isReady: () => ready });
+
+  const [store, manifest] = await Promise.all([loadContentStore(config.contentDir), readManifest(config.distDir)]);
+  app.log.info({ files: store.fileCount }, 'content loaded');
+
+  await app.register(contentPlugin, { prefix: '/content', store });
+  await app.register(assetsPlugin, { distDir: config.distDir, staticDir: config.staticDir });
+  await app.register(ssrPlugin, { config, content: createStoreContentSource(store), manifest });
+
+  app.addHook('onReady', async () => {
+    ready = true;
+  });
+  return app;
+}

@@ -1,0 +1,74 @@
+/**
+ * All content JSON in memory: read once at start, parsed, with each file's bytes and
+ * ETag ready to serve, and a page bundle (every block of a folder) per content folder.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface StoredFile {
+  /** The parsed JSON, frozen: shared by every request. */
+  value: unknown;
+  body: Buffer;
+  etag: string;
+}
+
+export interface ContentStore {
+  /** A file by its path below the content folder, e.g. en/navigation.json. */
+  get(relativePath: string): StoredFile | undefined;
+  /** Every block of a folder, e.g. en/homepage/services, as one document. */
+  page(relativeFolder: string): StoredFile | undefined;
+  readonly fileCount: number;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function stored(value: unknown, body: Buffer): StoredFile {
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return { value: deepFreeze(value), body, etag };
+}
+
+async function listJsonFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+export class ContentLoadError extends Error {
+  override name = 'ContentLoadError';
+}
+
+export async function loadContentStore(contentDir: string): Promise<ContentStore> {
+  const files = new Map<string, StoredFile>();
+  const folders = new Map<string, Record<string, unknown>>();
+  for (const relative of await listJsonFiles(contentDir)) {
+    const body = await readFile(path.join(contentDir, relative));
+    let value: unknown;
+    try {
+      value = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      throw new ContentLoadError(`content/${relative} is not valid JSON: ${(error as Error).message}`);
+    }
+    files.set(relative, stored(value, body));
+    const folder = path.posix.dirname(relative);
+    const block = path.posix.basename(relative, '.json');
+    const blocks = folders.get(folder) ?? {};
+    blocks[block] = value;
+    folders.set(folder, blocks);
+  }
+  const pages = new Map<string, StoredFile>();
+  for (const [folder, blocks] of folders) pages.set(folder, stored(blocks, Buffer.from(JSON.stringify(blocks))));
+  return {
+    get: (relativePath) => files.get(relativePath),
+    page: (relativeFolder) => pages.get(relativeFolder),
+    fileCount: files.size,
+  };
+}

@@ -1,0 +1,33 @@
+/** Hashed client bundles under /assets (cached for a year, pre-compressed) and the files of static/ at the root. */
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import path from 'node:path';
+
+export interface AssetsOptions {
+  distDir: string;
+  staticDir: string;
+}
+
+export const ASSETS_PREFIX = '/assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const STATIC_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export const assetsPlugin: FastifyPluginAsync<AssetsOptions> = async (app, { distDir, staticDir }) => {
+  await app.register(fastifyStatic, {
+    root: path.join(distDir, 'public', 'assets'),
+    prefix: ASSETS_PREFIX,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(res) {
+      res.setHeader('cache-control', IMMUTABLE);
+    },
+  });
+  // Registered file by file, so every other path falls through to the pages.
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    prefix: '/',
+    wildcard: false,
+    decorateReply: false,
+    maxAge: STATIC_MAX_AGE_MS,
+  });
+};

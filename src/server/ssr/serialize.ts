@@ -1,0 +1,28 @@
+/** Data written into inline scripts: JSON that no content string can break out of. */
+import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
+
+/** JSON as a JavaScript literal with <, >, & and the line separators escaped, so </script> cannot appear. */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Route errors in the form the browser router revives; unexpected errors keep their message on the server. */
+export function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
+  if (!errors) return null;
+  const serialized: Record<string, unknown> = {};
+  for (const [routeId, error] of Object.entries(errors)) {
+    if (isRouteErrorResponse(error)) serialized[routeId] = { ...error, __type: 'RouteErrorResponse' };
+    else if (error instanceof Error) serialized[routeId] = { message: 'Unexpected Server Error', __type: 'Error' };
+    else serialized[routeId] = error;
+  }
+  return serialized;
+}
+
+export function hydrationData(context: StaticHandlerContext) {
+  return { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
+}
