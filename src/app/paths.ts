@@ -138,11 +138,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
 ];
 
 /** The page route a pathname matches, or undefined for unknown paths. */
+const MATCHABLE_ROUTES = PAGE_ROUTES.map((route) => ({ path: route.path, caseSensitive: true, route }));
+
 export function matchPageRoute(pathname: string): { route: PageRoute; params: Params } | undefined {
-  const matches = matchRoutes(
-    PAGE_ROUTES.map((route) => ({ path: route.path, route })),
-    pathname,
-  );
+  const matches = matchRoutes(MATCHABLE_ROUTES, pathname);
   const match = matches?.[0];
   return match ? { route: match.route.route, params: match.params } : undefined;
 }

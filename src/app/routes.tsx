@@ -55,6 +55,8 @@ function createPageRoute(deps: RouteDeps, spec: PageRoute): RouteObject {
   return {
     id: spec.id,
     path: spec.path,
+    // One spelling per page: /Services is not /services.
+    caseSensitive: true,
     lazy: PAGE_MODULES[spec.page],
     async loader({ request, params }): Promise<PageData> {
       if (spec.validate && !spec.validate(params)) throw notFound();

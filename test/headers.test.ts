@@ -1,0 +1,87 @@
+import t from 'tap';
+import { readManifest } from '#server/ssr/manifest.ts';
+import { build } from './helpers/build.ts';
+
+t.test('hashed assets are cached for a year and served pre-compressed', async (t) => {
+  const app = await build(t);
+  const manifest = await readManifest('dist');
+  for (const url of [manifest.entry, ...manifest.css]) {
+    const plain = await app.inject({ url });
+    t.equal(plain.statusCode, 200, url);
+    t.equal(plain.headers['cache-control'], 'public, max-age=31536000, immutable', `${url} cache-control`);
+    const brotli = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    t.equal(brotli.headers['content-encoding'], 'br', `${url} brotli`);
+    t.ok(Number(brotli.headers['content-length']) < Number(plain.headers['content-length']), `${url} smaller compressed`);
+    const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    t.equal(gzip.headers['content-encoding'], 'gzip', `${url} gzip`);
+  }
+  const missing = await app.inject({ url: '/assets/entry-NOTHERE.js' });
+  t.equal(missing.statusCode, 404);
+  t.match(missing.headers['content-type'], 'application/json');
+});
+
+t.test('content JSON answers with an ETag and 304 when unchanged', async (t) => {
+  const app = await build(t);
+  for (const url of ['/content/en/navigation.json', '/content/de/homepage/_page.json', '/content/language_mapping.json']) {
+    const first = await app.inject({ url });
+    t.equal(first.statusCode, 200, url);
+    t.match(first.headers['content-type'], 'application/json; charset=utf-8');
+    const etag = first.headers.etag as string;
+    t.match(etag, /^"[\w-]+"$/, `${url} etag`);
+    t.match(first.headers['cache-control'], 'max-age=60');
+    const again = await app.inject({ url, headers: { 'if-none-match': etag } });
+    t.equal(again.statusCode, 304, `${url} 304`);
+    t.equal(again.body, '');
+    const changed = await app.inject({ url, headers: { 'if-none-match': '"other"' } });
+    t.equal(changed.statusCode, 200);
+  }
+  const page = await app.inject({ url: '/content/en/homepage/_page.json' });
+  t.hasProps(page.json(), ['meta', 'stage', 'intro', 'services', 'contact'], 'a page bundle holds every block of its folder');
+  const missing = await app.inject({ url: '/content/en/nothing.json' });
+  t.equal(missing.statusCode, 404);
+  t.match(missing.json(), { statusCode: 404 });
+  const escape = await app.inject({ url: '/content/../package.json' });
+  t.not(escape.statusCode, 200, 'no file outside the content folder');
+});
+
+t.test('pages are HTML with a charset, never cached as static, and varied by language signals', async (t) => {
+  const app = await build(t);
+  const response = await app.inject({ url: '/' });
+  t.equal(response.headers['content-type'], 'text/html; charset=utf-8');
+  t.equal(response.headers['cache-control'], 'no-cache');
+  t.equal(response.headers.vary, 'Cookie, Accept-Language');
+  t.equal(response.headers['x-content-type-options'], 'nosniff');
+  t.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+  t.ok(response.body.startsWith('<!DOCTYPE html>'));
+});
+
+t.test('a page preloads its own chunks and no other page module', async (t) => {
+  const app = await build(t);
+  const manifest = await readManifest('dist');
+  const home = (await app.inject({ url: '/' })).body;
+  const content = (await app.inject({ url: '/services' })).body;
+  const homeChunk = manifest.pages['src/app/pages/home.tsx']?.[0];
+  const contentChunk = manifest.pages['src/app/pages/content-page.tsx']?.[0];
+  t.ok(homeChunk && contentChunk);
+  t.match(home, `<link rel="modulepreload" href="${homeChunk}"/>`);
+  t.notMatch(home, contentChunk!);
+  t.match(content, `<link rel="modulepreload" href="${contentChunk}"/>`);
+  t.notMatch(content, homeChunk!);
+  t.match(home, `<script type="module" src="${manifest.entry}" async=""></script>`);
+});
+
+t.test('health and readiness', async (t) => {
+  const app = await build(t);
+  t.same((await app.inject({ url: '/healthz' })).json(), { status: 'ok' });
+  const ready = await app.inject({ url: '/readyz' });
+  t.equal(ready.statusCode, 200);
+  t.same(ready.json(), { status: 'ready' });
+});
+
+t.test('static files are served from static/', async (t) => {
+  const app = await build(t);
+  const favicon = await app.inject({ url: '/favicon.svg' });
+  t.equal(favicon.statusCode, 200);
+  t.match(favicon.headers['content-type'], 'image/svg+xml');
+  t.match(favicon.headers['cache-control'], 'max-age=86400');
+});

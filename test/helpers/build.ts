@@ -1,0 +1,33 @@
+/** Builds the app for a test against the real content and build output, closed when the test ends. */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+
+interface TestContext {
+  teardown(fn: () => unknown): void;
+}
+
+export async function build(t: TestContext, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const app = await buildApp(loadConfig({ SITE_URL: 'http://localhost:3000', ...env }), { logger: false });
+  t.teardown(() => app.close());
+  return app;
+}
+
+/** A copy of content/ that a test may change; removed when the test ends. */
+export async function copyContent(t: TestContext, change: (dir: string) => Promise<void>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'nordstern-content-'));
+  await cp(path.resolve('content'), dir, { recursive: true });
+  await change(dir);
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Rewrites one JSON file of a content copy. */
+export async function editJson(dir: string, file: string, edit: (value: Record<string, unknown>) => unknown): Promise<void> {
+  const full = path.join(dir, file);
+  const value = JSON.parse(await readFile(full, 'utf8')) as Record<string, unknown>;
+  await writeFile(full, JSON.stringify(edit(value)));
+}
