@@ -49,7 +49,10 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
   }, []);
 
   // After a route change the menu closes and starts afresh.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     const timer = setTimeout(() => {
       setMenuOpen(false);
       setOpenItem(null);

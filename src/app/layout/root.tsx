@@ -22,6 +22,11 @@ export function Root() {
   const showNavbar = !matches.some((match) => ROUTES_WITHOUT_NAVBAR.has(match.id));
   const translations = translationsOf(root.languageMapping, root.language, pathname);
 
+  // Marks the document as interactive; styles and browser checks can tell server markup from a live page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
   // A one-language path switches the visitor's language, so shared pages follow it.
   useEffect(() => {
     const pathLanguage = languageOfPath(pathname);

@@ -1,0 +1,29 @@
+# syntax=docker/dockerfile:1
+# Build stage: all dependencies, the client and server bundles.
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY build.mjs tsconfig.json ./
+COPY client ./client
+COPY src ./src
+RUN node build.mjs
+
+# Runtime stage: production dependencies, the build, content and static files; runs as a non-root user.
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY content ./content
+COPY static ./static
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# node runs as PID 1 and handles SIGTERM itself: it stops taking connections and finishes requests in flight.
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

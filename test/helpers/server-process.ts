@@ -1,0 +1,40 @@
+/** Runs the built server (dist/server/main.js) as its own process on a free loopback port. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Every log line the server printed. */
+  logs: string[];
+  stop(): Promise<number | null>;
+}
+
+interface TestContext {
+  teardown(fn: () => unknown): void;
+}
+
+export async function startServer(t: TestContext, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      logs.push(line);
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      if (match) resolve(match[1]!);
+    });
+    child.stderr!.on('data', (data: Buffer) => logs.push(data.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${logs.join('\n')}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  t.teardown(stop);
+  return { url, child, logs, stop };
+}
