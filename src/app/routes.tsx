@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { data, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
-import type { ContentSource, FooterData, LanguageMapping, NavigationData, PageContent, UiTexts } from './content/types.ts';
+import type { ConsentTexts, ContentSource, FooterData, LanguageMapping, NavigationData, PageContent, UiTexts } from './content/types.ts';
 import { resolveLanguage, type Language, type LanguageSignals } from './i18n/language.ts';
 import { FatalErrorDocument } from './layout/fatal-error-document.tsx';
 import { Root } from './layout/root.tsx';
@@ -24,6 +24,7 @@ export interface RootData {
   navigation: NavigationData | null;
   footer: FooterData | null;
   ui: UiTexts;
+  consent: ConsentTexts | null;
   languageMapping: LanguageMapping | null;
 }
 
@@ -77,14 +78,15 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
       ErrorBoundary: FatalErrorDocument,
       async loader({ request }): Promise<RootData> {
         const language = languageOf(deps, request, languageOfPath(new URL(request.url).pathname));
-        const [navigation, footer, ui, languageMapping] = await Promise.all([
+        const [navigation, footer, ui, consent, languageMapping] = await Promise.all([
           deps.content.file<NavigationData>(language, 'navigation.json'),
           deps.content.file<FooterData>(language, 'footer.json'),
           deps.content.file<UiTexts>(language, 'ui.json'),
+          deps.content.file<ConsentTexts>(language, 'consent.json'),
           deps.content.languageMapping(),
         ]);
         if (!ui) throw new Error(`The UI texts of ${language} could not be loaded`);
-        return { language, navigation, footer, ui, languageMapping };
+        return { language, navigation, footer, ui, consent, languageMapping };
       },
       // Layout texts change only with the language; everything else keeps them.
       shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -99,6 +99,21 @@ t.test('a visitor in Chromium', async (t) => {
     t.same(problems, []);
   });
 
+  t.test('opens the cookie settings from the footer', async (t) => {
+    const { page, problems } = await openPage(browser, 1280);
+    await page.goto(`${server.url}/unternehmen`);
+    await waitForHydration(page);
+    await page.click('.footer__cookies');
+    const dialog = page.locator('dialog.consent-settings');
+    await dialog.waitFor({ state: 'visible' });
+    t.match(await dialog.textContent(), 'Cookie-Einstellungen');
+    t.match(await dialog.textContent(), 'language');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    t.pass('Escape closes it');
+    t.same(problems, []);
+  });
+
   t.test('sees the 404 page at an unknown path', async (t) => {
     const { page, problems } = await openPage(browser, 1280);
     const response = await page.goto(`${server.url}/this/does/not/exist`);

@@ -65,6 +65,18 @@ export interface UiTexts {
   scroll_down: string;
 }
 
+export interface ConsentTexts {
+  title: string;
+  intro: string;
+  necessary_title: string;
+  necessary_text: string;
+  cookies: { name: string; purpose: string; duration: string }[];
+  name_label: string;
+  purpose_label: string;
+  duration_label: string;
+  close: string;
+}
+
 export interface PageMeta {
   title?: string;
   description?: string;

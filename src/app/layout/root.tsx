@@ -5,6 +5,7 @@ import { languageCookie, LANGUAGE_COOKIE, readCookie } from '../i18n/language.ts
 import { translationsOf } from '../i18n/translate-path.ts';
 import { languageOfPath } from '../paths.ts';
 import type { RootData } from '../routes.tsx';
+import { ConsentSettings } from './consent-settings.tsx';
 import { Document } from './document.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
@@ -47,6 +48,7 @@ export function Root() {
       ) : null}
       <Outlet />
       {root.footer ? <Footer footer={root.footer} ui={root.ui} /> : null}
+      {root.consent ? <ConsentSettings texts={root.consent} /> : null}
       <Snackbar closeLabel={root.ui.snackbar_close} />
     </Document>
   );
