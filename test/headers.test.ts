@@ -85,3 +85,13 @@ t.test('static files are served from static/', async (t) => {
   t.match(favicon.headers['content-type'], 'image/svg+xml');
   t.match(favicon.headers['cache-control'], 'max-age=86400');
 });
+
+t.test('an unknown API path answers a JSON 404, not a page', async (t) => {
+  const app = await build(t);
+  for (const method of ['GET', 'POST'] as const) {
+    const response = await app.inject({ method, url: '/api/nothing-here' });
+    t.equal(response.statusCode, 404);
+    t.match(response.headers['content-type'], 'application/json');
+    t.match(response.json(), { statusCode: 404, message: `${method} /api/nothing-here does not exist` });
+  }
+});

@@ -39,6 +39,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(contentPlugin, { prefix: '/content', store });
   await app.register(assetsPlugin, { distDir: config.distDir, staticDir: config.staticDir });
+  // API groups register their own routes; any other /api path is a JSON 404, never a page.
+  app.all('/api/*', async (_request, reply) => reply.callNotFound());
   await app.register(ssrPlugin, { config, content: createStoreContentSource(store), manifest });
 
   app.addHook('onReady', async () => {

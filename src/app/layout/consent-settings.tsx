@@ -23,7 +23,7 @@ export function ConsentSettings({ texts }: { texts: ConsentTexts }) {
         <h2 id={titleId} className="consent-settings__title">
           {texts.title}
         </h2>
-        <button type="button" className="consent-settings__close" aria-label={texts.close} onClick={() => dialogRef.current?.close()}>
+        <button type="button" className="icon-button consent-settings__close" aria-label={texts.close} onClick={() => dialogRef.current?.close()}>
           <Icon name="close" />
         </button>
       </div>

@@ -12,7 +12,7 @@ export function Snackbar({ closeLabel }: { closeLabel: string }) {
         <div className={`snackbar snackbar--${message.color}`}>
           {message.prependIcon ? <Icon name={message.prependIcon} className="snackbar__icon" /> : null}
           <p className="snackbar__content">{message.content}</p>
-          <button type="button" className="snackbar__close" aria-label={closeLabel} onClick={() => closeSnackbar(snackbar)}>
+          <button type="button" className="icon-button snackbar__close" aria-label={closeLabel} onClick={() => closeSnackbar(snackbar)}>
             <Icon name="close" />
           </button>
         </div>
