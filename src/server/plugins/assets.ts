@@ -18,8 +18,8 @@ export const assetsPlugin: FastifyPluginAsync<AssetsOptions> = async (app, { dis
     prefix: ASSETS_PREFIX,
     preCompressed: true,
     cacheControl: false,
-    setHeaders(res) {
-      res.setHeader('cache-control', IMMUTABLE);
+    setHeaders(reply) {
+      reply.header('cache-control', IMMUTABLE);
     },
   });
   // Registered file by file, so every other path falls through to the pages.
