@@ -32,6 +32,23 @@ export const EVENTS_PATH: Record<Language, string> = { en: '/company/events', de
 /** The cdp event took place once, in German, in Munich in March 2024. */
 export const CDP_EVENT_PATH = '/unternehmen/events/cdp-event/muenchen/2024/03';
 export const NEWSLETTER_CONFIRM_FOLDER = 'homepage/newsletter/confirm';
+export const NEWSLETTER_PATH = '/newsletter';
+
+/** Where a form sent without JavaScript leads after it was received, per form and language. */
+export const FORM_PAGE_PATH: Record<'contact' | 'contact-technology' | 'contact-omr' | 'event' | 'application' | 'newsletter', Record<Language, string>> = {
+  contact: { en: '/company/contact', de: '/unternehmen/kontakt' },
+  'contact-technology': {
+    en: '/technology/google-marketing-platform-partner/contact',
+    de: '/technologie/google-marketing-platform-partner/kontakt',
+  },
+  'contact-omr': { en: '/company/events/omr/meeting-request', de: '/unternehmen/events/omr/terminanfrage' },
+  event: EVENTS_PATH,
+  application: { en: '/company/career', de: '/unternehmen/karriere' },
+  newsletter: { en: NEWSLETTER_PATH, de: NEWSLETTER_PATH },
+};
+
+/** The link in a newsletter confirmation mail. */
+export const newsletterConfirmPath = (token: string) => `${NEWSLETTER_PATH}/${encodeURIComponent(token)}`;
 
 const STAGE = ['stage'] as const;
 const HOME_BLOCKS = ['stage', 'intro', 'services', 'contact'] as const;

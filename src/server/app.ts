@@ -4,7 +4,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { loadContentStore } from './content/content-store.ts';
 import { createStoreContentSource } from './content/file-content-source.ts';
+import { contactApi } from './api/contact.ts';
+import { apiGuardPlugin } from './plugins/api-guard.ts';
 import { assetsPlugin } from './plugins/assets.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { formsPlugin } from './plugins/forms.ts';
+import { outboxPlugin } from './plugins/outbox.ts';
 import { contentPlugin } from './plugins/content.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { healthPlugin } from './plugins/health.ts';
@@ -29,13 +34,21 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ready = false;
   });
 
+  const [store, manifest] = await Promise.all([loadContentStore(config.contentDir), readManifest(config.distDir)]);
+  app.log.info({ files: store.fileCount }, 'content loaded');
+
+  await app.register(formsPlugin, { config, store });
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(fastifyCookie);
   await app.register(healthPlugin, { isReady: () => ready });
+  await app.register(databasePlugin, { dataDir: config.dataDir });
+  await app.register(outboxPlugin, { mail: config.mail });
 
-  const [store, manifest] = await Promise.all([loadContentStore(config.contentDir), readManifest(config.distDir)]);
-  app.log.info({ files: store.fileCount }, 'content loaded');
+  await app.register(async (api) => {
+    await api.register(apiGuardPlugin, { siteUrl: config.siteUrl, allowedOrigins: config.allowedOrigins, rateLimit: config.rateLimit });
+    await api.register(contactApi, { prefix: '/api/contact' });
+  });
 
   await app.register(contentPlugin, { prefix: '/content', store });
   await app.register(assetsPlugin, { distDir: config.distDir, staticDir: config.staticDir });

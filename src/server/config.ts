@@ -16,6 +16,34 @@ export interface Config {
   trustProxy: boolean;
   /** A render that has not finished after this long is aborted. */
   renderTimeoutMs: number;
+  /** Database, uploads and the generated token secret live here. */
+  dataDir: string;
+  /** Signs confirmation links; generated once into DATA_DIR when not set. */
+  tokenSecret?: string;
+  /** How long a confirmation link stays valid. */
+  confirmationTtlHours: number;
+  /** Origins besides the site's own that may post forms. */
+  allowedOrigins: string[];
+  mail: MailConfig;
+  rateLimit: { max: number; windowMs: number };
+  uploads: UploadLimits;
+}
+
+export interface MailConfig {
+  /** nodemailer transport URL; without it mails wait in the outbox and are logged. */
+  smtpUrl?: string;
+  from: string;
+  /** Team inboxes per form. */
+  recipients: { contact: string[]; technology: string[]; omr: string[]; events: string[]; jobs: string[] };
+  maxAttempts: number;
+  retryBaseMs: number;
+  pollMs: number;
+}
+
+export interface UploadLimits {
+  cvMaxBytes: number;
+  additionalMaxBytes: number;
+  additionalMaxCount: number;
 }
 
 /** The subset of the configuration that is sent to the browser. */
@@ -30,6 +58,9 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+const EMAIL_PATTERN = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+const MB = 1024 * 1024;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -74,6 +105,31 @@ function createReader(env: Env) {
       }
       return value as T;
     },
+    optional(name: string): string | undefined {
+      return raw(name);
+    },
+    emails(name: string, fallback: string): string[] {
+      const list = (raw(name) ?? fallback).split(',').map((entry) => entry.trim()).filter(Boolean);
+      const bad = list.filter((entry) => !EMAIL_PATTERN.test(entry));
+      if (bad.length > 0 || list.length === 0) problems.push(`${name} must be a comma-separated list of email addresses, got "${raw(name) ?? ''}"`);
+      return list;
+    },
+    origins(name: string): string[] {
+      const list = (raw(name) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+      return list.flatMap((entry) => {
+        try {
+          return [new URL(entry).origin];
+        } catch {
+          problems.push(`${name} must be a comma-separated list of origins such as https://www.example.com, got "${entry}"`);
+          return [];
+        }
+      });
+    },
+    secret(name: string): string | undefined {
+      const value = raw(name);
+      if (value !== undefined && value.length < 32) problems.push(`${name} must be at least 32 characters long`);
+      return value;
+    },
     url(name: string, fallback: string, { allowPath = false } = {}): string {
       const value = raw(name) ?? fallback;
       if (allowPath && value.startsWith('/') && !value.startsWith('//')) return value.replace(/\/+$/, '');
@@ -87,6 +143,19 @@ function createReader(env: Env) {
       }
     },
   };
+}
+
+function smtpUrl(read: ReturnType<typeof createReader>): string | undefined {
+  const value = read.optional('SMTP_URL');
+  if (value === undefined) return undefined;
+  try {
+    const protocol = new URL(value).protocol;
+    if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error(protocol);
+    return value;
+  } catch {
+    read.problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
+    return undefined;
+  }
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -103,6 +172,33 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: path.resolve(read.string('STATIC_DIR', 'static')),
     trustProxy: read.boolean('TRUST_PROXY', false),
     renderTimeoutMs: read.integer('RENDER_TIMEOUT_MS', 10_000, 100, 120_000),
+    dataDir: path.resolve(read.string('DATA_DIR', 'data')),
+    tokenSecret: read.secret('TOKEN_SECRET'),
+    confirmationTtlHours: read.integer('CONFIRMATION_TTL_HOURS', 168, 1, 24 * 90),
+    allowedOrigins: read.origins('ALLOWED_ORIGINS'),
+    mail: {
+      smtpUrl: smtpUrl(read),
+      from: read.string('MAIL_FROM', 'Nordstern Digital <no-reply@nordstern-digital.example>'),
+      recipients: {
+        contact: read.emails('CONTACT_TO', 'hello@nordstern-digital.example'),
+        technology: read.emails('TECHNOLOGY_TO', env.CONTACT_TO?.trim() || 'hello@nordstern-digital.example'),
+        omr: read.emails('OMR_TO', env.EVENTS_TO?.trim() || 'events@nordstern-digital.example'),
+        events: read.emails('EVENTS_TO', 'events@nordstern-digital.example'),
+        jobs: read.emails('JOBS_TO', 'jobs@nordstern-digital.example'),
+      },
+      maxAttempts: read.integer('MAIL_MAX_ATTEMPTS', 12, 1, 100),
+      retryBaseMs: read.integer('MAIL_RETRY_BASE_MS', 30_000, 10, 3_600_000),
+      pollMs: read.integer('MAIL_POLL_MS', 5_000, 10, 3_600_000),
+    },
+    rateLimit: {
+      max: read.integer('RATE_LIMIT_MAX', 20, 1, 1_000_000),
+      windowMs: read.integer('RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 86_400_000),
+    },
+    uploads: {
+      cvMaxBytes: read.integer('UPLOAD_CV_MAX_MB', 10, 1, 100) * MB,
+      additionalMaxBytes: read.integer('UPLOAD_ADDITIONAL_MAX_MB', 10, 1, 100) * MB,
+      additionalMaxCount: read.integer('UPLOAD_ADDITIONAL_MAX_COUNT', 5, 0, 20),
+    },
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

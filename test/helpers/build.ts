@@ -10,8 +10,16 @@ interface TestContext {
   teardown(fn: () => unknown): void;
 }
 
+/** A fresh data folder for one test, removed when it ends. */
+export async function tempDataDir(t: TestContext): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'nordstern-data-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 export async function build(t: TestContext, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const app = await buildApp(loadConfig({ SITE_URL: 'http://localhost:3000', ...env }), { logger: false });
+  const dataDir = env.DATA_DIR ?? (await tempDataDir(t));
+  const app = await buildApp(loadConfig({ SITE_URL: 'http://localhost:3000', DATA_DIR: dataDir, ...env }), { logger: false });
   t.teardown(() => app.close());
   return app;
 }

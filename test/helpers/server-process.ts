@@ -1,5 +1,8 @@
 /** Runs the built server (dist/server/main.js) as its own process on a free loopback port. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 export interface ServerProcess {
@@ -15,8 +18,14 @@ interface TestContext {
 }
 
 export async function startServer(t: TestContext, env: Record<string, string> = {}): Promise<ServerProcess> {
+  let dataDir = env.DATA_DIR;
+  if (!dataDir) {
+    const created = mkdtempSync(path.join(tmpdir(), 'nordstern-data-'));
+    t.teardown(() => rmSync(created, { recursive: true, force: true }));
+    dataDir = created;
+  }
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];

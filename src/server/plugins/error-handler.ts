@@ -1,36 +1,47 @@
-/** One place that turns errors into answers: clear 4xx JSON naming the problem, 5xx without internals. */
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+/**
+ * One place that turns errors into answers: refusals a person can fix become a 4xx JSON
+ * body naming the field, in the request's language; anything else is a 5xx without internals.
+ */
+import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { FormRefusal, refusalBody, refusalOfValidation } from '../forms/refusal.ts';
+import { requestLanguage } from '../forms/request-language.ts';
 
-interface ValidationIssue {
-  instancePath?: string;
-  params?: { missingProperty?: string };
-  message?: string;
+/** Fastify's own request errors, as refusals. */
+const FRAMEWORK_REFUSALS: Readonly<Record<string, () => FormRefusal>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => new FormRefusal(400, 'body', 'malformed'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => new FormRefusal(400, 'body', 'malformed'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new FormRefusal(400, 'body', 'malformed'),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new FormRefusal(413, 'body', 'body_too_large'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new FormRefusal(415, 'content-type', 'unsupported_type'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new FormRefusal(415, 'content-type', 'unsupported_type'),
+  FST_FILES_LIMIT: () => new FormRefusal(413, 'files', 'unsupported_type'),
+  FST_PARTS_LIMIT: () => new FormRefusal(413, 'body', 'body_too_large'),
+  FST_FIELDS_LIMIT: () => new FormRefusal(413, 'body', 'body_too_large'),
+  FST_PROTO_VIOLATION: () => new FormRefusal(400, 'body', 'malformed'),
+};
+
+function asRefusal(error: FastifyError): FormRefusal | undefined {
+  if (error instanceof FormRefusal) return error;
+  if (error.validation) return refusalOfValidation(error.validation[0] as never, error.validationContext);
+  const known = error.code ? FRAMEWORK_REFUSALS[error.code] : undefined;
+  return known?.();
 }
 
-/** The field a validation issue is about, e.g. body.email. */
-export function fieldOf(context: string | undefined, issue: ValidationIssue): string {
-  const fromPath = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const name = issue.params?.missingProperty ?? fromPath;
-  return [context, name].filter(Boolean).join('.');
+function messagesFor(request: FastifyRequest) {
+  return request.server.forms.texts.messages(requestLanguage(request));
 }
 
 const errorHandler: FastifyPluginAsync = async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.validation) {
-      const issue = error.validation[0] as ValidationIssue | undefined;
-      const field = issue ? fieldOf(error.validationContext, issue) : error.validationContext;
-      return reply.code(400).send({
-        statusCode: 400,
-        error: 'Bad Request',
-        field,
-        message: `${field ?? 'request'} ${issue?.message ?? 'is invalid'}`,
-      });
+    const refusal = asRefusal(error);
+    if (refusal) {
+      return reply.code(refusal.statusCode).send(refusalBody(refusal, messagesFor(request)));
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ statusCode: status, error: 'Internal Server Error', message: 'Something went wrong on our side' });
+      return reply.code(status).send({ statusCode: status, error: 'Internal Server Error', message: messagesFor(request).server_error });
     }
     return reply.code(status).send({ statusCode: status, error: error.name, message: error.message });
   });
@@ -40,4 +51,4 @@ const errorHandler: FastifyPluginAsync = async (app) => {
   });
 };
 
-export const errorHandlerPlugin = fp(errorHandler, { name: 'error-handler' });
+export const errorHandlerPlugin = fp(errorHandler, { name: 'error-handler', dependencies: ['forms'] });

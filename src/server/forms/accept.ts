@@ -1,0 +1,27 @@
+/** The answer to an accepted submission: JSON for scripts, a redirect to the form's page for a plain form post. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '#app/i18n/language.ts';
+import { FORM_PAGE_PATH } from '#app/paths.ts';
+import { HONEYPOT_FIELD } from './schemas.ts';
+import { wantsJson } from './request-language.ts';
+import type { FormName } from './submissions.ts';
+
+export function isBot(body: Record<string, unknown>): boolean {
+  const trap = body[HONEYPOT_FIELD];
+  return typeof trap === 'string' && trap.trim() !== '';
+}
+
+export interface Accepted {
+  form: FormName;
+  language: Language;
+  /** Undefined for submissions silently dropped as bots. */
+  id?: string;
+  status: 'received' | 'pending';
+}
+
+export function answerAccepted(request: FastifyRequest, reply: FastifyReply, accepted: Accepted) {
+  if (wantsJson(request)) {
+    return reply.code(accepted.status === 'pending' ? 202 : 201).send({ ok: true, id: accepted.id, status: accepted.status });
+  }
+  return reply.redirect(`${FORM_PAGE_PATH[accepted.form][accepted.language]}?sent=${accepted.form}`, 303);
+}

@@ -1,0 +1,89 @@
+/** The texts forms and their mails need, read from the content store in the submitter's language. */
+import type { Language } from '#app/i18n/language.ts';
+import type { ContentStore } from '../content/content-store.ts';
+
+export type MessageCode =
+  | 'required'
+  | 'email'
+  | 'too_long'
+  | 'too_many'
+  | 'single_line'
+  | 'must_accept'
+  | 'invalid'
+  | 'invalid_language'
+  | 'malformed'
+  | 'body_too_large'
+  | 'unsupported_type'
+  | 'file_too_large'
+  | 'file_type'
+  | 'too_many_files'
+  | 'file_required'
+  | 'upload_broken'
+  | 'token_invalid'
+  | 'token_expired'
+  | 'rate_limited'
+  | 'forbidden_origin'
+  | 'server_error';
+
+export type FormMessages = Record<MessageCode, string>;
+
+export interface MailTexts {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  closing: string;
+  signature: string;
+  button?: string;
+  link_hint?: string;
+}
+
+export interface ThankYouTexts {
+  headline: string;
+  text: string;
+  mail: MailTexts;
+}
+
+export type ThankYouName =
+  | 'contact_thank_you'
+  | 'application_thank_you'
+  | 'event_double_opt_in'
+  | 'event_thank_you'
+  | 'newsletter_double_opt_in'
+  | 'newsletter_thank_you';
+
+export interface NotificationTexts {
+  subjects: Record<string, string>;
+  intro: string;
+  labels: Record<string, string>;
+}
+
+export interface FormTexts {
+  messages(language: Language): FormMessages;
+  thankYou(name: ThankYouName, language: Language): ThankYouTexts;
+  notification(language: Language): NotificationTexts;
+}
+
+export function createFormTexts(store: ContentStore): FormTexts {
+  function read<T>(language: Language, file: string): T {
+    const value = store.get(`${language}/${file}`)?.value;
+    if (!value) throw new Error(`content/${language}/${file} is missing`);
+    return value as T;
+  }
+  return {
+    messages: (language) => read<FormMessages>(language, 'form_messages.json'),
+    thankYou: (name, language) => read<ThankYouTexts>(language, `${name}.json`),
+    notification: (language) => read<NotificationTexts>(language, 'mail_notification.json'),
+  };
+}
+
+/** The files createFormTexts reads; the server refuses to start without them. */
+export const FORM_TEXT_FILES = [
+  'form_messages.json',
+  'mail_notification.json',
+  'contact_thank_you.json',
+  'application_thank_you.json',
+  'event_double_opt_in.json',
+  'event_thank_you.json',
+  'newsletter_double_opt_in.json',
+  'newsletter_thank_you.json',
+] as const;

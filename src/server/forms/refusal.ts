@@ -1,0 +1,76 @@
+/** A request refused for a reason a person can fix: status, the field concerned and a message in their language. */
+import { fill } from '#app/i18n/format.ts';
+import type { FormMessages, MessageCode } from './form-texts.ts';
+
+export class FormRefusal extends Error {
+  override name = 'FormRefusal';
+  constructor(
+    readonly statusCode: number,
+    readonly field: string,
+    readonly code: MessageCode,
+    readonly values: Record<string, string | number> = {},
+  ) {
+    super(`${field}: ${code}`);
+  }
+}
+
+export interface RefusalBody {
+  statusCode: number;
+  error: string;
+  field: string;
+  code: MessageCode;
+  message: string;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  403: 'Forbidden',
+  404: 'Not Found',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+};
+
+export function refusalBody(refusal: Pick<FormRefusal, 'statusCode' | 'field' | 'code' | 'values'>, messages: FormMessages): RefusalBody {
+  return {
+    statusCode: refusal.statusCode,
+    error: STATUS_TEXT[refusal.statusCode] ?? 'Bad Request',
+    field: refusal.field,
+    code: refusal.code,
+    message: fill(messages[refusal.code], refusal.values),
+  };
+}
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** A schema validation issue as a refusal: which field, and which of our messages explains it. */
+export function refusalOfValidation(issue: AjvIssue | undefined, context: string | undefined): FormRefusal {
+  if (!issue) return new FormRefusal(400, context ?? 'body', 'invalid');
+  const path = issue.instancePath.replace(/^\//, '').split('/')[0] ?? '';
+  const field = (issue.keyword === 'required' ? String(issue.params.missingProperty ?? '') : path) || context || 'body';
+  const limit = Number(issue.params.limit);
+  switch (issue.keyword) {
+    case 'required':
+      return new FormRefusal(400, field, 'required');
+    case 'minLength':
+      return new FormRefusal(400, field, 'required');
+    case 'maxLength':
+      return new FormRefusal(400, field, 'too_long', { max: limit });
+    case 'maxItems':
+      return new FormRefusal(400, field, 'too_many', { max: limit });
+    case 'format':
+      return new FormRefusal(400, field, issue.params.format === 'email' ? 'email' : 'invalid');
+    case 'pattern':
+      return new FormRefusal(400, field, 'single_line');
+    case 'const':
+      return new FormRefusal(400, field, issue.params.allowedValue === true ? 'must_accept' : 'invalid');
+    case 'enum':
+      return new FormRefusal(400, field, field === 'language' ? 'invalid_language' : 'invalid');
+    default:
+      return new FormRefusal(400, field, 'invalid');
+  }
+}

@@ -1,0 +1,117 @@
+/** JSON schemas of the form payloads, shared by the routes and the multipart validation. */
+
+/** No control characters: single-line fields can never carry a header break. */
+const SINGLE_LINE = '^[^\\u0000-\\u001f\\u007f]*$';
+/** Some visible character, no control characters. */
+const REQUIRED_LINE = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001f\\u007f]*$';
+/** Multi-line text: line breaks and tabs, but no other control characters. */
+const TEXT = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$';
+
+export const LIMITS = { name: 120, email: 254, company: 200, message: 5000, phone: 40, event: 120, job: 200, listItem: 120, listItems: 20, token: 2000 } as const;
+
+const line = (maxLength: number) => ({ type: 'string', maxLength, pattern: SINGLE_LINE }) as const;
+const requiredLine = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: REQUIRED_LINE }) as const;
+
+export const fieldSchemas = {
+  name: requiredLine(LIMITS.name),
+  email: { type: 'string', minLength: 1, maxLength: LIMITS.email, format: 'email' },
+  company: line(LIMITS.company),
+  message: { type: 'string', minLength: 1, maxLength: LIMITS.message, pattern: TEXT },
+  optionalMessage: { type: 'string', maxLength: LIMITS.message, pattern: `^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$` },
+  language: { type: 'string', enum: ['de', 'en'] },
+  accepted: { type: 'boolean', const: true },
+  list: { type: 'array', maxItems: LIMITS.listItems, items: requiredLine(LIMITS.listItem) },
+  phone: { type: 'string', maxLength: LIMITS.phone, pattern: '^[0-9+()\\/. -]*$' },
+  event: requiredLine(LIMITS.event),
+  job: line(LIMITS.job),
+  /** Left empty by people, filled in by bots. */
+  honeypot: { type: 'string', maxLength: 500 },
+} as const;
+
+export const HONEYPOT_FIELD = 'website';
+
+export const contactBodySchema = {
+  type: 'object',
+  required: ['name', 'email', 'message', 'language', 'legals'],
+  properties: {
+    name: fieldSchemas.name,
+    email: fieldSchemas.email,
+    company: fieldSchemas.company,
+    message: fieldSchemas.message,
+    language: fieldSchemas.language,
+    legals: fieldSchemas.accepted,
+    [HONEYPOT_FIELD]: fieldSchemas.honeypot,
+  },
+} as const;
+
+export const technologyBodySchema = {
+  ...contactBodySchema,
+  properties: { ...contactBodySchema.properties, products: fieldSchemas.list, services: fieldSchemas.list },
+} as const;
+
+export const eventBodySchema = {
+  type: 'object',
+  required: ['name', 'email', 'terms', 'event', 'language'],
+  properties: {
+    name: fieldSchemas.name,
+    email: fieldSchemas.email,
+    company: fieldSchemas.company,
+    terms: fieldSchemas.accepted,
+    event: fieldSchemas.event,
+    language: fieldSchemas.language,
+    [HONEYPOT_FIELD]: fieldSchemas.honeypot,
+  },
+} as const;
+
+export const newsletterSubscribeSchema = {
+  type: 'object',
+  required: ['email', 'language', 'consent'],
+  properties: {
+    email: fieldSchemas.email,
+    language: fieldSchemas.language,
+    consent: fieldSchemas.accepted,
+    [HONEYPOT_FIELD]: fieldSchemas.honeypot,
+  },
+} as const;
+
+export const tokenBodySchema = (field: string) =>
+  ({
+    type: 'object',
+    required: [field],
+    properties: { [field]: { type: 'string', minLength: 1, maxLength: LIMITS.token } },
+  }) as const;
+
+export const applicationFieldsSchema = {
+  type: 'object',
+  required: ['language', 'name', 'email'],
+  properties: {
+    language: fieldSchemas.language,
+    name: fieldSchemas.name,
+    email: fieldSchemas.email,
+    phone: fieldSchemas.phone,
+    message: fieldSchemas.optionalMessage,
+    locations: fieldSchemas.list,
+    job: fieldSchemas.job,
+    type: line(LIMITS.job),
+    [HONEYPOT_FIELD]: fieldSchemas.honeypot,
+  },
+} as const;
+
+/** What a successful submission answers to scripts. */
+export const acceptedResponseSchema = {
+  type: 'object',
+  required: ['ok'],
+  properties: { ok: { type: 'boolean' }, id: { type: 'string' }, status: { type: 'string' } },
+} as const;
+
+export const refusalResponseSchema = {
+  type: 'object',
+  required: ['statusCode', 'field', 'code', 'message'],
+  properties: {
+    statusCode: { type: 'integer' },
+    error: { type: 'string' },
+    field: { type: 'string' },
+    code: { type: 'string' },
+    message: { type: 'string' },
+  },
+} as const;

@@ -1,0 +1,68 @@
+/**
+ * Confirmation links: the subject (an email or a registration id), its purpose, language
+ * and expiry, signed with HMAC-SHA256. A link cannot be guessed, forged or reused for
+ * another purpose, and tells apart 'invalid' from 'expired'.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isLanguage, type Language } from '#app/i18n/language.ts';
+
+export type TokenPurpose = 'newsletter' | 'event';
+
+export interface TokenClaims {
+  purpose: TokenPurpose;
+  subject: string;
+  language: Language;
+  /** Expiry, seconds since the epoch. */
+  expires: number;
+}
+
+export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'invalid' | 'expired' };
+
+export interface TokenSigner {
+  sign(claims: Omit<TokenClaims, 'expires'>, now?: number): string;
+  verify(token: string, purpose: TokenPurpose, now?: number): TokenCheck;
+}
+
+const SECRET_FILE = 'token-secret';
+
+/** The configured secret, or one generated once and kept in DATA_DIR so links survive restarts. */
+export function resolveTokenSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, SECRET_FILE);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export function createTokenSigner(secret: string, ttlHours: number): TokenSigner {
+  const mac = (payload: string) => createHmac('sha256', secret).update(payload).digest();
+  return {
+    sign({ purpose, subject, language }, now = Date.now()) {
+      const claims = { p: purpose, s: subject, l: language, e: Math.floor(now / 1000) + ttlHours * 3600 };
+      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+      return `${payload}.${mac(payload).toString('base64url')}`;
+    },
+    verify(token, purpose, now = Date.now()) {
+      const [payload, signature, ...rest] = token.split('.');
+      if (!payload || !signature || rest.length > 0) return { ok: false, reason: 'invalid' };
+      const expected = mac(payload);
+      const given = Buffer.from(signature, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+      let claims: { p?: unknown; s?: unknown; l?: unknown; e?: unknown };
+      try {
+        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims;
+      } catch {
+        return { ok: false, reason: 'invalid' };
+      }
+      if (claims.p !== purpose || typeof claims.s !== 'string' || !isLanguage(claims.l) || typeof claims.e !== 'number') {
+        return { ok: false, reason: 'invalid' };
+      }
+      if (claims.e * 1000 < now) return { ok: false, reason: 'expired' };
+      return { ok: true, claims: { purpose, subject: claims.s, language: claims.l, expires: claims.e } };
+    },
+  };
+}

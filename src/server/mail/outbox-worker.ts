@@ -1,0 +1,101 @@
+/**
+ * Sends what the outbox holds: polls for due mails, retries failures with exponential
+ * backoff, and picks up after a restart whatever was pending or left mid-send.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../store/database.ts';
+import { claimDueMails, markAttemptFailed, markSent, type OutgoingMail } from '../store/outbox.ts';
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+export interface OutboxWorkerOptions {
+  db: Database;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+  pollMs: number;
+  retryBaseMs: number;
+  maxAttempts: number;
+}
+
+/** A mail being sent keeps its lease this long; after a crash it is retried once the lease ends. */
+const LEASE_MS = 120_000;
+const BATCH_SIZE = 20;
+const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
+
+export function backoffMs(attempt: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), MAX_BACKOFF_MS);
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Looks for due mails now instead of at the next poll. */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, maxAttempts }: OutboxWorkerOptions): OutboxWorker {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = true;
+  let again = false;
+
+  async function sendDue(): Promise<void> {
+    for (;;) {
+      const batch = claimDueMails(db, Date.now(), LEASE_MS, BATCH_SIZE);
+      if (batch.length === 0) return;
+      await Promise.all(
+        batch.map(async (row) => {
+          try {
+            await transport.send(row.mail);
+            markSent(db, row.id);
+            log.info({ outboxId: row.id, purpose: row.purpose, to: row.mail.to }, 'mail sent');
+          } catch (error) {
+            const attempt = row.attempts + 1;
+            const retryAt = attempt >= maxAttempts ? null : Date.now() + backoffMs(attempt, retryBaseMs);
+            markAttemptFailed(db, row.id, (error as Error).message ?? String(error), retryAt);
+            log.warn({ outboxId: row.id, attempt, retryAt, err: error }, retryAt === null ? 'mail failed for good' : 'mail failed, will retry');
+          }
+        }),
+      );
+      if (stopped) return;
+    }
+  }
+
+  function schedule(delay: number) {
+    clearTimeout(timer);
+    if (!stopped) timer = setTimeout(run, delay);
+  }
+
+  function run() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = sendDue()
+      .catch((error: unknown) => log.error({ err: error }, 'outbox run failed'))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          schedule(0);
+        } else schedule(pollMs);
+      });
+  }
+
+  return {
+    start() {
+      stopped = false;
+      schedule(0);
+    },
+    kick() {
+      if (!stopped) schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

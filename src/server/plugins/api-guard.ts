@@ -1,0 +1,46 @@
+/**
+ * Guards every POST under /api: only this site may post forms in a visitor's name
+ * (Origin and Sec-Fetch-Site), and each address may post only so often.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { FormRefusal } from '../forms/refusal.ts';
+
+export interface ApiGuardOptions {
+  siteUrl: string;
+  allowedOrigins: string[];
+  rateLimit: { max: number; windowMs: number };
+}
+
+function isSameSite(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (allowed.has(origin)) return true;
+  try {
+    // The address the browser used for this very server is its own origin too.
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+const apiGuard: FastifyPluginAsync<ApiGuardOptions> = async (app, options) => {
+  const allowed = new Set([new URL(options.siteUrl).origin, ...options.allowedOrigins]);
+
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'POST' && !isSameSite(request, allowed)) throw new FormRefusal(403, 'origin', 'forbidden_origin');
+  });
+
+  await app.register(rateLimit, {
+    max: options.rateLimit.max,
+    timeWindow: options.rateLimit.windowMs,
+    allowList: (request) => request.method !== 'POST',
+    keyGenerator: (request) => request.ip,
+    // Retry-After is set by the plugin; the body is ours, in the visitor's language.
+    errorResponseBuilder: () => new FormRefusal(429, 'request', 'rate_limited'),
+  });
+};
+
+export const apiGuardPlugin = fp(apiGuard, { name: 'api-guard' });
