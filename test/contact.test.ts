@@ -1,7 +1,6 @@
 import t from 'tap';
-import { DatabaseSync } from 'node:sqlite';
-import path from 'node:path';
 import { build, tempDataDir } from './helpers/build.ts';
+import { rows, waitForRows } from './helpers/db.ts';
 import { startSmtp } from './helpers/smtp.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -13,15 +12,6 @@ const valid = {
   language: 'de',
   legals: true,
 };
-
-function rows(dataDir: string, sql: string): Record<string, unknown>[] {
-  const db = new DatabaseSync(path.join(dataDir, 'nordstern.sqlite'), { readOnly: true });
-  try {
-    return db.prepare(sql).all() as Record<string, unknown>[];
-  } finally {
-    db.close();
-  }
-}
 
 t.test('POST /api/contact stores the request and mails the team and the sender', async (t) => {
   const smtp = await startSmtp(t);
@@ -47,10 +37,7 @@ t.test('POST /api/contact stores the request and mails the team and the sender',
   t.equal(team?.parsed.replyTo?.value[0]?.address, valid.email, 'replies go to the sender');
   t.ok(sender, 'the sender gets a confirmation');
   t.match(sender?.parsed.text, 'Marie Schröder');
-  await t.resolves(async () => {
-    for (let i = 0; i < 50 && rows(dataDir, "SELECT * FROM outbox WHERE status = 'sent'").length < 2; i += 1) await new Promise((r) => setTimeout(r, 50));
-  });
-  t.equal(rows(dataDir, "SELECT * FROM outbox WHERE status = 'sent'").length, 2, 'both mails marked sent');
+  t.equal((await waitForRows(dataDir, "SELECT * FROM outbox WHERE status = 'sent'", 2)).length, 2, 'both mails marked sent');
 });
 
 t.test('the technology and OMR variants go to their own inboxes', async (t) => {

@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import { loadContentStore } from './content/content-store.ts';
 import { createStoreContentSource } from './content/file-content-source.ts';
 import { contactApi } from './api/contact.ts';
+import { eventsApi } from './api/events.ts';
+import { newsletterApi } from './api/newsletter.ts';
 import { apiGuardPlugin } from './plugins/api-guard.ts';
 import { assetsPlugin } from './plugins/assets.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -27,6 +29,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Confirmation tokens travel in the path of the links mailed to visitors.
+    routerOptions: { maxParamLength: 2048 },
   });
   // Readiness belongs to this instance: ready once content is loaded, not ready while closing.
   let ready = false;
@@ -48,6 +52,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(async (api) => {
     await api.register(apiGuardPlugin, { siteUrl: config.siteUrl, allowedOrigins: config.allowedOrigins, rateLimit: config.rateLimit });
     await api.register(contactApi, { prefix: '/api/contact' });
+    await api.register(eventsApi, { prefix: '/api/events' });
+    await api.register(newsletterApi, { prefix: '/api/newsletter' });
   });
 
   await app.register(contentPlugin, { prefix: '/content', store });

@@ -1,0 +1,122 @@
+/**
+ * POST /api/events registers a visitor for an event, pending until they confirm through
+ * the signed link mailed to them; confirming (POST /api/events/confirm, or the link itself
+ * at GET /api/events/confirm/{token}) marks it confirmed and mails the thank-you once.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Language } from '#app/i18n/language.ts';
+import { EVENTS_PATH } from '#app/paths.ts';
+import { answerAccepted, isBot } from '../forms/accept.ts';
+import { verifiedClaims } from '../forms/confirm-token.ts';
+import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
+import { FormRefusal } from '../forms/refusal.ts';
+import { requestLanguage } from '../forms/request-language.ts';
+import { acceptedResponseSchema, eventBodySchema, HONEYPOT_FIELD, refusalResponseSchema, tokenBodySchema } from '../forms/schemas.ts';
+import { confirmSubmission, saveSubmission, type ConfirmResult, type SubmissionRow } from '../forms/submissions.ts';
+import { notificationMail, personalMail } from '../mail/compose.ts';
+
+interface EventBody {
+  name: string;
+  email: string;
+  company?: string;
+  terms: true;
+  event: string;
+  language: Language;
+}
+
+const confirmedSchema = { type: 'object', required: ['ok', 'status'], properties: { ok: { type: 'boolean' }, status: { type: 'string' } } } as const;
+
+/** Confirms a registration; a valid link for a registration that is gone counts as invalid. */
+function confirmRegistration(app: FastifyInstance, token: string, field: string): { result: ConfirmResult; language: Language } {
+  const claims = verifiedClaims(app.forms.tokens, token, 'event', field);
+  const { texts, config } = app.forms;
+  const result = confirmSubmission(app.db, claims.subject, 'event', (row: SubmissionRow) => {
+    const payload = JSON.parse(row.payload) as Record<string, unknown>;
+    const values = { name: row.name ?? '', event: String(payload.event ?? '') };
+    return [
+      {
+        purpose: 'notification',
+        mail: notificationMail({
+          from: config.mail.from,
+          to: config.mail.recipients.events,
+          replyTo: row.email,
+          language: row.language,
+          texts: texts.notification(row.language),
+          form: 'event',
+          reference: row.id,
+          submittedAt: row.created_at,
+          fields: payload,
+        }),
+      },
+      {
+        purpose: 'thank-you',
+        mail: personalMail({ from: config.mail.from, to: row.email, language: row.language, texts: texts.thankYou('event_thank_you', row.language).mail, values }),
+      },
+    ];
+  });
+  if (result === 'unknown') throw new FormRefusal(400, field, 'token_invalid');
+  app.outbox.kick();
+  return { result, language: claims.language };
+}
+
+export const eventsApi: FastifyPluginAsync = async (app) => {
+  await app.register(formParsersPlugin);
+
+  app.post<{ Body: EventBody }>(
+    '/',
+    { bodyLimit: FORM_BODY_LIMIT, schema: { body: eventBodySchema, response: { 202: acceptedResponseSchema, '4xx': refusalResponseSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      if (isBot(body as unknown as Record<string, unknown>)) return answerAccepted(request, reply, { form: 'event', language: body.language, status: 'pending' });
+      const { [HONEYPOT_FIELD]: _trap, language, terms: _terms, ...fields } = body as EventBody & { website?: string };
+      const { texts, tokens, config } = app.forms;
+      const id = saveSubmission(
+        app.db,
+        { form: 'event', language, email: body.email, name: body.name, payload: { ...fields, terms: true }, status: 'pending' },
+        {
+          mails: (reference) => [
+            {
+              purpose: 'double-opt-in',
+              mail: personalMail({
+                from: config.mail.from,
+                to: body.email,
+                language,
+                texts: texts.thankYou('event_double_opt_in', language).mail,
+                values: { name: body.name, event: body.event },
+                link: `${config.siteUrl}/api/events/confirm/${tokens.sign({ purpose: 'event', subject: reference, language })}`,
+              }),
+            },
+          ],
+        },
+      );
+      app.outbox.kick();
+      request.log.info({ submission: id, form: 'event' }, 'event registration stored, waiting for confirmation');
+      return answerAccepted(request, reply, { form: 'event', language, id, status: 'pending' });
+    },
+  );
+
+  app.post<{ Body: { token: string } }>(
+    '/confirm',
+    { bodyLimit: FORM_BODY_LIMIT, schema: { body: tokenBodySchema('token'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } } },
+    async (request) => {
+      const { result } = confirmRegistration(app, request.body.token, 'token');
+      return { ok: true, status: result === 'already-confirmed' ? 'already-confirmed' : 'confirmed' };
+    },
+  );
+
+  // The link in the mail: confirms, then shows the events page with the outcome.
+  app.get<{ Params: { token: string } }>(
+    '/confirm/:token',
+    { schema: { params: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 2000 } } } } },
+    async (request, reply) => {
+      try {
+        const { language } = confirmRegistration(app, request.params.token, 'token');
+        return reply.redirect(`${EVENTS_PATH[language]}?registration=confirmed`, 303);
+      } catch (error) {
+        if (!(error instanceof FormRefusal)) throw error;
+        const outcome = error.code === 'token_expired' ? 'expired' : 'invalid';
+        return reply.redirect(`${EVENTS_PATH[requestLanguage(request)]}?registration=${outcome}`, 303);
+      }
+    },
+  );
+};

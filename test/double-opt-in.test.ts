@@ -1,0 +1,103 @@
+import t from 'tap';
+import { createTokenSigner } from '#server/forms/tokens.ts';
+import { build, tempDataDir } from './helpers/build.ts';
+import { rows } from './helpers/db.ts';
+import { startSmtp } from './helpers/smtp.ts';
+
+const linkIn = (text: string | undefined, pattern: RegExp) => pattern.exec(text ?? '')?.[0] ?? '';
+
+t.test('event registration: pending, confirmed by the mailed link, thank-you mailed once', async (t) => {
+  const smtp = await startSmtp(t);
+  const dataDir = await tempDataDir(t);
+  const app = await build(t, { DATA_DIR: dataDir, SMTP_URL: smtp.url, EVENTS_TO: 'events@nordstern.example', MAIL_POLL_MS: '50' });
+  await app.ready();
+  const registration = await app.inject({
+    method: 'POST',
+    url: '/api/events',
+    payload: { name: 'Jonas Weber', email: 'jonas@example.com', company: 'Elbwerk', terms: true, event: 'Analytics Hub Hamburg', language: 'de' },
+  });
+  t.equal(registration.statusCode, 202);
+  const { id } = registration.json() as { id: string };
+  t.match(rows(dataDir, 'SELECT status FROM submissions WHERE id = ?', id), [{ status: 'pending' }]);
+
+  const [optIn] = await smtp.waitFor(1);
+  t.same(optIn!.envelopeTo, ['jonas@example.com']);
+  t.match(optIn!.parsed.subject, 'Analytics Hub Hamburg');
+  const link = linkIn(optIn!.parsed.text, /http:\/\/localhost:3000\/api\/events\/confirm\/[\w.-]+/);
+  t.ok(link, 'the mail carries the confirmation link');
+
+  const confirmed = await app.inject({ url: link.replace('http://localhost:3000', '') });
+  t.equal(confirmed.statusCode, 303);
+  t.equal(confirmed.headers.location, '/unternehmen/events?registration=confirmed');
+  t.match(rows(dataDir, 'SELECT status, confirmed_at FROM submissions WHERE id = ?', id), [{ status: 'confirmed', confirmed_at: /^\d{4}-/ }]);
+
+  const again = await app.inject({ method: 'POST', url: '/api/events/confirm', payload: { token: link.split('/').pop() } });
+  t.equal(again.statusCode, 200, 'confirming twice succeeds');
+  t.same(again.json(), { ok: true, status: 'already-confirmed' });
+
+  const mails = await smtp.waitFor(3);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.equal(smtp.mails.length, 3, 'opt-in, team notification and thank-you: the thank-you only once');
+  t.ok(mails.find((mail) => mail.envelopeTo.includes('events@nordstern.example')), 'the team learns of the confirmed registration');
+  t.ok(mails.find((mail) => mail.envelopeTo.includes('jonas@example.com') && mail !== optIn), 'the visitor gets the thank-you');
+});
+
+t.test('event confirmation refuses forged and expired links', async (t) => {
+  const dataDir = await tempDataDir(t);
+  const app = await build(t, { DATA_DIR: dataDir, TOKEN_SECRET: 'x'.repeat(40) });
+  const forged = await app.inject({ method: 'POST', url: '/api/events/confirm', payload: { token: 'eyJwIjoiZXZlbnQifQ.c2lnbmF0dXJl' } });
+  t.equal(forged.statusCode, 400);
+  t.match(forged.json(), { field: 'token', code: 'token_invalid' });
+  const expired = createTokenSigner('x'.repeat(40), 1).sign({ purpose: 'event', subject: 'whatever', language: 'en' }, Date.now() - 2 * 3600_000);
+  const late = await app.inject({ method: 'POST', url: '/api/events/confirm', payload: { token: expired } });
+  t.equal(late.statusCode, 400);
+  t.match(late.json(), { code: 'token_expired' });
+  const viaLink = await app.inject({ url: `/api/events/confirm/${expired}`, headers: { cookie: 'language=en' } });
+  t.equal(viaLink.statusCode, 303);
+  t.equal(viaLink.headers.location, '/company/events?registration=expired');
+  const unknown = createTokenSigner('x'.repeat(40), 1).sign({ purpose: 'event', subject: 'no-such-registration', language: 'en' });
+  const gone = await app.inject({ method: 'POST', url: '/api/events/confirm', payload: { token: unknown } });
+  t.equal(gone.statusCode, 400, 'a signed link for a registration that does not exist is invalid');
+});
+
+t.test('newsletter: subscribe, confirm by signed token, twice is fine', async (t) => {
+  const smtp = await startSmtp(t);
+  const dataDir = await tempDataDir(t);
+  const app = await build(t, { DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_POLL_MS: '50' });
+  await app.ready();
+  const subscribed = await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'lea@example.com', language: 'en', consent: true } });
+  t.equal(subscribed.statusCode, 202);
+  t.match(rows(dataDir, 'SELECT status FROM newsletter_subscribers'), [{ status: 'pending' }]);
+  const [optIn] = await smtp.waitFor(1);
+  const link = linkIn(optIn!.parsed.text, /http:\/\/localhost:3000\/newsletter\/[\w.%-]+/);
+  t.ok(link, 'the link leads to /newsletter/{token}');
+  const page = await app.inject({ url: link.replace('http://localhost:3000', '') });
+  t.equal(page.statusCode, 200, 'the confirmation page exists');
+  const token = decodeURIComponent(link.split('/').pop()!);
+  for (const attempt of [1, 2]) {
+    const confirmed = await app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { emailb64: token } });
+    t.equal(confirmed.statusCode, 200, `confirmation ${attempt}`);
+    t.equal((confirmed.json() as { ok: boolean }).ok, true);
+  }
+  t.match(rows(dataDir, 'SELECT status FROM newsletter_subscribers'), [{ status: 'confirmed' }]);
+  await smtp.waitFor(2);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.equal(smtp.mails.length, 2, 'one opt-in, one thank-you');
+});
+
+t.test('newsletter confirmation refuses an unsigned base64 email, forged and expired tokens', async (t) => {
+  const app = await build(t, { TOKEN_SECRET: 'y'.repeat(40) });
+  const signer = createTokenSigner('y'.repeat(40), 1);
+  const cases: [string, string][] = [
+    [Buffer.from('lea@example.com').toString('base64'), 'token_invalid'],
+    [`${Buffer.from('{"p":"newsletter","s":"lea@example.com","l":"en","e":9999999999}').toString('base64url')}.AAAA`, 'token_invalid'],
+    [createTokenSigner('z'.repeat(40), 1).sign({ purpose: 'newsletter', subject: 'lea@example.com', language: 'en' }), 'token_invalid'],
+    [signer.sign({ purpose: 'event', subject: 'lea@example.com', language: 'en' }), 'token_invalid'],
+    [signer.sign({ purpose: 'newsletter', subject: 'lea@example.com', language: 'en' }, Date.now() - 7200_000), 'token_expired'],
+  ];
+  for (const [token, code] of cases) {
+    const response = await app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { emailb64: token } });
+    t.equal(response.statusCode, 400, token);
+    t.match(response.json(), { field: 'emailb64', code });
+  }
+});
