@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { loadContentStore } from './content/content-store.ts';
 import { createStoreContentSource } from './content/file-content-source.ts';
+import { applicationApi } from './api/application.ts';
 import { contactApi } from './api/contact.ts';
 import { eventsApi } from './api/events.ts';
 import { newsletterApi } from './api/newsletter.ts';
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await api.register(contactApi, { prefix: '/api/contact' });
     await api.register(eventsApi, { prefix: '/api/events' });
     await api.register(newsletterApi, { prefix: '/api/newsletter' });
+    await api.register(applicationApi, { prefix: '/api/application' });
   });
 
   await app.register(contentPlugin, { prefix: '/content', store });

@@ -1,0 +1,220 @@
+/**
+ * POST /api/application: a job application as multipart, the CV and up to five further
+ * files streamed to disk and checked by their bytes. Nothing is kept of a refused or
+ * broken upload; an accepted one is stored with its files and mails in one transaction.
+ */
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Language } from '#app/i18n/language.ts';
+import { answerAccepted, isBot } from '../forms/accept.ts';
+import { createFieldValidator } from '../forms/field-validator.ts';
+import { FormRefusal } from '../forms/refusal.ts';
+import { acceptedResponseSchema, applicationFieldsSchema, HONEYPOT_FIELD, refusalResponseSchema } from '../forms/schemas.ts';
+import { saveSubmission, type StoredAttachment } from '../forms/submissions.ts';
+import { notificationMail, personalMail } from '../mail/compose.ts';
+import { detectFileType, type FileType } from '../uploads/file-type.ts';
+import { safeFileName } from '../uploads/file-name.ts';
+import { FileTooLargeError, saveStream, type SavedFile } from '../uploads/save-stream.ts';
+
+interface ApplicationFields {
+  language: Language;
+  name: string;
+  email: string;
+  phone?: string;
+  message?: string;
+  locations?: string[];
+  job?: string;
+  type?: string;
+}
+
+interface ReceivedFile extends SavedFile {
+  field: 'cv' | 'additionals';
+  originalName: string;
+  type: FileType;
+}
+
+const FILE_FIELDS: Readonly<Record<string, ReceivedFile['field']>> = { cv: 'cv', additionals: 'additionals', 'additionals[]': 'additionals' };
+const MB = 1024 * 1024;
+
+export const UPLOADS_FOLDER = 'uploads';
+const TEMP_FOLDER = '.incoming';
+
+export const applicationApi: FastifyPluginAsync = async (app) => {
+  const { config } = app.forms;
+  const limits = config.uploads;
+  const uploadsDir = path.join(config.dataDir, UPLOADS_FOLDER);
+  const tempDir = path.join(uploadsDir, TEMP_FOLDER);
+  // Files of uploads cut off by a crash are never anybody's; start clean.
+  await rm(tempDir, { recursive: true, force: true });
+  await mkdir(tempDir, { recursive: true });
+  const validateFields = createFieldValidator<ApplicationFields>(applicationFieldsSchema);
+
+  await app.register(multipart, {
+    limits: {
+      fileSize: Math.max(limits.cvMaxBytes, limits.additionalMaxBytes),
+      files: 1 + limits.additionalMaxCount + 1,
+      fields: 30,
+      fieldSize: 16 * 1024,
+      parts: 40,
+    },
+  });
+
+  async function receiveFile(part: MultipartFile, files: ReceivedFile[]): Promise<void> {
+    const field = FILE_FIELDS[part.fieldname];
+    if (!field) throw new FormRefusal(400, part.fieldname, 'invalid');
+    if (field === 'cv' && files.some((file) => file.field === 'cv')) throw new FormRefusal(400, 'cv', 'invalid');
+    if (field === 'additionals' && files.filter((file) => file.field === 'additionals').length >= limits.additionalMaxCount) {
+      throw new FormRefusal(413, 'additionals', 'too_many_files', { max: limits.additionalMaxCount });
+    }
+    const maxBytes = field === 'cv' ? limits.cvMaxBytes : limits.additionalMaxBytes;
+    let saved: SavedFile;
+    try {
+      saved = await saveStream(part.file, tempDir, maxBytes);
+    } catch (error) {
+      if (error instanceof FileTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new FormRefusal(413, field, 'file_too_large', { max: Math.round(maxBytes / MB) });
+      }
+      throw error;
+    }
+    if (saved.size === 0) {
+      // An empty file input of a plain HTML form: nothing was chosen.
+      await rm(saved.path, { force: true });
+      return;
+    }
+    const type = await detectFileType(saved.path);
+    if (!type) {
+      await rm(saved.path, { force: true });
+      throw new FormRefusal(415, field, 'file_type');
+    }
+    files.push({ ...saved, field, originalName: part.filename, type });
+  }
+
+  /** Reads every part; on any failure the files received so far are removed. */
+  async function receive(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: ReceivedFile[] }> {
+    const fields: Record<string, unknown> = {};
+    const files: ReceivedFile[] = [];
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          await receiveFile(part, files);
+          continue;
+        }
+        const name = part.fieldname.replace(/\[\]$/, '');
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        // Empty fields count as not sent.
+        if (value.trim() === '') continue;
+        const existing = fields[name];
+        fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+      }
+      return { fields, files };
+    } catch (error) {
+      await Promise.all(files.map((file) => rm(file.path, { force: true })));
+      if (error instanceof FormRefusal) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new FormRefusal(413, 'cv', 'file_too_large', { max: Math.round(limits.cvMaxBytes / MB) });
+      if (code === 'FST_FILES_LIMIT') throw new FormRefusal(413, 'additionals', 'too_many_files', { max: limits.additionalMaxCount });
+      if (code?.startsWith('FST_') || (error as Error).message?.includes('Unexpected end of form') || request.raw.aborted || request.raw.destroyed) {
+        throw new FormRefusal(400, 'body', 'upload_broken');
+      }
+      throw error;
+    }
+  }
+
+  app.post(
+    '/',
+    {
+      schema: {
+        consumes: ['multipart/form-data'],
+        response: { 201: acceptedResponseSchema, '4xx': refusalResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new FormRefusal(415, 'content-type', 'unsupported_type');
+      const { fields, files } = await receive(request);
+      const discard = () => Promise.all(files.map((file) => rm(file.path, { force: true })));
+
+      const checked = validateFields(fields);
+      if (!checked.ok) {
+        await discard();
+        throw checked.refusal;
+      }
+      const { [HONEYPOT_FIELD]: _trap, ...application } = checked.value as ApplicationFields & { website?: string };
+      if (isBot(checked.value as unknown as Record<string, unknown>)) {
+        await discard();
+        return answerAccepted(request, reply, { form: 'application', language: application.language, status: 'received' });
+      }
+      if (!files.some((file) => file.field === 'cv')) {
+        await discard();
+        throw new FormRefusal(400, 'cv', 'file_required');
+      }
+
+      const id = randomUUID();
+      const finalDir = path.join(uploadsDir, id);
+      const attachments: StoredAttachment[] = files.map((file, index) => ({
+        field: file.field,
+        fileName: safeFileName(file.originalName, file.type.extension),
+        storedPath: path.join(finalDir, `${index + 1}-${safeFileName(file.originalName, file.type.extension)}`),
+        contentType: file.type.mime,
+        size: file.size,
+        sha256: file.sha256,
+      }));
+      const { language, ...shown } = application;
+      const { texts } = app.forms;
+      const now = new Date();
+      try {
+        saveSubmission(
+          app.db,
+          { form: 'application', language, email: application.email, name: application.name, payload: shown as Record<string, unknown>, status: 'received' },
+          {
+            id,
+            now,
+            attachments,
+            // The files take their place inside the transaction: a failure undoes both.
+            beforeCommit: () => {
+              mkdirSync(finalDir, { recursive: true });
+              files.forEach((file, index) => renameSync(file.path, attachments[index]!.storedPath));
+            },
+            mails: (reference) => [
+              {
+                purpose: 'notification',
+                mail: notificationMail({
+                  from: config.mail.from,
+                  to: config.mail.recipients.jobs,
+                  replyTo: application.email,
+                  language,
+                  texts: texts.notification(language),
+                  form: 'application',
+                  reference,
+                  submittedAt: now.toISOString(),
+                  fields: shown as Record<string, unknown>,
+                  attachments: attachments.map((file) => ({ filename: file.fileName, path: file.storedPath, contentType: file.contentType })),
+                }),
+              },
+              {
+                purpose: 'confirmation',
+                mail: personalMail({
+                  from: config.mail.from,
+                  to: application.email,
+                  language,
+                  texts: texts.thankYou('application_thank_you', language).mail,
+                  values: { name: application.name },
+                }),
+              },
+            ],
+          },
+        );
+      } catch (error) {
+        rmSync(finalDir, { recursive: true, force: true });
+        await discard();
+        throw error;
+      }
+      app.outbox.kick();
+      request.log.info({ submission: id, form: 'application', files: files.length }, 'application stored');
+      return answerAccepted(request, reply, { form: 'application', language, id, status: 'received' });
+    },
+  );
+};

@@ -1,0 +1,40 @@
+/** Streams an uploaded file to disk, never holding it in memory, counting and hashing as it goes. */
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export interface SavedFile {
+  path: string;
+  size: number;
+  sha256: string;
+}
+
+export class FileTooLargeError extends Error {
+  override name = 'FileTooLargeError';
+}
+
+export async function saveStream(source: Readable, directory: string, maxBytes: number): Promise<SavedFile> {
+  const target = path.join(directory, randomUUID());
+  const hash = createHash('sha256');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) return callback(new FileTooLargeError(`more than ${maxBytes} bytes`));
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, meter, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+    // The multipart parser ends a stream at its own size limit instead of failing it.
+    if ((source as Readable & { truncated?: boolean }).truncated) throw new FileTooLargeError(`more than ${maxBytes} bytes`);
+  } catch (error) {
+    await rm(target, { force: true });
+    throw error;
+  }
+  return { path: target, size, sha256: hash.digest('hex') };
+}
