@@ -28,6 +28,8 @@ function isSameSite(request: FastifyRequest, allowed: ReadonlySet<string>): bool
 
 const apiGuard: FastifyPluginAsync<ApiGuardOptions> = async (app, options) => {
   const allowed = new Set([new URL(options.siteUrl).origin, ...options.allowedOrigins]);
+  // The API speaks JSON and form posts; plain text is no way to send a form.
+  app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request) => {
     if (request.method === 'POST' && !isSameSite(request, allowed)) throw new FormRefusal(403, 'origin', 'forbidden_origin');
