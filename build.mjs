@@ -11,7 +11,8 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.join(ROOT, 'dist');
 const ASSETS_DIR = path.join(DIST, 'public', 'assets');
 const CLIENT_ENTRY = 'client/entry.tsx';
-const SERVER_ENTRY = 'src/server/main.ts';
+/** Server-side programs: the server itself and the operators' submissions tool. */
+const SERVER_ENTRIES = { main: 'src/server/main.ts', submissions: 'src/server/cli/submissions-main.ts' };
 const STAMP_FILE = path.join(DIST, '.build-stamp');
 /** What the build reads; a change to any of these makes the build stale. */
 const INPUTS = ['src', 'client', 'build.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
@@ -41,6 +42,14 @@ export async function inputsStamp() {
 export async function isBuildFresh() {
   const stamp = await readFile(STAMP_FILE, 'utf8').catch(() => '');
   return stamp !== '' && stamp === (await inputsStamp());
+}
+
+/** Builds when dist/ is missing or older than its inputs. */
+export async function ensureBuild(log = console.log) {
+  if (await isBuildFresh()) return;
+  log('building…');
+  const { ms } = await build();
+  log(`build finished in ${ms} ms`);
 }
 
 const shared = {
@@ -117,8 +126,8 @@ export async function build() {
 
   await esbuild.build({
     ...shared,
-    entryPoints: [SERVER_ENTRY],
-    outfile: 'dist/server/main.js',
+    entryPoints: SERVER_ENTRIES,
+    outdir: 'dist/server',
     platform: 'node',
     format: 'esm',
     target: 'node24',

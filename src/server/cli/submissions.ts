@@ -1,0 +1,138 @@
+/**
+ * For operators: lists submissions with their mail delivery state, shows one in full,
+ * exports them as CSV. Reads DATA_DIR like the server.
+ *
+ *   npm run submissions -- list [--form contact] [--limit 50]
+ *   npm run submissions -- show <id>
+ *   npm run submissions -- export [--form application] > submissions.csv
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../store/database.ts';
+import { toCsv } from './csv.ts';
+
+interface ListedSubmission {
+  id: string;
+  created_at: string;
+  form: string;
+  language: string;
+  status: string;
+  email: string;
+  name: string | null;
+  payload: string;
+  mails_sent: number;
+  mails_pending: number;
+  mails_failed: number;
+  files: string | null;
+}
+
+const LIST_QUERY = `
+  SELECT s.id, s.created_at, s.form, s.language, s.status, s.email, s.name, s.payload,
+    (SELECT COUNT(*) FROM outbox o WHERE o.submission_id = s.id AND o.status = 'sent') AS mails_sent,
+    (SELECT COUNT(*) FROM outbox o WHERE o.submission_id = s.id AND o.status IN ('pending', 'sending')) AS mails_pending,
+    (SELECT COUNT(*) FROM outbox o WHERE o.submission_id = s.id AND o.status = 'failed') AS mails_failed,
+    (SELECT GROUP_CONCAT(a.file_name, ' ') FROM attachments a WHERE a.submission_id = s.id) AS files
+  FROM submissions s
+  WHERE (? IS NULL OR s.form = ?)
+  ORDER BY s.created_at DESC
+  LIMIT ?`;
+
+function listed(db: Database, form: string | undefined, limit: number): ListedSubmission[] {
+  return db.prepare(LIST_QUERY).all(form ?? null, form ?? null, limit) as unknown as ListedSubmission[];
+}
+
+function mailState(row: ListedSubmission): string {
+  return [`${row.mails_sent} sent`, row.mails_pending ? `${row.mails_pending} pending` : '', row.mails_failed ? `${row.mails_failed} FAILED` : '']
+    .filter(Boolean)
+    .join(', ');
+}
+
+function list(db: Database, form: string | undefined, limit: number): string {
+  const rows = listed(db, form, limit);
+  if (rows.length === 0) return 'No submissions.';
+  const table = rows.map((row) => [row.created_at.slice(0, 19).replace('T', ' '), row.id, row.form, row.language, row.status, row.email, mailState(row)]);
+  const header = ['received', 'id', 'form', 'lang', 'status', 'email', 'mails'];
+  const widths = header.map((title, column) => Math.max(title.length, ...table.map((cells) => cells[column]!.length)));
+  return [header, ...table].map((cells) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+}
+
+function show(db: Database, id: string): string | undefined {
+  const submission = db.prepare('SELECT * FROM submissions WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+  if (!submission) return undefined;
+  const payload = JSON.parse(String(submission.payload)) as Record<string, unknown>;
+  const attachments = db.prepare('SELECT field, file_name, content_type, size, stored_path FROM attachments WHERE submission_id = ?').all(id) as Record<string, unknown>[];
+  const mails = db.prepare('SELECT id, purpose, recipient, status, attempts, last_error, sent_at FROM outbox WHERE submission_id = ? ORDER BY id').all(id) as Record<string, unknown>[];
+  const lines = [
+    `id:         ${String(submission.id)}`,
+    `form:       ${String(submission.form)}`,
+    `language:   ${String(submission.language)}`,
+    `status:     ${String(submission.status)}`,
+    `received:   ${String(submission.created_at)}`,
+    ...(submission.confirmed_at ? [`confirmed:  ${String(submission.confirmed_at)}`] : []),
+    `email:      ${String(submission.email)}`,
+    '',
+    'fields:',
+    ...Object.entries(payload).map(([key, value]) => `  ${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`),
+  ];
+  if (attachments.length) {
+    lines.push('', 'files:', ...attachments.map((file) => `  ${String(file.field)}: ${String(file.file_name)} (${String(file.content_type)}, ${String(file.size)} bytes) ${String(file.stored_path)}`));
+  }
+  lines.push('', 'mails:');
+  for (const mail of mails) {
+    lines.push(
+      `  #${String(mail.id)} ${String(mail.purpose)} to ${String(mail.recipient)}: ${String(mail.status)} after ${String(mail.attempts)} attempt(s)` +
+        (mail.sent_at ? ` at ${String(mail.sent_at)}` : '') +
+        (mail.last_error ? ` (last error: ${String(mail.last_error)})` : ''),
+    );
+  }
+  return lines.join('\n');
+}
+
+const EXPORT_FIELDS = ['company', 'message', 'phone', 'job', 'type', 'locations', 'event', 'products', 'services'] as const;
+
+function exportCsv(db: Database, form: string | undefined): string {
+  const rows = listed(db, form, Number.MAX_SAFE_INTEGER);
+  const header = ['id', 'received', 'form', 'language', 'status', 'name', 'email', ...EXPORT_FIELDS, 'files', 'mails'];
+  return toCsv([
+    header,
+    ...rows.map((row) => {
+      const payload = JSON.parse(row.payload) as Record<string, unknown>;
+      const value = (key: string) => {
+        const field = payload[key];
+        return Array.isArray(field) ? field.join('; ') : field === undefined ? '' : String(field);
+      };
+      return [row.id, row.created_at, row.form, row.language, row.status, row.name ?? '', row.email, ...EXPORT_FIELDS.map(value), row.files ?? '', mailState(row)];
+    }),
+  ]);
+}
+
+const USAGE = 'usage: npm run submissions -- list [--form NAME] [--limit N] | show ID | export [--form NAME]';
+
+export function runSubmissionsCli(args: string[], env: Record<string, string | undefined> = process.env): { code: number; out: string } {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { form: { type: 'string' }, limit: { type: 'string', default: '50' } },
+  });
+  const [command, id] = positionals;
+  const limit = Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1) return { code: 2, out: `--limit must be a positive whole number\n${USAGE}` };
+  const db = openDatabase(loadConfig(env).dataDir);
+  try {
+    switch (command) {
+      case 'list':
+        return { code: 0, out: list(db, values.form, limit) };
+      case 'show': {
+        if (!id) return { code: 2, out: USAGE };
+        const shown = show(db, id);
+        return shown ? { code: 0, out: shown } : { code: 1, out: `No submission ${id}` };
+      }
+      case 'export':
+        return { code: 0, out: exportCsv(db, values.form) };
+      default:
+        return { code: 2, out: USAGE };
+    }
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import t from 'tap';
+import { build, tempDataDir } from './helpers/build.ts';
+
+const run = promisify(execFile);
+
+async function cli(dataDir: string, ...args: string[]) {
+  try {
+    const { stdout } = await run(process.execPath, ['dist/server/submissions.js', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout + failed.stderr };
+  }
+}
+
+t.test('operators list, show and export submissions with their mail state', async (t) => {
+  const dataDir = await tempDataDir(t);
+  const app = await build(t, { DATA_DIR: dataDir });
+  const contact = await app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    payload: { name: 'Ole Hansen', email: 'ole@example.com', company: 'Fleetwerk', message: '=HYPERLINK("http://evil.example")\nzweite Zeile, mit "Zitat"', language: 'de', legals: true },
+  });
+  const { id } = contact.json() as { id: string };
+  await app.inject({ method: 'POST', url: '/api/events', payload: { name: 'Ida Berg', email: 'ida@example.com', terms: true, event: 'Cloud Day', language: 'en' } });
+  await app.close();
+
+  const listed = await cli(dataDir, 'list');
+  t.equal(listed.code, 0);
+  t.match(listed.stdout, /received\s+id\s+form\s+lang\s+status\s+email\s+mails/);
+  t.match(listed.stdout, new RegExp(`${id}\\s+contact\\s+de\\s+received\\s+ole@example.com\\s+0 sent, 2 pending`));
+  t.match(listed.stdout, /event\s+en\s+pending\s+ida@example.com\s+0 sent, 1 pending/);
+  const onlyEvents = await cli(dataDir, 'list', '--form', 'event');
+  t.notMatch(onlyEvents.stdout, 'ole@example.com');
+
+  const shown = await cli(dataDir, 'show', id);
+  t.match(shown.stdout, 'company: Fleetwerk');
+  t.match(shown.stdout, /notification to hello@nordstern-digital.example: pending after 0 attempt\(s\)/);
+  t.match(shown.stdout, /confirmation to ole@example.com: pending/);
+
+  const exported = await cli(dataDir, 'export');
+  const [header, ...lines] = exported.stdout.trim().split('\r\n');
+  t.equal(header, 'id,received,form,language,status,name,email,company,message,phone,job,type,locations,event,products,services,files,mails');
+  t.match(exported.stdout, `"'=HYPERLINK(""http://evil.example"")\nzweite Zeile, mit ""Zitat"""`, 'quoted, and never a formula');
+  t.ok(lines.length >= 2);
+
+  t.match(await cli(dataDir, 'show', 'nope'), { code: 1, stdout: /No submission nope/ });
+  t.match(await cli(dataDir, 'frobnicate'), { code: 2, stdout: /usage: npm run submissions/ });
+});
