@@ -21,6 +21,7 @@ COPY --from=build /app/dist ./dist
 COPY content ./content
 COPY static ./static
 RUN mkdir -p /app/data && chown node:node /app/data
+VOLUME ["/app/data"]
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \

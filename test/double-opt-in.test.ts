@@ -101,3 +101,26 @@ t.test('newsletter confirmation refuses an unsigned base64 email, forged and exp
     t.match(response.json(), { field: 'emailb64', code });
   }
 });
+
+t.test('event and newsletter forms work without JavaScript, urlencoded or multipart', async (t) => {
+  const dataDir = await tempDataDir(t);
+  const app = await build(t, { DATA_DIR: dataDir });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const event = new URLSearchParams({ name: 'Jonas Weber', email: 'jonas@example.com', terms: 'on', event: 'Cloud Day', language: 'en' });
+  const eventResponse = await fetch(`${base}/api/events`, { method: 'POST', body: event, redirect: 'manual' });
+  t.equal(eventResponse.status, 303);
+  t.equal(eventResponse.headers.get('location'), '/company/events?sent=event');
+  const newsletter = new FormData();
+  newsletter.append('email', 'lea@example.com');
+  newsletter.append('language', 'de');
+  newsletter.append('consent', 'on');
+  const newsletterResponse = await fetch(`${base}/api/newsletter/subscribe`, { method: 'POST', body: newsletter, redirect: 'manual' });
+  t.equal(newsletterResponse.status, 303);
+  t.equal(newsletterResponse.headers.get('location'), '/newsletter?sent=newsletter');
+  t.equal(rows(dataDir, 'SELECT * FROM submissions').length, 2, 'both stored');
+  const unchecked = new URLSearchParams({ email: 'lea@example.com', language: 'de' });
+  const refused = await fetch(`${base}/api/newsletter/subscribe`, { method: 'POST', body: unchecked, headers: { accept: 'application/json' } });
+  t.equal(refused.status, 400, 'an unticked consent box is refused');
+  t.match(await refused.json(), { field: 'consent', code: 'required' });
+});
