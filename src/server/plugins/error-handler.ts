@@ -43,7 +43,8 @@ const errorHandler: FastifyPluginAsync = async (app) => {
       request.log.error({ err: error }, 'request failed');
       return reply.code(status).send({ statusCode: status, error: 'Internal Server Error', message: messagesFor(request).server_error });
     }
-    return reply.code(status).send({ statusCode: status, error: error.name, message: error.message });
+    // Any other refusal keeps the shape of ours, so a client reads every 4xx the same way.
+    return reply.code(status).send({ statusCode: status, error: error.name, field: 'request', code: 'invalid', message: error.message });
   });
 
   app.setNotFoundHandler((request, reply) => {
