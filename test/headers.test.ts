@@ -95,3 +95,10 @@ t.test('an unknown API path answers a JSON 404, not a page', async (t) => {
     t.match(response.json(), { statusCode: 404, message: `${method} /api/nothing-here does not exist` });
   }
 });
+
+t.test('the Open Graph image every page names exists', async (t) => {
+  const app = await build(t);
+  const image = await app.inject({ url: '/images/og/nordstern.jpg' });
+  t.equal(image.statusCode, 200);
+  t.equal(image.headers['content-type'], 'image/jpeg');
+});

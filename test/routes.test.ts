@@ -154,7 +154,7 @@ t.test('the head carries meta, canonical and hreflang alternates', async (t) => 
   t.match(body, /<title>[^<]*Nordstern Digital<\/title>/);
   t.match(body, /<meta name="description" content="[^"]{20,}"\/>/);
   t.match(body, /<meta property="og:title" content="[^"]+"\/>/);
-  t.match(body, '<meta property="og:image" content="http://localhost:3000/images/og/nordstern.png"/>');
+  t.match(body, '<meta property="og:image" content="http://localhost:3000/images/og/nordstern.jpg"/>');
   t.match(body, '<link rel="canonical" href="http://localhost:3000/company/about-us"/>');
   t.match(body, '<link rel="alternate" hrefLang="de" href="http://localhost:3000/unternehmen/ueber-uns"/>');
   t.match(body, '<link rel="alternate" hrefLang="en" href="http://localhost:3000/company/about-us"/>');
