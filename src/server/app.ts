@@ -7,6 +7,8 @@ import { createStoreContentSource } from './content/file-content-source.ts';
 import { applicationApi } from './api/application.ts';
 import { contactApi } from './api/contact.ts';
 import { eventsApi } from './api/events.ts';
+import { insightsApi } from './api/insights.ts';
+import { recommendationApi } from './api/recommendation.ts';
 import { newsletterApi } from './api/newsletter.ts';
 import { apiGuardPlugin } from './plugins/api-guard.ts';
 import { assetsPlugin } from './plugins/assets.ts';
@@ -16,6 +18,7 @@ import { outboxPlugin } from './plugins/outbox.ts';
 import { contentPlugin } from './plugins/content.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { createInsightsService, insightsPlugin } from './plugins/insights.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import { readManifest } from './ssr/manifest.ts';
@@ -49,6 +52,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthPlugin, { isReady: () => ready });
   await app.register(databasePlugin, { dataDir: config.dataDir });
   await app.register(outboxPlugin, { mail: config.mail });
+  const insights = createInsightsService(store);
+  await app.register(insightsPlugin, { service: insights });
 
   await app.register(async (api) => {
     await api.register(apiGuardPlugin, { siteUrl: config.siteUrl, allowedOrigins: config.allowedOrigins, rateLimit: config.rateLimit });
@@ -56,6 +61,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await api.register(eventsApi, { prefix: '/api/events' });
     await api.register(newsletterApi, { prefix: '/api/newsletter' });
     await api.register(applicationApi, { prefix: '/api/application' });
+    await api.register(insightsApi, { prefix: '/api/insights' });
+    await api.register(recommendationApi, { prefix: '/api/recommendation' });
   });
 
   await app.register(contentPlugin, { prefix: '/content', store });

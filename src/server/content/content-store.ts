@@ -18,6 +18,8 @@ export interface ContentStore {
   get(relativePath: string): StoredFile | undefined;
   /** Every block of a folder, e.g. en/homepage/services, as one document. */
   page(relativeFolder: string): StoredFile | undefined;
+  /** Paths of every file whose path starts with prefix, sorted. */
+  paths(prefix: string): string[];
   readonly fileCount: number;
 }
 
@@ -69,6 +71,7 @@ export async function loadContentStore(contentDir: string): Promise<ContentStore
   return {
     get: (relativePath) => files.get(relativePath),
     page: (relativeFolder) => pages.get(relativeFolder),
+    paths: (prefix) => [...files.keys()].filter((key) => key.startsWith(prefix)),
     fileCount: files.size,
   };
 }

@@ -1,0 +1,136 @@
+/** Insights as both sides see them: the taxonomy, the shapes the API answers with, and its constants. */
+import type { Language } from '../i18n/language.ts';
+
+export const CONTENT_TYPES = ['article', 'case-study', 'event', 'fact-sheet', 'video', 'whitepaper'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/** Secondary filter groups and their values; a value belongs to exactly one group. */
+export const SECONDARY_GROUPS = {
+  audience: ['marketing-leads', 'data-teams', 'executives', 'developers', 'agencies'],
+  services: ['analytics', 'ad-technology', 'data-platforms', 'marketing-automation', 'cloud-engineering'],
+  technology: [
+    'google-analytics-4',
+    'server-side-gtm',
+    'bigquery',
+    'display-video-360',
+    'campaign-manager-360',
+    'search-ads-360',
+    'looker-studio',
+    'meridian',
+    'lunio',
+    'google-cloud',
+    'consent-mode',
+  ],
+  topics: ['privacy', 'measurement', 'first-party-data', 'ai', 'media-efficiency', 'attribution', 'connected-tv', 'automation'],
+} as const;
+export type SecondaryGroup = keyof typeof SECONDARY_GROUPS;
+export const SECONDARY_GROUP_NAMES = Object.keys(SECONDARY_GROUPS) as SecondaryGroup[];
+
+export const PAGE_SIZE = 9;
+export const FIRST_PAGE = 1;
+export const RECOMMENDATION_LIMIT = 3;
+/** Related and listed cards show this much of the article's text, then an ellipsis. */
+export const CARD_TEXT_LENGTH = 100;
+
+export type SortValue = 'datetime' | 'title';
+export type SortType = 'asc' | 'desc';
+export interface InsightsSort {
+  value: SortValue;
+  type: SortType;
+}
+/** The spec's default: ascending by datetime. */
+export const DEFAULT_SORT: InsightsSort = { value: 'datetime', type: 'asc' };
+
+export interface InsightsFilter {
+  primary: string[];
+  secondary: string[];
+}
+export const EMPTY_FILTER: InsightsFilter = { primary: [], secondary: [] };
+
+/** An article as a card: the related-article shape of the spec plus what lists show. */
+export interface ArticleCard {
+  folderName: string;
+  headline: string;
+  text: string;
+  linkText: string;
+  type: string;
+  imageUrl: string;
+  path: string;
+  datetime: string;
+  authors: string[];
+}
+
+export interface ArticlesPage {
+  articles: ArticleCard[];
+  sum: number;
+  page: number;
+  more: boolean;
+}
+
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+export interface FilterPossibilities {
+  primary: FacetCount[];
+  secondary: Record<SecondaryGroup, FacetCount[]>;
+}
+
+export interface SearchOption {
+  type: 'title' | 'term';
+  value: string;
+  folderName?: string;
+}
+
+export function cardText(text: string): string {
+  return `${text.slice(0, CARD_TEXT_LENGTH).trimEnd()}…`;
+}
+
+export const articlePath = (folderName: string) => `/insights/${folderName}`;
+export const articleImageUrl = (folderName: string) => `/images/insights/${folderName}/image.jpg`;
+
+/** The group a secondary value belongs to, or undefined for values no group knows. */
+export function groupOf(value: string): SecondaryGroup | undefined {
+  return SECONDARY_GROUP_NAMES.find((group) => (SECONDARY_GROUPS[group] as readonly string[]).includes(value));
+}
+
+/** Sort and filter as they travel in URLs: sort=datetime:desc, filter={"primary":[...],"secondary":[...]} */
+export function formatSort(sort: InsightsSort): string {
+  return `${sort.value}:${sort.type}`;
+}
+
+export function parseSort(raw: string | null | undefined): InsightsSort | null {
+  if (!raw) return DEFAULT_SORT;
+  const [value, type] = raw.split(':');
+  if ((value === 'datetime' || value === 'title') && (type === 'asc' || type === 'desc')) return { value, type };
+  return null;
+}
+
+export function parseFilter(raw: string | null | undefined): InsightsFilter | null {
+  if (!raw) return EMPTY_FILTER;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const isList = (value: unknown): value is string[] =>
+    Array.isArray(value) && value.length <= 50 && value.every((entry) => typeof entry === 'string' && entry.length <= 60);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const { primary = [], secondary = [] } = parsed as { primary?: unknown; secondary?: unknown };
+  if (!isList(primary) || !isList(secondary)) return null;
+  return { primary, secondary };
+}
+
+export function formatFilter(filter: InsightsFilter): string | undefined {
+  return filter.primary.length || filter.secondary.length ? JSON.stringify(filter) : undefined;
+}
+
+/** What the insights pages need from their data source: the server answers in-process, the browser over /api. */
+export interface InsightsSource {
+  list(language: Language, page: number, sort: InsightsSort, filter: InsightsFilter): Promise<ArticlesPage>;
+  possibilities(language: Language, filter: InsightsFilter): Promise<FilterPossibilities | null>;
+  searchOptions(language: Language): Promise<SearchOption[] | null>;
+  search(language: Language, term: string): Promise<ArticleCard[]>;
+  recommend(language: Language, currentArticle: string, recoStorage: string[]): Promise<ArticleCard[]>;
+}

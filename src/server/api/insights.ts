@@ -1,0 +1,85 @@
+/** GET /api/insights/...: pages of articles by sort and filter, filter possibilities, search options and search. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Language } from '#app/i18n/language.ts';
+import { parseFilter, parseSort } from '#app/insights/model.ts';
+import { FormRefusal } from '../forms/refusal.ts';
+import { filterPossibilities, listArticles, searchArticles, searchOptions } from '../insights/insights-queries.ts';
+import { articleCardSchema, languageParam, possibilitiesSchema, searchOptionSchema } from './insights-schemas.ts';
+
+const listQuerySchema = {
+  type: 'object',
+  properties: { sort: { type: 'string', maxLength: 40 }, filter: { type: 'string', maxLength: 4000 } },
+} as const;
+
+export const insightsApi: FastifyPluginAsync = async (app) => {
+  const filterOf = (raw: string | undefined) => {
+    const filter = parseFilter(raw);
+    if (!filter) throw new FormRefusal(400, 'filter', 'invalid');
+    return filter;
+  };
+
+  app.get<{ Params: { language: Language; page: number }; Querystring: { sort?: string; filter?: string } }>(
+    '/articles/:language/:page',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['language', 'page'],
+          properties: { language: languageParam, page: { type: 'integer', minimum: 1, maximum: 100_000 } },
+        },
+        querystring: listQuerySchema,
+        response: {
+          200: {
+            type: 'object',
+            required: ['articles', 'sum', 'page', 'more'],
+            properties: { articles: { type: 'array', items: articleCardSchema }, sum: { type: 'integer' }, page: { type: 'integer' }, more: { type: 'boolean' } },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const sort = parseSort(request.query.sort);
+      if (!sort) throw new FormRefusal(400, 'sort', 'invalid');
+      return listArticles(app.insights.index(request.params.language), request.params.page, sort, filterOf(request.query.filter));
+    },
+  );
+
+  app.get<{ Params: { language: Language; term: string } }>(
+    '/articles/:language/search/:term',
+    {
+      schema: {
+        params: { type: 'object', required: ['language', 'term'], properties: { language: languageParam, term: { type: 'string', minLength: 1, maxLength: 200 } } },
+        response: {
+          200: { type: 'object', required: ['articles', 'sum'], properties: { articles: { type: 'array', items: articleCardSchema }, sum: { type: 'integer' } } },
+        },
+      },
+    },
+    async (request) => {
+      const articles = searchArticles(app.insights.index(request.params.language), request.params.term);
+      return { articles, sum: articles.length };
+    },
+  );
+
+  app.get<{ Params: { language: Language }; Querystring: { filter?: string } }>(
+    '/possibilities/filter/:language',
+    {
+      schema: {
+        params: { type: 'object', required: ['language'], properties: { language: languageParam } },
+        querystring: listQuerySchema,
+        response: { 200: possibilitiesSchema },
+      },
+    },
+    async (request) => filterPossibilities(app.insights.index(request.params.language), filterOf(request.query.filter)),
+  );
+
+  app.get<{ Params: { language: Language } }>(
+    '/possibilities/search/options/:language',
+    {
+      schema: {
+        params: { type: 'object', required: ['language'], properties: { language: languageParam } },
+        response: { 200: { type: 'object', required: ['options'], properties: { options: { type: 'array', items: searchOptionSchema } } } },
+      },
+    },
+    async (request) => ({ options: searchOptions(app.insights.index(request.params.language)) }),
+  );
+};

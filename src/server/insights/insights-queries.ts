@@ -1,0 +1,121 @@
+/** Listing, faceting, searching and recommending over one language's insights index. */
+import {
+  CONTENT_TYPES,
+  groupOf,
+  PAGE_SIZE,
+  RECOMMENDATION_LIMIT,
+  SECONDARY_GROUP_NAMES,
+  SECONDARY_GROUPS,
+  type ArticleCard,
+  type ArticlesPage,
+  type FacetCount,
+  type FilterPossibilities,
+  type InsightsFilter,
+  type InsightsSort,
+  type SearchOption,
+  type SecondaryGroup,
+} from '#app/insights/model.ts';
+import type { IndexedArticle, LanguageIndex } from './insights-index.ts';
+
+interface ResolvedFilter {
+  primary: Set<string>;
+  secondary: Map<SecondaryGroup, Set<string>>;
+  /** Values no group knows: they match nothing. */
+  unknown: boolean;
+}
+
+function resolve(filter: InsightsFilter): ResolvedFilter {
+  const secondary = new Map<SecondaryGroup, Set<string>>();
+  let unknown = filter.primary.some((value) => !(CONTENT_TYPES as readonly string[]).includes(value));
+  for (const value of filter.secondary) {
+    const group = groupOf(value);
+    if (!group) {
+      unknown = true;
+      continue;
+    }
+    secondary.set(group, (secondary.get(group) ?? new Set()).add(value));
+  }
+  return { primary: new Set(filter.primary), secondary, unknown };
+}
+
+/** Within a group any value may match, across groups all must; skip leaves one part out (for facet counts). */
+function matches(article: IndexedArticle, filter: ResolvedFilter, skip?: 'primary' | SecondaryGroup): boolean {
+  if (filter.unknown) return false;
+  if (skip !== 'primary' && filter.primary.size > 0 && !filter.primary.has(article.type)) return false;
+  for (const [group, values] of filter.secondary) {
+    if (group === skip) continue;
+    if (!article.groups[group].some((value) => values.has(value))) return false;
+  }
+  return true;
+}
+
+function compare(sort: InsightsSort): (a: IndexedArticle, b: IndexedArticle) => number {
+  const direction = sort.type === 'asc' ? 1 : -1;
+  if (sort.value === 'title') {
+    const collator = new Intl.Collator('de', { sensitivity: 'base' });
+    return (a, b) => direction * collator.compare(a.title, b.title) || a.card.folderName.localeCompare(b.card.folderName);
+  }
+  return (a, b) => direction * (a.timestamp - b.timestamp) || a.card.folderName.localeCompare(b.card.folderName);
+}
+
+export function listArticles(index: LanguageIndex, page: number, sort: InsightsSort, filter: InsightsFilter): ArticlesPage {
+  const resolved = resolve(filter);
+  const matching = index.articles.filter((article) => matches(article, resolved)).sort(compare(sort));
+  const start = (page - 1) * PAGE_SIZE;
+  return {
+    articles: matching.slice(start, start + PAGE_SIZE).map((article) => article.card),
+    sum: matching.length,
+    page,
+    more: start + PAGE_SIZE < matching.length,
+  };
+}
+
+function count(articles: IndexedArticle[], values: readonly string[], valuesOf: (article: IndexedArticle) => readonly string[]): FacetCount[] {
+  return values
+    .map((value) => ({ value, count: articles.filter((article) => valuesOf(article).includes(value)).length }))
+    .filter((facet) => facet.count > 0);
+}
+
+/** For each part of the filter, the values still possible and how many articles each would show. */
+export function filterPossibilities(index: LanguageIndex, filter: InsightsFilter): FilterPossibilities {
+  const resolved = resolve(filter);
+  const within = (skip: 'primary' | SecondaryGroup) => index.articles.filter((article) => matches(article, resolved, skip));
+  const secondary = {} as Record<SecondaryGroup, FacetCount[]>;
+  for (const group of SECONDARY_GROUP_NAMES) secondary[group] = count(within(group), SECONDARY_GROUPS[group], (article) => article.groups[group]);
+  return { primary: count(within('primary'), CONTENT_TYPES, (article) => [article.type]), secondary };
+}
+
+/** Suggestions for the search box: every title and every tag, once. */
+export function searchOptions(index: LanguageIndex): SearchOption[] {
+  const titles: SearchOption[] = index.articles.map((article) => ({ type: 'title', value: article.title, folderName: article.card.folderName }));
+  const tags = [...new Set(index.articles.flatMap((article) => article.tags))].sort((a, b) => a.localeCompare(b, index.language));
+  return [...titles, ...tags.map((value): SearchOption => ({ type: 'term', value }))];
+}
+
+export function searchArticles(index: LanguageIndex, term: string): ArticleCard[] {
+  const trimmed = term.trim();
+  if (trimmed === '') return [];
+  let results = index.search.search(trimmed);
+  // A term with several words that finds nothing together may still find articles with some of them.
+  if (results.length === 0) results = index.search.search(trimmed, { combineWith: 'OR' });
+  return results.flatMap((result) => {
+    const article = index.byFolder.get(String(result.id));
+    return article ? [article.card] : [];
+  });
+}
+
+/** Related by shared services, technology and topics; newer first on a tie; never the current or an already read one. */
+export function recommendArticles(index: LanguageIndex, currentArticle: string, read: readonly string[]): ArticleCard[] {
+  const current = index.byFolder.get(currentArticle);
+  const excluded = new Set([currentArticle, ...read]);
+  const related = (['services', 'technology', 'topics'] as const).flatMap((group) => current?.groups[group] ?? []);
+  return index.articles
+    .filter((article) => !excluded.has(article.card.folderName))
+    .map((article) => ({
+      article,
+      score: related.filter((value) => (groupOf(value) ? article.groups[groupOf(value)!].includes(value) : false)).length,
+    }))
+    .sort((a, b) => b.score - a.score || b.article.timestamp - a.article.timestamp)
+    .slice(0, RECOMMENDATION_LIMIT)
+    .map(({ article }) => article.card);
+}
