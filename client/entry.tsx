@@ -5,6 +5,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { createFetchContentSource } from '#app/content/fetch-content-source.ts';
 import { ENVIRONMENT_GLOBAL, EnvironmentProvider, type AppEnvironment } from '#app/environment.tsx';
+import { createFetchInsightsSource } from '#app/insights/fetch-insights-source.ts';
 import { acceptLanguageOfNavigator, LANGUAGE_COOKIE, readCookie } from '#app/i18n/language.ts';
 import { createRoutes } from '#app/routes.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
@@ -33,6 +34,7 @@ async function hydrate(): Promise<void> {
   if (!environment) throw new Error('The server did not send the page environment');
   const routes = createRoutes({
     content: createFetchContentSource(environment.assetsBaseUrl),
+    insights: createFetchInsightsSource(),
     languageSignals: () => ({
       cookie: readCookie(document.cookie, LANGUAGE_COOKIE),
       acceptLanguage: acceptLanguageOfNavigator(navigator.languages),

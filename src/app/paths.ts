@@ -8,7 +8,9 @@ import { matchRoutes } from 'react-router';
 import type { Language } from './i18n/language.ts';
 
 export type PathLanguage = Language | 'shared';
-export type PageModuleName = 'home' | 'content';
+export type PageModuleName = 'home' | 'content' | 'insights' | 'insight-article';
+/** Pages that load more than their content blocks. */
+export type PageDataKind = 'insights-overview' | 'insights-article';
 type Params = Readonly<Record<string, string | undefined>>;
 
 export interface PageRoute {
@@ -24,6 +26,7 @@ export interface PageRoute {
   middleware?: readonly string[];
   /** Checks the dynamic segments; false answers 404. */
   validate?: (params: Params) => boolean;
+  data?: PageDataKind;
 }
 
 export const HOME_PATH = '/';
@@ -33,6 +36,9 @@ export const EVENTS_PATH: Record<Language, string> = { en: '/company/events', de
 export const CDP_EVENT_PATH = '/unternehmen/events/cdp-event/muenchen/2024/03';
 export const NEWSLETTER_CONFIRM_FOLDER = 'homepage/newsletter/confirm';
 export const NEWSLETTER_PATH = '/newsletter';
+export const INSIGHTS_PATH = '/insights';
+/** The RSS feed of the newest insights per language. */
+export const insightsFeedPath = (language: Language) => `/feeds/insights-${language}.xml`;
 
 /** Where a form sent without JavaScript leads after it was received, per form and language. */
 export const FORM_PAGE_PATH: Record<'contact' | 'contact-technology' | 'contact-omr' | 'event' | 'application' | 'newsletter', Record<Language, string>> = {
@@ -91,8 +97,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('service-connected-tv', '/services/:slug/connected-tv', 'shared', { validate: (p) => isSlug(p.slug) }),
   page('service-sub-detail', '/services/:slug/:sub', 'shared', { validate: (p) => isSlug(p.slug) && isSlug(p.sub) }),
 
-  page('insights', '/insights', 'shared'),
-  page('insight-article', '/insights/:slug', 'shared', { validate: (p) => isSlug(p.slug) }),
+  page('insights', '/insights', 'shared', { page: 'insights', data: 'insights-overview' }),
+  page('insight-article', '/insights/:slug', 'shared', {
+    page: 'insight-article',
+    data: 'insights-article',
+    blocks: ['stage', 'content', 'author', 'general_information'],
+    validate: (p) => isSlug(p.slug),
+  }),
 
   page('newsletter', '/newsletter', 'shared'),
   page('newsletter-confirm', '/newsletter/:email', 'shared', { folder: () => NEWSLETTER_CONFIRM_FOLDER }),

@@ -11,10 +11,13 @@ import { FatalErrorDocument } from './layout/fatal-error-document.tsx';
 import { Root } from './layout/root.tsx';
 import { RouteErrorPage } from './layout/route-error-page.tsx';
 import { runMiddleware } from './middleware.ts';
+import { loadPageExtras, type PageExtras } from './insights/page-data.ts';
+import type { InsightsSource } from './insights/model.ts';
 import { languageOfPath, PAGE_ROUTES, type PageModuleName, type PageRoute } from './paths.ts';
 
 export interface RouteDeps {
   content: ContentSource;
+  insights: InsightsSource;
   /** The cookie and Accept-Language that decide the language of a shared path. */
   languageSignals(request: Request): Omit<LanguageSignals, 'pathLanguage'>;
 }
@@ -28,7 +31,7 @@ export interface RootData {
   languageMapping: LanguageMapping | null;
 }
 
-export interface PageData {
+export interface PageData extends PageExtras {
   language: Language;
   content: PageContent;
   blocks: readonly string[];
@@ -38,6 +41,8 @@ export interface PageData {
 export const PAGE_MODULES: Record<PageModuleName, () => Promise<{ Component: ComponentType }>> = {
   home: () => import('./pages/home.tsx'),
   content: () => import('./pages/content-page.tsx'),
+  insights: () => import('./pages/insights.tsx'),
+  'insight-article': () => import('./pages/insight-article.tsx'),
 };
 
 export const pageModuleFile = (name: PageModuleName) => `src/app/pages/${name === 'content' ? 'content-page' : name}.tsx`;
@@ -65,7 +70,8 @@ function createPageRoute(deps: RouteDeps, spec: PageRoute): RouteObject {
       runMiddleware(spec.middleware, { params, language });
       const content = await deps.content.page(language, spec.folder(params));
       if (!content) throw notFound();
-      return { language, content, blocks: spec.blocks };
+      const extras = spec.data ? await loadPageExtras(spec.data, { deps, language, params, url: new URL(request.url) }) : {};
+      return { language, content, blocks: spec.blocks, ...extras };
     },
   };
 }

@@ -19,6 +19,7 @@ import { contentPlugin } from './plugins/content.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { createInsightsService, insightsPlugin } from './plugins/insights.ts';
+import { createLocalInsightsSource } from './insights/local-insights-source.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import { readManifest } from './ssr/manifest.ts';
@@ -69,7 +70,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(assetsPlugin, { distDir: config.distDir, staticDir: config.staticDir });
   // API groups register their own routes; any other /api path is a JSON 404, never a page.
   app.all('/api/*', async (_request, reply) => reply.callNotFound());
-  await app.register(ssrPlugin, { config, content: createStoreContentSource(store), manifest });
+  await app.register(ssrPlugin, { config, content: createStoreContentSource(store), insights: createLocalInsightsSource(insights), manifest });
 
   app.addHook('onReady', async () => {
     ready = true;

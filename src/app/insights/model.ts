@@ -57,7 +57,7 @@ export interface ArticleCard {
   imageUrl: string;
   path: string;
   datetime: string;
-  authors: string[];
+  authors: readonly string[];
 }
 
 export interface ArticlesPage {

@@ -8,6 +8,7 @@ import { createRoutes, pageModuleFile, type RootData } from '#app/routes.tsx';
 import type { PageModuleName } from '#app/paths.ts';
 import { PAGE_ROUTES } from '#app/paths.ts';
 import type { ContentSource } from '#app/content/types.ts';
+import type { InsightsSource } from '#app/insights/model.ts';
 import type { Config } from '../config.ts';
 import type { BuildManifest } from '../ssr/manifest.ts';
 import { isCrawler } from '../ssr/crawler.ts';
@@ -16,6 +17,7 @@ import { renderPage } from '../ssr/render-page.tsx';
 export interface SsrOptions {
   config: Config;
   content: ContentSource;
+  insights: InsightsSource;
   manifest: BuildManifest;
 }
 
@@ -49,9 +51,10 @@ function languageOfRequest(request: FastifyRequest): Language {
   });
 }
 
-export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { config, content, manifest }) => {
+export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { config, content, insights, manifest }) => {
   const routes = createRoutes({
     content,
+    insights,
     languageSignals: (request) => ({
       cookie: readCookie(request.headers.get('cookie'), LANGUAGE_COOKIE),
       acceptLanguage: request.headers.get('accept-language'),

@@ -1,0 +1,36 @@
+/** An insight as a card: image, type and date, headline, the start of its text and a link. */
+import { Link } from 'react-router';
+import { formatDate } from '../i18n/format.ts';
+import type { Language } from '../i18n/language.ts';
+import type { ArticleCard as Card } from './model.ts';
+import type { InsightsLabels } from './page-data.ts';
+
+/** Card images are 16:9. */
+export const CARD_IMAGE = { width: 1200, height: 675 } as const;
+
+export function ArticleCard({ card, labels, language, eager = false }: { card: Card; labels: InsightsLabels; language: Language; eager?: boolean }) {
+  return (
+    <article className="insight-card" data-folder={card.folderName}>
+      <Link to={card.path} className="insight-card__link">
+        <img
+          className="insight-card__image"
+          src={card.imageUrl}
+          alt=""
+          width={CARD_IMAGE.width}
+          height={CARD_IMAGE.height}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        <div className="insight-card__body">
+          <p className="insight-card__meta">
+            <span className="insight-card__type">{labels.values[card.type] ?? card.type}</span>
+            <time dateTime={card.datetime}>{formatDate(card.datetime, language)}</time>
+          </p>
+          <h3 className="insight-card__headline">{card.headline}</h3>
+          <p className="insight-card__text">{card.text}</p>
+          <span className="insight-card__more">{card.linkText}</span>
+        </div>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+/** The browser's InsightsSource: the insights and recommendation APIs of this server. */
+import type { Language } from '../i18n/language.ts';
+import { formatFilter, formatSort, type ArticleCard, type ArticlesPage, type FilterPossibilities, type InsightsSource, type SearchOption } from './model.ts';
+
+async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, { ...init, headers: { accept: 'application/json', ...init?.headers } });
+  if (!response.ok) throw new Error(`${response.status} for ${url}`);
+  return (await response.json()) as T;
+}
+
+export function createFetchInsightsSource(): InsightsSource {
+  return {
+    list(language, page, sort, filter) {
+      const query = new URLSearchParams({ sort: formatSort(sort) });
+      const encoded = formatFilter(filter);
+      if (encoded) query.set('filter', encoded);
+      return getJson<ArticlesPage>(`/api/insights/articles/${language}/${page}?${query}`);
+    },
+    async possibilities(language, filter) {
+      const encoded = formatFilter(filter);
+      return getJson<FilterPossibilities>(`/api/insights/possibilities/filter/${language}${encoded ? `?filter=${encodeURIComponent(encoded)}` : ''}`).catch(() => null);
+    },
+    async searchOptions(language: Language) {
+      return getJson<{ options: SearchOption[] }>(`/api/insights/possibilities/search/options/${language}`).then(
+        (body) => body.options,
+        () => null,
+      );
+    },
+    async search(language, term) {
+      return (await getJson<{ articles: ArticleCard[] }>(`/api/insights/articles/${language}/search/${encodeURIComponent(term)}`)).articles;
+    },
+    async recommend(language, currentArticle, recoStorage) {
+      return getJson<{ articles: ArticleCard[] }>(`/api/recommendation/articles/${language}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ currentArticle, recoStorage }),
+      }).then(
+        (body) => body.articles,
+        () => [],
+      );
+    },
+  };
+}

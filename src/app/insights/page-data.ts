@@ -1,0 +1,104 @@
+/** What the insights pages load besides their content blocks. */
+import type { ContentSource } from '../content/types.ts';
+import type { Language } from '../i18n/language.ts';
+import type { PageDataKind } from '../paths.ts';
+import {
+  DEFAULT_SORT,
+  EMPTY_FILTER,
+  FIRST_PAGE,
+  parseFilter,
+  parseSort,
+  type ArticleCard,
+  type ArticlesPage,
+  type FilterPossibilities,
+  type InsightsFilter,
+  type InsightsSort,
+  type InsightsSource,
+  type SearchOption,
+} from './model.ts';
+
+export interface InsightsLabels {
+  show_all: string;
+  more: string;
+  show_filters: string;
+  hide_filters: string;
+  all: string;
+  author: string;
+  authors: string;
+  groups: Record<'content_type' | 'audience' | 'services' | 'technology' | 'topics', string>;
+  values: Record<string, string>;
+  sort_label: string;
+  sort_options: Record<string, string>;
+  search_label: string;
+  search_placeholder: string;
+  search_submit: string;
+  search_clear: string;
+  suggestions_label: string;
+  results: string;
+  result: string;
+  no_results: string;
+  read_more: string;
+  published: string;
+  reading_time: string;
+  duration: string;
+  location: string;
+  related_headline: string;
+  recommendations_headline: string;
+  back_to_overview: string;
+  feed_title: string;
+  feed_description: string;
+  feed_link_label: string;
+}
+
+export interface InsightsOverviewData {
+  labels: InsightsLabels;
+  sort: InsightsSort;
+  filter: InsightsFilter;
+  /** The search term of the URL, or null when the list is filtered instead. */
+  search: string | null;
+  /** The first page of the filtered list, or the search results as one page. */
+  list: ArticlesPage;
+  possibilities: FilterPossibilities | null;
+  searchOptions: SearchOption[] | null;
+}
+
+export interface InsightArticleData {
+  labels: InsightsLabels;
+  /** Related articles, before the visitor's reading history is known. */
+  recommendations: ArticleCard[];
+}
+
+export interface PageExtras {
+  insights?: InsightsOverviewData;
+  article?: InsightArticleData;
+}
+
+interface ExtrasContext {
+  deps: { content: ContentSource; insights: InsightsSource };
+  language: Language;
+  params: Readonly<Record<string, string | undefined>>;
+  url: URL;
+}
+
+export const SEARCH_PARAM = 'search';
+
+export async function loadPageExtras(kind: PageDataKind, { deps, language, params, url }: ExtrasContext): Promise<PageExtras> {
+  const labels = await deps.content.file<InsightsLabels>(language, 'insights_labels.json');
+  if (!labels) return {};
+  if (kind === 'insights-article') {
+    const recommendations = await deps.insights.recommend(language, params.slug ?? '', []).catch(() => []);
+    return { article: { labels, recommendations } };
+  }
+  // A hand-edited URL with a broken filter or sort shows the unfiltered list.
+  const filter = parseFilter(url.searchParams.get('filter')) ?? EMPTY_FILTER;
+  const sort = parseSort(url.searchParams.get('sort')) ?? DEFAULT_SORT;
+  const search = url.searchParams.get(SEARCH_PARAM)?.trim().slice(0, 200) || null;
+  const [list, possibilities, searchOptions] = await Promise.all([
+    search
+      ? deps.insights.search(language, search).then((articles) => ({ articles, sum: articles.length, page: FIRST_PAGE, more: false }))
+      : deps.insights.list(language, FIRST_PAGE, sort, filter),
+    deps.insights.possibilities(language, filter),
+    deps.insights.searchOptions(language),
+  ]);
+  return { insights: { labels, sort, filter, search, list, possibilities, searchOptions } };
+}

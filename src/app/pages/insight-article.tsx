@@ -1,0 +1,145 @@
+/** An insight: stage, facts, paragraphs with their figures, authors, and recommendations by reading history. */
+import { useEffect, useState } from 'react';
+import { Link, useLoaderData, useParams } from 'react-router';
+import { fill, formatDate } from '../i18n/format.ts';
+import { ArticleCard } from '../insights/article-card.tsx';
+import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
+import type { ArticleCard as Card } from '../insights/model.ts';
+import type { InsightArticleData } from '../insights/page-data.ts';
+import { rememberArticle } from '../insights/reco-storage.ts';
+import { INSIGHTS_PATH, insightsFeedPath } from '../paths.ts';
+import type { PageData } from '../routes.tsx';
+
+interface Paragraph {
+  headline?: string;
+  text: string;
+  has_image?: string;
+  image?: string;
+  image_alt?: string;
+}
+
+interface GeneralInformation {
+  type: string;
+  datetime: string;
+  reading_time?: number;
+  duration?: string;
+  location?: string;
+}
+
+interface Author {
+  name: string;
+  role?: string;
+}
+
+export const FIGURE_SIZE = { width: 800, height: 450 } as const;
+
+/** Paragraphs come as a list or as a single object; has_image is the text TRUE. */
+export function paragraphsOf(content: unknown): (Paragraph & { hasImage: boolean })[] {
+  const raw = (content as { paragraphs?: Paragraph[] | Paragraph } | undefined)?.paragraphs;
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return list.map((paragraph) => ({ ...paragraph, hasImage: paragraph.has_image === 'TRUE' && Boolean(paragraph.image) }));
+}
+
+export function Component() {
+  const page = useLoaderData() as PageData;
+  const { slug = '' } = useParams();
+  const data = page.article as InsightArticleData;
+  const { labels } = data;
+  const language = page.language;
+  const stage = page.content.stage as { headline: string; description?: string };
+  const info = page.content.general_information as GeneralInformation | undefined;
+  const authors = (page.content.author as { authors?: Author[] } | undefined)?.authors ?? [];
+  const paragraphs = paragraphsOf(page.content.content);
+  const [recommendations, setRecommendations] = useState<readonly Card[]>(data.recommendations);
+
+  // Remember this article and ask for recommendations that leave out everything already read.
+  useEffect(() => {
+    setRecommendations(data.recommendations);
+    const read = rememberArticle(window.localStorage, language, slug);
+    let current = true;
+    void createFetchInsightsSource()
+      .recommend(language, slug, read)
+      .then((articles) => {
+        if (current) setRecommendations(articles);
+      });
+    return () => {
+      current = false;
+    };
+  }, [slug, language, data.recommendations]);
+
+  const facts = info
+    ? [
+        labels.values[info.type] ?? info.type,
+        formatDate(info.datetime, language),
+        info.reading_time ? fill(labels.reading_time, { minutes: info.reading_time }) : null,
+        info.duration ? fill(labels.duration, { duration: info.duration }) : null,
+        info.location ? fill(labels.location, { location: info.location }) : null,
+      ].filter((fact): fact is string => Boolean(fact))
+    : [];
+
+  return (
+    <main id="main" className="page page--article" tabIndex={-1}>
+      <link rel="alternate" type="application/rss+xml" title={labels.feed_title} href={insightsFeedPath(language)} />
+      <section className="stage article-stage">
+        <div className="stage__inner">
+          <Link to={INSIGHTS_PATH} className="article-stage__back">
+            {labels.back_to_overview}
+          </Link>
+          <h1 className="stage__headline">{stage.headline}</h1>
+          {stage.description ? <p className="stage__description">{stage.description}</p> : null}
+          {facts.length ? (
+            <p className="article-stage__facts">
+              {facts.map((fact) => (
+                <span key={fact}>{fact}</span>
+              ))}
+            </p>
+          ) : null}
+        </div>
+      </section>
+      <article className="article section">
+        <div className="article__body">
+          {paragraphs.map((paragraph, index) => (
+            <section key={index} className="article__paragraph">
+              {paragraph.headline ? <h2>{paragraph.headline}</h2> : null}
+              <p>{paragraph.text}</p>
+              {paragraph.hasImage ? (
+                <figure className="article__figure">
+                  <img src={paragraph.image} alt={paragraph.image_alt ?? ''} width={FIGURE_SIZE.width} height={FIGURE_SIZE.height} loading="lazy" decoding="async" />
+                </figure>
+              ) : null}
+            </section>
+          ))}
+          {authors.length ? (
+            <aside className="article__authors" aria-label={authors.length > 1 ? labels.authors : labels.author}>
+              <h2 className="article__authors-title">{authors.length > 1 ? labels.authors : labels.author}</h2>
+              <ul>
+                {authors.map((author) => (
+                  <li key={author.name}>
+                    <span className="article__author-name">{author.name}</span>
+                    {author.role ? <span className="article__author-role">{author.role}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </aside>
+          ) : null}
+        </div>
+      </article>
+      {recommendations.length ? (
+        <section className="section section--tinted recommendations" aria-labelledby="recommendations-headline">
+          <div className="section__inner">
+            <h2 id="recommendations-headline" className="section__headline">
+              {labels.recommendations_headline}
+            </h2>
+            <ul className="insights__grid">
+              {recommendations.map((card) => (
+                <li key={card.folderName}>
+                  <ArticleCard card={card} labels={labels} language={language} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,244 @@
+/**
+ * The insights overview: filters by content type and by audience, services, technology
+ * and topics, a search with suggestions, sorting, and 'more' to append the next page.
+ * Filter, sort and search live in the URL, so every view can be shared and is rendered
+ * on the server; 'more' appends in the browser.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Form, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { Stage, type StageContent } from '../blocks/stage.tsx';
+import { fill } from '../i18n/format.ts';
+import { ArticleCard } from '../insights/article-card.tsx';
+import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
+import {
+  CONTENT_TYPES,
+  formatFilter,
+  formatSort,
+  SECONDARY_GROUP_NAMES,
+  SECONDARY_GROUPS,
+  type FacetCount,
+  type InsightsFilter,
+} from '../insights/model.ts';
+import { SEARCH_PARAM, type InsightsLabels, type InsightsOverviewData } from '../insights/page-data.ts';
+import { insightsFeedPath } from '../paths.ts';
+import type { PageData, RootData } from '../routes.tsx';
+import { articlesFailed, articlesLoaded, createInsightsState, startLoading } from '../state/insights-store.ts';
+
+const SORT_KEYS = ['datetime:asc', 'datetime:desc', 'title:asc', 'title:desc'] as const;
+
+function toggled(list: string[], value: string): string[] {
+  return list.includes(value) ? list.filter((entry) => entry !== value) : [...list, value];
+}
+
+function countOf(facets: FacetCount[] | undefined, value: string): number {
+  return facets?.find((facet) => facet.value === value)?.count ?? 0;
+}
+
+export function Component() {
+  const page = useLoaderData() as PageData;
+  const root = useRouteLoaderData('root') as RootData;
+  const data = page.insights as InsightsOverviewData;
+  const { labels } = data;
+  const language = page.language;
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [state] = useState(() =>
+    createInsightsState({
+      ...data.list,
+      articlesLoading: false,
+      sort: data.sort,
+      filter: data.filter,
+      possibleFilter: data.possibilities,
+      searchOptions: data.searchOptions,
+    }),
+  );
+  const snapshot = useSnapshot(state);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const searchId = useId();
+
+  // Each new URL brings its first page: the list starts again from it.
+  useEffect(() => {
+    state.sort = data.sort;
+    state.filter = data.filter;
+    state.possibleFilter = data.possibilities;
+    state.searchOptions = data.searchOptions;
+    articlesLoaded(state, data.list);
+  }, [data, state]);
+
+  function applyFilter(filter: InsightsFilter) {
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        const encoded = formatFilter(filter);
+        if (encoded) next.set('filter', encoded);
+        else next.delete('filter');
+        next.delete(SEARCH_PARAM);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  }
+
+  async function loadMore() {
+    startLoading(state);
+    try {
+      articlesLoaded(state, await createFetchInsightsSource().list(language, snapshot.page + 1, data.sort, data.filter));
+    } catch {
+      articlesFailed(state);
+    }
+  }
+
+  const filter = data.filter;
+  const busy = navigation.state !== 'idle' && navigation.location?.pathname === '/insights';
+  const stage = page.content.stage as StageContent | undefined;
+  const resultText = snapshot.sum === 1 ? labels.result : fill(labels.results, { sum: snapshot.sum });
+
+  return (
+    <main id="main" className="page page--insights" tabIndex={-1}>
+      <link rel="alternate" type="application/rss+xml" title={labels.feed_title} href={insightsFeedPath(language)} />
+      {stage ? <Stage content={stage} ui={root.ui} /> : null}
+      <section className="insights section" aria-busy={busy}>
+        <div className="section__inner">
+          <div className="insights__toolbar">
+            <Form method="get" className="insights__search" role="search" preventScrollReset>
+              <label htmlFor={searchId} className="insights__search-label">
+                {labels.search_label}
+              </label>
+              <div className="insights__search-row">
+                <input
+                  id={searchId}
+                  name={SEARCH_PARAM}
+                  type="search"
+                  defaultValue={data.search ?? ''}
+                  key={data.search ?? ''}
+                  placeholder={labels.search_placeholder}
+                  list={`${searchId}-options`}
+                  maxLength={200}
+                  autoComplete="off"
+                  className="insights__search-input"
+                />
+                <button type="submit" className="button button--primary">
+                  {labels.search_submit}
+                </button>
+              </div>
+              <datalist id={`${searchId}-options`} aria-label={labels.suggestions_label}>
+                {(snapshot.searchOptions ?? []).map((option) => (
+                  <option key={`${option.type}:${option.value}`} value={option.value} />
+                ))}
+              </datalist>
+            </Form>
+            <label className="insights__sort">
+              <span>{labels.sort_label}</span>
+              <select
+                value={formatSort(data.sort)}
+                onChange={(event) =>
+                  setSearchParams(
+                    (params) => {
+                      const next = new URLSearchParams(params);
+                      next.set('sort', event.target.value);
+                      return next;
+                    },
+                    { preventScrollReset: true },
+                  )
+                }
+              >
+                {SORT_KEYS.map((key) => (
+                  <option key={key} value={key}>
+                    {labels.sort_options[key]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+
+          <button type="button" className="insights__filter-toggle button" aria-expanded={filtersOpen} aria-controls={`${searchId}-filters`} onClick={() => setFiltersOpen((open) => !open)}>
+            {filtersOpen ? labels.hide_filters : labels.show_filters}
+          </button>
+          <div id={`${searchId}-filters`} className={`insights__filters${filtersOpen ? ' insights__filters--open' : ''}`}>
+            <fieldset className="insights__primary">
+              <legend>{labels.groups.content_type}</legend>
+              <button
+                type="button"
+                className="chip"
+                aria-pressed={filter.primary.length === 0}
+                onClick={() => applyFilter({ ...filter, primary: [] })}
+              >
+                {labels.all}
+              </button>
+              {CONTENT_TYPES.map((type) => {
+                const count = countOf(snapshot.possibleFilter?.primary as FacetCount[] | undefined, type);
+                const active = filter.primary.includes(type);
+                return (
+                  <button
+                    key={type}
+                    type="button"
+                    className="chip"
+                    data-value={type}
+                    aria-pressed={active}
+                    disabled={!active && count === 0}
+                    onClick={() => applyFilter({ ...filter, primary: toggled(filter.primary, type) })}
+                  >
+                    {labels.values[type] ?? type} <span className="chip__count">{count}</span>
+                  </button>
+                );
+              })}
+            </fieldset>
+            <div className="insights__secondary">
+              {SECONDARY_GROUP_NAMES.map((group) => {
+                const facets = snapshot.possibleFilter?.secondary[group] as FacetCount[] | undefined;
+                // Values still possible, and those chosen even if nothing matches them any more.
+                const values = SECONDARY_GROUPS[group].filter((value) => countOf(facets, value) > 0 || filter.secondary.includes(value));
+                if (values.length === 0) return null;
+                return (
+                  <fieldset key={group} className="insights__group">
+                    <legend>{labels.groups[group]}</legend>
+                    {values.map((value) => (
+                      <label key={value} className="insights__option">
+                        <input
+                          type="checkbox"
+                          value={value}
+                          checked={filter.secondary.includes(value)}
+                          onChange={() => applyFilter({ ...filter, secondary: toggled(filter.secondary, value) })}
+                        />
+                        <span>{labels.values[value] ?? value}</span>
+                        <span className="chip__count">{countOf(facets, value)}</span>
+                      </label>
+                    ))}
+                  </fieldset>
+                );
+              })}
+            </div>
+            {filter.primary.length + filter.secondary.length > 0 || data.search ? (
+              <button type="button" className="insights__reset" onClick={() => applyFilter({ primary: [], secondary: [] })}>
+                {labels.show_all}
+              </button>
+            ) : null}
+          </div>
+
+          <p className="insights__count" role="status">
+            {resultText}
+          </p>
+          {snapshot.articles.length === 0 ? (
+            <p className="insights__empty">{labels.no_results}</p>
+          ) : (
+            <ul className="insights__grid">
+              {snapshot.articles.map((card, index) => (
+                <li key={card.folderName}>
+                  <ArticleCard card={card} labels={labels as InsightsLabels} language={language} eager={index < 3} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {snapshot.more ? (
+            <div className="insights__more">
+              <button type="button" className="button button--primary" onClick={() => void loadMore()} disabled={snapshot.articlesLoading}>
+                {labels.more}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </section>
+    </main>
+  );
+}
