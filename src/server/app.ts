@@ -13,6 +13,7 @@ import { newsletterApi } from './api/newsletter.ts';
 import { apiGuardPlugin } from './plugins/api-guard.ts';
 import { assetsPlugin } from './plugins/assets.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { feedsPlugin } from './plugins/feeds.ts';
 import { formsPlugin } from './plugins/forms.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import { contentPlugin } from './plugins/content.ts';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   await app.register(contentPlugin, { prefix: '/content', store });
+  await app.register(feedsPlugin, { siteUrl: config.siteUrl, store });
   await app.register(assetsPlugin, { distDir: config.distDir, staticDir: config.staticDir });
   // API groups register their own routes; any other /api path is a JSON 404, never a page.
   app.all('/api/*', async (_request, reply) => reply.callNotFound());

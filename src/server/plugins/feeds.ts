@@ -1,0 +1,63 @@
+/** RSS 2.0 feeds of the newest insights, one per language, at /feeds/insights-{language}.xml. */
+import type { FastifyPluginAsync } from 'fastify';
+import { isLanguage, type Language } from '#app/i18n/language.ts';
+import type { InsightsLabels } from '#app/insights/page-data.ts';
+import { INSIGHTS_PATH, insightsFeedPath } from '#app/paths.ts';
+import type { ContentStore } from '../content/content-store.ts';
+
+export const FEED_ITEMS = 20;
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char);
+
+export interface FeedsOptions {
+  siteUrl: string;
+  store: ContentStore;
+}
+
+export const feedsPlugin: FastifyPluginAsync<FeedsOptions> = async (app, { siteUrl, store }) => {
+  function feed(language: Language): string {
+    const labels = store.get(`${language}/insights_labels.json`)?.value as InsightsLabels;
+    const articles = [...app.insights.index(language).articles].sort((a, b) => b.timestamp - a.timestamp).slice(0, FEED_ITEMS);
+    const items = articles.map(({ card, timestamp }) => {
+      const link = `${siteUrl}${card.path}`;
+      return [
+        '<item>',
+        `<title>${escapeXml(card.headline)}</title>`,
+        `<link>${escapeXml(link)}</link>`,
+        `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+        `<pubDate>${new Date(timestamp).toUTCString()}</pubDate>`,
+        `<category>${escapeXml(labels.values[card.type] ?? card.type)}</category>`,
+        ...card.authors.map((author) => `<dc:creator>${escapeXml(author)}</dc:creator>`),
+        `<description>${escapeXml(card.text)}</description>`,
+        `<enclosure url="${escapeXml(`${siteUrl}${card.imageUrl}`)}" type="image/jpeg" length="0"/>`,
+        '</item>',
+      ].join('');
+    });
+    const newest = articles[0]?.timestamp;
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+      '<channel>',
+      `<title>${escapeXml(labels.feed_title)}</title>`,
+      `<link>${escapeXml(`${siteUrl}${INSIGHTS_PATH}`)}</link>`,
+      `<description>${escapeXml(labels.feed_description)}</description>`,
+      `<language>${language === 'de' ? 'de-DE' : 'en-GB'}</language>`,
+      newest ? `<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>` : '',
+      `<atom:link href="${escapeXml(`${siteUrl}${insightsFeedPath(language)}`)}" rel="self" type="application/rss+xml"/>`,
+      ...items,
+      '</channel>',
+      '</rss>',
+    ].join('\n');
+  }
+
+  app.get<{ Params: { name: string } }>(
+    '/feeds/:name',
+    { schema: { params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 40 } } } } },
+    async (request, reply) => {
+      const language = /^insights-(\w+)\.xml$/.exec(request.params.name)?.[1];
+      if (!isLanguage(language)) return reply.callNotFound();
+      return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(feed(language));
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import t from 'tap';
+import { build } from './helpers/build.ts';
+import { insightsContent, type FixtureArticle } from './helpers/insights-fixture.ts';
+
+const ARTICLES: FixtureArticle[] = Array.from({ length: 12 }, (_, i) => ({
+  folder: `story-${String(i + 1).padStart(2, '0')}`,
+  headline: `Story ${String(i + 1).padStart(2, '0')} about ${i % 2 ? 'measurement' : 'privacy & <consent>'}`,
+  type: i % 3 === 0 ? 'case-study' : 'article',
+  datetime: `2026-04-${String(i + 1).padStart(2, '0')}T10:00:00+02:00`,
+  services: [i % 2 ? 'analytics' : 'ad-technology'],
+  authors: ['Deniz Yilmaz'],
+}));
+
+const cards = (html: string) => [...html.matchAll(/data-folder="([a-z0-9-]+)"/g)].map((match) => match[1]);
+
+t.test('the overview renders the filtered first page from the URL on the server', async (t) => {
+  const app = await build(t, { CONTENT_DIR: await insightsContent(t, ARTICLES) });
+  const plain = await app.inject({ url: '/insights', headers: { cookie: 'language=en' } });
+  t.equal(plain.statusCode, 200);
+  t.same(cards(plain.body), ['story-01', 'story-02', 'story-03', 'story-04', 'story-05', 'story-06', 'story-07', 'story-08', 'story-09']);
+  t.match(plain.body, '12 results');
+  t.match(plain.body, '>More</button>', 'more pages to load');
+
+  const filter = encodeURIComponent(JSON.stringify({ primary: ['case-study'], secondary: [] }));
+  const filtered = await app.inject({ url: `/insights?filter=${filter}&sort=datetime:desc`, headers: { cookie: 'language=en' } });
+  t.same(cards(filtered.body), ['story-10', 'story-07', 'story-04', 'story-01'], 'case studies, newest first');
+  t.match(filtered.body, '4 results');
+  t.notMatch(filtered.body, '>More</button>');
+  t.match(filtered.body, /<button type="button" class="chip" data-value="case-study" aria-pressed="true"/);
+
+  const searched = await app.inject({ url: '/insights?search=measurement', headers: { cookie: 'language=de' } });
+  t.equal(searched.statusCode, 200);
+  t.same(cards(searched.body).sort(), ['story-02', 'story-04', 'story-06', 'story-08', 'story-10', 'story-12']);
+  t.match(searched.body, 'value="measurement"', 'the search term stays in the box');
+
+  const broken = await app.inject({ url: '/insights?filter=%7Bbroken&sort=nonsense', headers: { cookie: 'language=en' } });
+  t.equal(broken.statusCode, 200, 'a broken URL shows the unfiltered list');
+  t.equal(cards(broken.body).length, 9);
+  t.match(plain.body, '<link rel="alternate" type="application/rss+xml" title="Nordstern Digital – Insights" href="/feeds/insights-en.xml"/>');
+});
+
+t.test('an article shows its paragraphs, authors and recommendations', async (t) => {
+  const app = await build(t, { CONTENT_DIR: await insightsContent(t, ARTICLES) });
+  const response = await app.inject({ url: '/insights/story-03', headers: { cookie: 'language=en' } });
+  t.equal(response.statusCode, 200);
+  t.match(response.body, 'Story 03 about privacy &amp; &lt;consent&gt;');
+  t.match(response.body, 'Deniz Yilmaz');
+  t.match(response.body, 'Recommended for you');
+  t.equal(cards(response.body).length, 3, 'three recommendations');
+  t.notOk(cards(response.body).includes('story-03'), 'not the article itself');
+  const missing = await app.inject({ url: '/insights/story-99' });
+  t.equal(missing.statusCode, 404);
+});
+
+t.test('RSS feeds per language list the newest insights', async (t) => {
+  const app = await build(t, { CONTENT_DIR: await insightsContent(t, ARTICLES) });
+  const feed = await app.inject({ url: '/feeds/insights-en.xml' });
+  t.equal(feed.statusCode, 200);
+  t.equal(feed.headers['content-type'], 'application/rss+xml; charset=utf-8');
+  t.match(feed.body, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
+  t.match(feed.body, '<language>en-GB</language>');
+  const items = [...feed.body.matchAll(/<item><title>([^<]+)<\/title>/g)].map((match) => match[1]);
+  t.equal(items.length, 12);
+  t.equal(items[0], 'Story 12 about measurement', 'newest first');
+  t.match(feed.body, 'Story 11 about privacy &amp; &lt;consent&gt;', 'escaped');
+  t.match(feed.body, '<link>http://localhost:3000/insights/story-12</link>');
+  t.match(feed.body, '<dc:creator>Deniz Yilmaz</dc:creator>');
+  const german = await app.inject({ url: '/feeds/insights-de.xml' });
+  t.match(german.body, '<language>de-DE</language>');
+  for (const url of ['/feeds/insights-fr.xml', '/feeds/other.xml']) t.equal((await app.inject({ url })).statusCode, 404, url);
+});
