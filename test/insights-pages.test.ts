@@ -69,3 +69,25 @@ t.test('RSS feeds per language list the newest insights', async (t) => {
   t.match(german.body, '<language>de-DE</language>');
   for (const url of ['/feeds/insights-fr.xml', '/feeds/other.xml']) t.equal((await app.inject({ url })).statusCode, 404, url);
 });
+
+t.test('with CONTENT_WATCH a new insight is found without a restart', async (t) => {
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const dir = await insightsContent(t, ARTICLES);
+  const app = await build(t, { CONTENT_DIR: dir, CONTENT_WATCH: 'true' });
+  await app.ready();
+  const find = async () => (await app.inject({ url: '/api/insights/articles/en/search/zeppelin' })).json() as { sum: number };
+  t.equal((await find()).sum, 0);
+  const folder = path.join(dir, 'en', 'homepage', 'insights', 'zeppelin-data');
+  await mkdir(folder, { recursive: true });
+  const write = (file: string, value: unknown) => writeFile(path.join(folder, file), JSON.stringify(value));
+  await write('stage.json', { headline: 'Zeppelin data in the cloud', description: 'A new story.' });
+  await write('general_information.json', { type: 'article', datetime: '2026-06-01T10:00:00+02:00', services: ['analytics'] });
+  let found = 0;
+  for (let i = 0; i < 60 && found === 0; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    found = (await find()).sum;
+  }
+  t.equal(found, 1, 'the index was rebuilt');
+  t.equal((await app.inject({ url: '/api/insights/articles/en/1' })).json().sum, 13);
+});

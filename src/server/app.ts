@@ -17,6 +17,7 @@ import { feedsPlugin } from './plugins/feeds.ts';
 import { formsPlugin } from './plugins/forms.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import { contentPlugin } from './plugins/content.ts';
+import { contentWatchPlugin } from './plugins/content-watch.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { createInsightsService, insightsPlugin } from './plugins/insights.ts';
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(outboxPlugin, { mail: config.mail });
   const insights = createInsightsService(store);
   await app.register(insightsPlugin, { service: insights });
+  if (config.contentWatch) await app.register(contentWatchPlugin, { contentDir: config.contentDir, store, onReload: () => insights.rebuild() });
 
   await app.register(async (api) => {
     await api.register(apiGuardPlugin, { siteUrl: config.siteUrl, allowedOrigins: config.allowedOrigins, rateLimit: config.rateLimit });

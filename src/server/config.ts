@@ -10,6 +10,8 @@ export interface Config {
   /** Where the browser fetches content JSON from. */
   assetsBaseUrl: string;
   contentDir: string;
+  /** Reload content (and rebuild the insights index) when files in contentDir change. */
+  contentWatch: boolean;
   /** Output of `npm run build`: manifest.json and public/ with the hashed assets. */
   distDir: string;
   staticDir: string;
@@ -168,6 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     siteUrl: read.url('SITE_URL', `http://localhost:${port}`),
     assetsBaseUrl: read.url('ASSETS_BASE_URL', '/content', { allowPath: true }),
     contentDir: path.resolve(read.string('CONTENT_DIR', 'content')),
+    contentWatch: read.boolean('CONTENT_WATCH', false),
     distDir: path.resolve(read.string('DIST_DIR', 'dist')),
     staticDir: path.resolve(read.string('STATIC_DIR', 'static')),
     trustProxy: read.boolean('TRUST_PROXY', false),

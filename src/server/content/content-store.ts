@@ -21,6 +21,8 @@ export interface ContentStore {
   /** Paths of every file whose path starts with prefix, sorted. */
   paths(prefix: string): string[];
   readonly fileCount: number;
+  /** Reads the content folder again; on failure the content stays as it was. */
+  reload(): Promise<void>;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -48,7 +50,12 @@ export class ContentLoadError extends Error {
   override name = 'ContentLoadError';
 }
 
-export async function loadContentStore(contentDir: string): Promise<ContentStore> {
+interface ContentSnapshot {
+  files: Map<string, StoredFile>;
+  pages: Map<string, StoredFile>;
+}
+
+async function readContent(contentDir: string): Promise<ContentSnapshot> {
   const files = new Map<string, StoredFile>();
   const folders = new Map<string, Record<string, unknown>>();
   for (const relative of await listJsonFiles(contentDir)) {
@@ -68,10 +75,20 @@ export async function loadContentStore(contentDir: string): Promise<ContentStore
   }
   const pages = new Map<string, StoredFile>();
   for (const [folder, blocks] of folders) pages.set(folder, stored(blocks, Buffer.from(JSON.stringify(blocks))));
+  return { files, pages };
+}
+
+export async function loadContentStore(contentDir: string): Promise<ContentStore> {
+  let current = await readContent(contentDir);
   return {
-    get: (relativePath) => files.get(relativePath),
-    page: (relativeFolder) => pages.get(relativeFolder),
-    paths: (prefix) => [...files.keys()].filter((key) => key.startsWith(prefix)),
-    fileCount: files.size,
+    get: (relativePath) => current.files.get(relativePath),
+    page: (relativeFolder) => current.pages.get(relativeFolder),
+    paths: (prefix) => [...current.files.keys()].filter((key) => key.startsWith(prefix)),
+    get fileCount() {
+      return current.files.size;
+    },
+    async reload() {
+      current = await readContent(contentDir);
+    },
   };
 }
