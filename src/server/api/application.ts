@@ -15,7 +15,7 @@ import { createFieldValidator } from '../forms/field-validator.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { acceptedResponseSchema, applicationFieldsSchema, HONEYPOT_FIELD, refusalResponseSchema } from '../forms/schemas.ts';
 import { saveSubmission, type StoredAttachment } from '../forms/submissions.ts';
-import { notificationMail, personalMail } from '../mail/compose.ts';
+import { receivedMails } from '../forms/received-mails.ts';
 import { detectFileType, type FileType } from '../uploads/file-type.ts';
 import { safeFileName } from '../uploads/file-name.ts';
 import { FileTooLargeError, saveStream, type SavedFile } from '../uploads/save-stream.ts';
@@ -163,7 +163,6 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
         sha256: file.sha256,
       }));
       const { language, ...shown } = application;
-      const { texts } = app.forms;
       const now = new Date();
       try {
         saveSubmission(
@@ -178,33 +177,19 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
               mkdirSync(finalDir, { recursive: true });
               files.forEach((file, index) => renameSync(file.path, attachments[index]!.storedPath));
             },
-            mails: (reference) => [
-              {
-                purpose: 'notification',
-                mail: notificationMail({
-                  from: config.mail.from,
-                  to: config.mail.recipients.jobs,
-                  replyTo: application.email,
-                  language,
-                  texts: texts.notification(language),
-                  form: 'application',
-                  reference,
-                  submittedAt: now.toISOString(),
-                  fields: shown as Record<string, unknown>,
-                  attachments: attachments.map((file) => ({ filename: file.fileName, path: file.storedPath, contentType: file.contentType })),
-                }),
-              },
-              {
-                purpose: 'confirmation',
-                mail: personalMail({
-                  from: config.mail.from,
-                  to: application.email,
-                  language,
-                  texts: texts.thankYou('application_thank_you', language).mail,
-                  values: { name: application.name },
-                }),
-              },
-            ],
+            mails: (reference) =>
+              receivedMails({
+                forms: app.forms,
+                form: 'application',
+                language,
+                recipients: config.mail.recipients.jobs,
+                sender: { email: application.email, name: application.name },
+                reference,
+                submittedAt: now.toISOString(),
+                fields: shown as Record<string, unknown>,
+                thankYou: 'application_thank_you',
+                attachments: attachments.map((file) => ({ filename: file.fileName, path: file.storedPath, contentType: file.contentType })),
+              }),
           },
         );
       } catch (error) {

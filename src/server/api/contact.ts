@@ -5,7 +5,7 @@ import { answerAccepted, isBot } from '../forms/accept.ts';
 import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
 import { acceptedResponseSchema, contactBodySchema, HONEYPOT_FIELD, refusalResponseSchema, technologyBodySchema } from '../forms/schemas.ts';
 import { saveSubmission, type FormName } from '../forms/submissions.ts';
-import { notificationMail, personalMail } from '../mail/compose.ts';
+import { receivedMails } from '../forms/received-mails.ts';
 
 interface ContactBody {
   name: string;
@@ -39,39 +39,24 @@ export const contactApi: FastifyPluginAsync = async (app) => {
         const body = request.body;
         if (isBot(body as unknown as Record<string, unknown>)) return answerAccepted(request, reply, { form, language: body.language, status: 'received' });
         const { [HONEYPOT_FIELD]: _trap, language, legals: _legals, ...fields } = body as ContactBody & { website?: string };
-        const { texts, config } = app.forms;
         const now = new Date();
         const id = saveSubmission(
           app.db,
           { form, language, email: body.email, name: body.name, payload: { ...fields, legals: true }, status: 'received' },
           {
             now,
-            mails: (reference) => [
-              {
-                purpose: 'notification',
-                mail: notificationMail({
-                  from: config.mail.from,
-                  to: recipientsOf(app, form),
-                  replyTo: body.email,
-                  language,
-                  texts: texts.notification(language),
-                  form,
-                  reference,
-                  submittedAt: now.toISOString(),
-                  fields,
-                }),
-              },
-              {
-                purpose: 'confirmation',
-                mail: personalMail({
-                  from: config.mail.from,
-                  to: body.email,
-                  language,
-                  texts: texts.thankYou('contact_thank_you', language).mail,
-                  values: { name: body.name },
-                }),
-              },
-            ],
+            mails: (reference) =>
+              receivedMails({
+                forms: app.forms,
+                form,
+                language,
+                recipients: recipientsOf(app, form),
+                sender: { email: body.email, name: body.name },
+                reference,
+                submittedAt: now.toISOString(),
+                fields,
+                thankYou: 'contact_thank_you',
+              }),
           },
         );
         app.outbox.kick();

@@ -108,13 +108,10 @@ export function searchArticles(index: LanguageIndex, term: string): ArticleCard[
 export function recommendArticles(index: LanguageIndex, currentArticle: string, read: readonly string[]): ArticleCard[] {
   const current = index.byFolder.get(currentArticle);
   const excluded = new Set([currentArticle, ...read]);
-  const related = (['services', 'technology', 'topics'] as const).flatMap((group) => current?.groups[group] ?? []);
+  const related = (['services', 'technology', 'topics'] as const).flatMap((group) => (current?.groups[group] ?? []).map((value) => ({ group, value })));
   return index.articles
     .filter((article) => !excluded.has(article.card.folderName))
-    .map((article) => ({
-      article,
-      score: related.filter((value) => (groupOf(value) ? article.groups[groupOf(value)!].includes(value) : false)).length,
-    }))
+    .map((article) => ({ article, score: related.filter(({ group, value }) => article.groups[group].includes(value)).length }))
     .sort((a, b) => b.score - a.score || b.article.timestamp - a.article.timestamp)
     .slice(0, RECOMMENDATION_LIMIT)
     .map(({ article }) => article.card);
