@@ -10,7 +10,7 @@ import type { Language } from './i18n/language.ts';
 export type PathLanguage = Language | 'shared';
 export type PageModuleName = 'home' | 'content' | 'insights' | 'insight-article';
 /** Pages that load more than their content blocks. */
-export type PageDataKind = 'insights-overview' | 'insights-article';
+export type PageDataKind = 'insights-overview' | 'insights-article' | 'insights-teaser' | 'related-articles';
 type Params = Readonly<Record<string, string | undefined>>;
 
 export interface PageRoute {
@@ -57,7 +57,26 @@ export const FORM_PAGE_PATH: Record<'contact' | 'contact-technology' | 'contact-
 export const newsletterConfirmPath = (token: string) => `${NEWSLETTER_PATH}/${encodeURIComponent(token)}`;
 
 const STAGE = ['stage'] as const;
-const HOME_BLOCKS = ['stage', 'intro', 'services', 'contact'] as const;
+/**
+ * Block orders per kind of page. A folder holds the files of the blocks it shows;
+ * blocks named here but missing from the folder are skipped.
+ */
+const HOME_BLOCKS = ['stage', 'intro', 'services', 'trusts', 'quote', 'teaser', 'contact'] as const;
+const SERVICES_BLOCKS = ['stage', 'intro', 'services', 'steps', 'boxes', 'quote', 'contact'] as const;
+const SERVICE_BLOCKS = [
+  'stage', 'intro', 'boxes', 'details', 'steps', 'tabs', 'journey', 'benefits', 'quote', 'casestudy', 'download', 'cross_linkage', 'contact',
+] as const;
+const SERVICE_CTV_BLOCKS = ['stage', 'intro', 'pubsell', 'ads', 'boxes', 'steps', 'casestudy', 'cross_linkage', 'contact'] as const;
+const SUB_SERVICE_BLOCKS = ['stage', 'intro', 'details', 'steps', 'benefits', 'quote', 'download', 'more', 'cross_linkage', 'contact'] as const;
+const TECHNOLOGY_BLOCKS = ['stage', 'intro', 'categories', 'badges', 'quote', 'contact'] as const;
+const GMP_BLOCKS = ['stage_blue', 'intro', 'gmp', 'synergy', 'licensing', 'benefits', 'badges', 'quoteSlider', 'contact'] as const;
+const GMP_CONTACT_BLOCKS = ['stage', 'form'] as const;
+const GMP_DETAIL_BLOCKS = ['stage_blue', 'intro', 'integration', 'tools', 'optimization', 'steps', 'download', 'cross_linkage', 'contact'] as const;
+const LUNIO_BLOCKS = ['stage_blue', 'intro', 'boxes', 'journey', 'benefits', 'casestudy', 'quote', 'contact'] as const;
+const MERIDIAN_BLOCKS = ['stage_blue', 'intro', 'marketing_intelligence', 'steps', 'benefits', 'download', 'quote', 'contact'] as const;
+const TECHNOLOGY_DETAIL_BLOCKS = [
+  'stage_blue', 'intro', 'pubsell', 'ads', 'tools', 'tabs', 'benefits', 'quote', 'cross_linkage', 'contact',
+] as const;
 
 const isYear = (value: string | undefined) => value === undefined || /^\d{4}$/.test(value);
 const isMonth = (value: string | undefined) => value === undefined || /^(0[1-9]|1[0-2])$/.test(value);
@@ -90,12 +109,16 @@ function eventPages(event: string, languages: readonly Language[] = ['en', 'de']
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  page('home', HOME_PATH, 'shared', { page: 'home', folder: () => 'homepage', blocks: HOME_BLOCKS }),
+  page('home', HOME_PATH, 'shared', { page: 'home', folder: () => 'homepage', blocks: HOME_BLOCKS, data: 'insights-teaser' }),
 
-  page('services', '/services', 'shared'),
-  page('service-detail', '/services/:slug', 'shared', { validate: (p) => isSlug(p.slug) }),
-  page('service-connected-tv', '/services/:slug/connected-tv', 'shared', { validate: (p) => isSlug(p.slug) }),
-  page('service-sub-detail', '/services/:slug/:sub', 'shared', { validate: (p) => isSlug(p.slug) && isSlug(p.sub) }),
+  page('services', '/services', 'shared', { blocks: SERVICES_BLOCKS }),
+  page('service-detail', '/services/:slug', 'shared', { blocks: SERVICE_BLOCKS, validate: (p) => isSlug(p.slug) }),
+  page('service-connected-tv', '/services/:slug/connected-tv', 'shared', { blocks: SERVICE_CTV_BLOCKS, validate: (p) => isSlug(p.slug) }),
+  page('service-sub-detail', '/services/:slug/:sub', 'shared', {
+    blocks: SUB_SERVICE_BLOCKS,
+    data: 'related-articles',
+    validate: (p) => isSlug(p.slug) && isSlug(p.sub),
+  }),
 
   page('insights', '/insights', 'shared', { page: 'insights', data: 'insights-overview' }),
   page('insight-article', '/insights/:slug', 'shared', {
@@ -115,13 +138,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     const tech = language === 'en' ? '/technology' : '/technologie';
     const gmp = `${tech}/google-marketing-platform-partner`;
     return [
-      page(`${language}-technology`, tech, language),
-      page(`${language}-gmp`, gmp, language),
-      page(`${language}-gmp-contact`, `${gmp}/${language === 'en' ? 'contact' : 'kontakt'}`, language),
-      page(`${language}-gmp-detail`, `${gmp}/:sub`, language, { validate: (p) => isSlug(p.sub) }),
-      page(`${language}-lunio`, `${tech}/lunio`, language),
-      page(`${language}-meridian`, `${tech}/meridian`, language),
-      page(`${language}-technology-detail`, `${tech}/:slug`, language, { validate: (p) => isSlug(p.slug) }),
+      page(`${language}-technology`, tech, language, { blocks: TECHNOLOGY_BLOCKS }),
+      page(`${language}-gmp`, gmp, language, { blocks: GMP_BLOCKS }),
+      page(`${language}-gmp-contact`, `${gmp}/${language === 'en' ? 'contact' : 'kontakt'}`, language, { blocks: GMP_CONTACT_BLOCKS }),
+      page(`${language}-gmp-detail`, `${gmp}/:sub`, language, { blocks: GMP_DETAIL_BLOCKS, validate: (p) => isSlug(p.sub) }),
+      page(`${language}-lunio`, `${tech}/lunio`, language, { blocks: LUNIO_BLOCKS }),
+      page(`${language}-meridian`, `${tech}/meridian`, language, { blocks: MERIDIAN_BLOCKS }),
+      page(`${language}-technology-detail`, `${tech}/:slug`, language, { blocks: TECHNOLOGY_DETAIL_BLOCKS, validate: (p) => isSlug(p.slug) }),
     ];
   }),
 

@@ -1,0 +1,123 @@
+/**
+ * The integrity checks of the content folder: every block file matches its schema,
+ * every file exists in both languages, internal links lead to a page with content,
+ * referenced images and downloads exist, and no text is empty.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { matchRoutes } from 'react-router';
+import { BLOCK_SCHEMAS } from '../../src/app/content/schemas/index.ts';
+import { germanPathOf, SINGLE_LANGUAGE_FOLDERS } from '../../src/app/content/language-folders.ts';
+import { PAGE_ROUTES, type PageRoute } from '../../src/app/paths.ts';
+
+export interface ContentProblem {
+  file: string;
+  problem: string;
+}
+
+interface ContentFile {
+  /** Relative to the content folder, e.g. en/homepage/services/stage.json */
+  path: string;
+  language: string;
+  value: unknown;
+}
+
+const LANGUAGES = ['en', 'de'] as const;
+const LINK_KEYS = new Set(['link_url', 'canonical']);
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then((s) => s.isFile(), () => false);
+}
+
+async function readContentFiles(contentDir: string, problems: ContentProblem[]): Promise<ContentFile[]> {
+  const files: ContentFile[] = [];
+  for (const language of LANGUAGES) {
+    const entries = await readdir(path.join(contentDir, language), { recursive: true, withFileTypes: true });
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
+      const relative = path.relative(contentDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      try {
+        files.push({ path: relative, language, value: JSON.parse(await readFile(path.join(contentDir, relative), 'utf8')) });
+      } catch (error) {
+        problems.push({ file: relative, problem: `not valid JSON: ${(error as Error).message}` });
+      }
+    }
+  }
+  return files.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Every string in a JSON value with the key it sits under and its JSON pointer. */
+function* strings(value: unknown, pointer = '', key = ''): Generator<{ pointer: string; key: string; text: string }> {
+  if (typeof value === 'string') yield { pointer, key, text: value };
+  else if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* strings(item, `${pointer}/${index}`, key);
+  else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) yield* strings(item, `${pointer}/${name}`, name);
+}
+
+function compileSchemas(): Map<string, ValidateFunction> {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats.default(ajv);
+  return new Map(Object.entries(BLOCK_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)]));
+}
+
+const ROUTES = PAGE_ROUTES.map((route) => ({ id: route.id, path: route.path, caseSensitive: true }));
+const ROUTE_BY_ID = new Map<string, PageRoute>(PAGE_ROUTES.map((route) => [route.id, route]));
+
+/** Why an internal link of a file in `language` leads nowhere, or null when it leads to a page with content. */
+function linkProblem(link: string, language: string, folders: ReadonlySet<string>): string | null {
+  const pathname = link.split(/[?#]/)[0] ?? '';
+  const match = matchRoutes(ROUTES, pathname)?.at(-1);
+  const route = match && ROUTE_BY_ID.get(match.route.id ?? '');
+  if (!match || !route) return `links to ${link}, which is no route`;
+  if (route.validate && !route.validate(match.params)) return `links to ${link}, which its route refuses`;
+  if (route.language !== 'shared' && route.language !== language) return `links to ${link}, a page in the other language`;
+  // Redirecting routes have no content of their own.
+  if (route.middleware?.length) return null;
+  const folder = `${language}/${route.folder(match.params)}`;
+  return folders.has(folder) ? null : `links to ${link}, whose content folder ${folder} does not exist`;
+}
+
+export async function checkContent(contentDir: string, staticDir: string): Promise<ContentProblem[]> {
+  const problems: ContentProblem[] = [];
+  const files = await readContentFiles(contentDir, problems);
+  const schemas = compileSchemas();
+  const paths = new Set(files.map((file) => file.path));
+  const folders = new Set(files.map((file) => path.posix.dirname(file.path)));
+
+  for (const file of files) {
+    const report = (problem: string) => problems.push({ file: file.path, problem });
+    const isBlock = file.path.split('/')[1] === 'homepage';
+    if (isBlock) {
+      const block = path.posix.basename(file.path, '.json');
+      const validate = schemas.get(block);
+      if (!validate) report(`no schema for the block "${block}"`);
+      else if (!validate(file.value))
+        for (const error of validate.errors ?? []) report(`${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`);
+    }
+
+    for (const { pointer, key, text } of strings(file.value)) {
+      if (text.trim() === '') report(`${pointer} is empty`);
+      else if (text.startsWith('/images/')) {
+        if (!(await exists(path.join(staticDir, text)))) report(`${pointer} refers to ${text}, which does not exist`);
+      } else if (key === 'file' && path.posix.basename(file.path) === 'download.json') {
+        if (!(await exists(path.join(staticDir, 'downloads', text)))) report(`${pointer} refers to downloads/${text}, which does not exist`);
+      } else if (LINK_KEYS.has(key) && text.startsWith('/')) {
+        const problem = linkProblem(text, file.language, folders);
+        if (problem) report(`${pointer} ${problem}`);
+      }
+    }
+  }
+
+  const singleLanguage = (file: string) => SINGLE_LANGUAGE_FOLDERS.some((folder) => file.startsWith(`${folder}/`));
+  const germanCounterparts = new Set<string>();
+  for (const file of files.filter((f) => f.language === 'en')) {
+    const german = germanPathOf(file.path);
+    germanCounterparts.add(german);
+    if (!paths.has(german)) problems.push({ file: file.path, problem: `has no German counterpart ${german}` });
+  }
+  for (const file of files.filter((f) => f.language === 'de')) {
+    if (!germanCounterparts.has(file.path) && !singleLanguage(file.path)) problems.push({ file: file.path, problem: 'has no English counterpart' });
+  }
+  return problems;
+}

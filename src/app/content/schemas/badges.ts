@@ -1,0 +1,13 @@
+import Type, { type Static } from 'typebox';
+import { strict, Text } from './common.ts';
+
+/** Certifications and partner statuses, shown as text badges. */
+export const BadgesSchema = Type.Object(
+  {
+    headline: Text,
+    text: Type.Optional(Text),
+    items: Type.Array(Type.Object({ name: Text, text: Text }, strict), { minItems: 1 }),
+  },
+  strict,
+);
+export type BadgesContent = Static<typeof BadgesSchema>;

@@ -1,0 +1,47 @@
+/**
+ * Building blocks of the content schemas. Each schema is JSON Schema at run time
+ * (content:check validates the files with it) and a TypeScript type at compile time
+ * (the block components read their content as it), so the two cannot drift apart.
+ */
+import Type from 'typebox';
+
+/** Visible text: never empty, never only spaces. */
+export const Text = Type.String({ minLength: 1, pattern: '\\S' });
+/** One paragraph or several. */
+export const Paragraphs = Type.Union([Text, Type.Array(Text, { minItems: 1 })]);
+/** A path of this site (/services/analytics) or an absolute https URL. */
+export const Href = Type.String({ pattern: '^(/(?!/)|https://|mailto:)' });
+
+export const Link = Type.Object({ text: Text, link_url: Href }, { additionalProperties: false });
+
+/** An image served from static/images, with its intrinsic size so nothing shifts while it loads. */
+export const Image = Type.Object(
+  {
+    src: Type.String({ pattern: '^/images/[a-z0-9/_.-]+\\.(svg|jpg|png|webp)$' }),
+    alt: Text,
+    width: Type.Integer({ minimum: 1 }),
+    height: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+/** Names of the icons drawn in layout/icon.tsx that content may use. */
+export const CONTENT_ICONS = [
+  'chart',
+  'shield',
+  'layers',
+  'bolt',
+  'cloud',
+  'target',
+  'users',
+  'clock',
+  'lock',
+  'compass',
+  'euro',
+  'spark',
+  'screen',
+  'flow',
+] as const;
+export const IconName = Type.Union(CONTENT_ICONS.map((name) => Type.Literal(name)));
+
+export const strict = { additionalProperties: false } as const;

@@ -1,0 +1,73 @@
+/** The schema of every block file, by its file name without .json. */
+import type { TSchema } from 'typebox';
+import { AdsSchema } from './ads.ts';
+import { BadgesSchema } from './badges.ts';
+import { BenefitsSchema } from './benefits.ts';
+import { BoxesSchema } from './boxes.ts';
+import { CaseStudySchema } from './case-study.ts';
+import { CategoriesSchema } from './categories.ts';
+import { ContactSchema } from './contact.ts';
+import { CrossLinkageSchema } from './cross-linkage.ts';
+import { DetailsSchema } from './details.ts';
+import { DownloadSchema } from './download.ts';
+import { FormSchema } from './form.ts';
+import { GmpSchema } from './gmp.ts';
+import { AuthorSchema, GeneralInformationSchema, InsightContentSchema } from './insight.ts';
+import { IntegrationSchema } from './integration.ts';
+import { IntroSchema } from './intro.ts';
+import { JourneySchema } from './journey.ts';
+import { LicensingSchema } from './licensing.ts';
+import { MarketingIntelligenceSchema } from './marketing-intelligence.ts';
+import { MetaSchema } from './meta.ts';
+import { MoreSchema } from './more.ts';
+import { OptimizationSchema } from './optimization.ts';
+import { PubsellSchema } from './pubsell.ts';
+import { QuoteSliderSchema } from './quote-slider.ts';
+import { QuoteSchema } from './quote.ts';
+import { ServicesSchema } from './services.ts';
+import { StageBlueSchema } from './stage-blue.ts';
+import { StageSchema } from './stage.ts';
+import { StepsSchema } from './steps.ts';
+import { SynergySchema } from './synergy.ts';
+import { TabsSchema } from './tabs.ts';
+import { TeaserSchema } from './teaser.ts';
+import { ToolsSchema } from './tools.ts';
+import { TrustsSchema } from './trusts.ts';
+
+export const BLOCK_SCHEMAS: Readonly<Record<string, TSchema>> = {
+  meta: MetaSchema,
+  stage: StageSchema,
+  stage_blue: StageBlueSchema,
+  intro: IntroSchema,
+  steps: StepsSchema,
+  quote: QuoteSchema,
+  details: DetailsSchema,
+  integration: IntegrationSchema,
+  categories: CategoriesSchema,
+  optimization: OptimizationSchema,
+  boxes: BoxesSchema,
+  synergy: SynergySchema,
+  contact: ContactSchema,
+  pubsell: PubsellSchema,
+  quoteSlider: QuoteSliderSchema,
+  download: DownloadSchema,
+  licensing: LicensingSchema,
+  benefits: BenefitsSchema,
+  badges: BadgesSchema,
+  journey: JourneySchema,
+  casestudy: CaseStudySchema,
+  more: MoreSchema,
+  tabs: TabsSchema,
+  tools: ToolsSchema,
+  ads: AdsSchema,
+  marketing_intelligence: MarketingIntelligenceSchema,
+  services: ServicesSchema,
+  gmp: GmpSchema,
+  trusts: TrustsSchema,
+  cross_linkage: CrossLinkageSchema,
+  teaser: TeaserSchema,
+  form: FormSchema,
+  content: InsightContentSchema,
+  author: AuthorSchema,
+  general_information: GeneralInformationSchema,
+};
