@@ -70,7 +70,7 @@ function createPageRoute(deps: RouteDeps, spec: PageRoute): RouteObject {
       runMiddleware(spec.middleware, { params, language });
       const content = await deps.content.page(language, spec.folder(params));
       if (!content) throw notFound();
-      const extras = spec.data ? await loadPageExtras(spec.data, { deps, language, params, url: new URL(request.url) }) : {};
+      const extras = spec.data ? await loadPageExtras(spec.data, { deps, language, params, url: new URL(request.url), content }) : {};
       return { language, content, blocks: spec.blocks, ...extras };
     },
   };

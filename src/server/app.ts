@@ -8,6 +8,7 @@ import { applicationApi } from './api/application.ts';
 import { contactApi } from './api/contact.ts';
 import { eventsApi } from './api/events.ts';
 import { insightsApi } from './api/insights.ts';
+import { fileApi } from './api/file.ts';
 import { recommendationApi } from './api/recommendation.ts';
 import { newsletterApi } from './api/newsletter.ts';
 import { apiGuardPlugin } from './plugins/api-guard.ts';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await api.register(applicationApi, { prefix: '/api/application' });
     await api.register(insightsApi, { prefix: '/api/insights' });
     await api.register(recommendationApi, { prefix: '/api/recommendation' });
+    await api.register(fileApi, { prefix: '/api/file', staticDir: config.staticDir });
   });
 
   await app.register(contentPlugin, { prefix: '/content', store });

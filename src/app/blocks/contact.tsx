@@ -1,19 +1,15 @@
-/** The contact teaser: a headline, a sentence and the way to the contact page. */
+/** The contact teaser at the end of a page: a headline, a sentence and the way to the form. */
+import type { ContactContent } from '../content/schemas/contact.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
-
-export interface ContactContent {
-  headline: string;
-  text: string;
-  button: { text: string; link_url: string };
-}
+import { Paragraphs } from './paragraphs.tsx';
 
 export function Contact({ content }: { content: ContactContent }) {
   return (
-    <section className="contact-teaser section">
+    <section className="contact-teaser section section--dark">
       <div className="section__inner contact-teaser__inner">
         <h2 className="section__headline">{content.headline}</h2>
-        <p className="section__lead">{content.text}</p>
-        <SmartLink to={content.button.link_url} className="button button--primary">
+        <Paragraphs text={content.text} className="section__lead" />
+        <SmartLink to={content.button.link_url} className="button button--accent">
           {content.button.text}
         </SmartLink>
       </div>

@@ -1,20 +1,16 @@
 /** An introduction: headline and paragraphs. */
-export interface IntroContent {
-  headline: string;
-  text: string[] | string;
-}
+import type { IntroContent } from '../content/schemas/intro.ts';
+import { Paragraphs } from './paragraphs.tsx';
 
 export function Intro({ content }: { content: IntroContent }) {
-  const paragraphs = Array.isArray(content.text) ? content.text : [content.text];
   return (
     <section className="intro section">
-      <div className="section__inner">
+      <div className="section__inner intro__inner">
+        {content.eyebrow ? <p className="eyebrow">{content.eyebrow}</p> : null}
         <h2 className="section__headline">{content.headline}</h2>
-        {paragraphs.map((paragraph) => (
-          <p key={paragraph} className="intro__text">
-            {paragraph}
-          </p>
-        ))}
+        <div className="intro__text">
+          <Paragraphs text={content.text} />
+        </div>
       </div>
     </section>
   );

@@ -1,12 +1,8 @@
-/** The services teaser: a card per service, linking to its page. */
+/** A card per service, linking to its page; the homepage's arrow scrolls here. */
+import type { ServicesContent } from '../content/schemas/services.ts';
+import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { SERVICES_SECTION_ID } from './stage.tsx';
-
-export interface ServicesContent {
-  headline: string;
-  text?: string;
-  items: { title: string; text: string; link_url: string; link_text: string }[];
-}
 
 export function Services({ content }: { content: ServicesContent }) {
   return (
@@ -19,10 +15,16 @@ export function Services({ content }: { content: ServicesContent }) {
         <ul className="services__grid">
           {content.items.map((item) => (
             <li key={item.link_url} className="services__card">
+              {item.icon ? (
+                <span className="services__icon">
+                  <Icon name={item.icon} size={28} />
+                </span>
+              ) : null}
               <h3 className="services__title">{item.title}</h3>
               <p className="services__text">{item.text}</p>
-              <SmartLink to={item.link_url} className="services__link">
+              <SmartLink to={item.link_url} className="text-link services__link">
                 {item.link_text}
+                <Icon name="arrowRight" size={18} />
               </SmartLink>
             </li>
           ))}

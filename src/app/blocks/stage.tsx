@@ -1,16 +1,19 @@
 /** The hero stage: headline, description, an optional button and, on the homepage, the arrow down to the services. */
+import type { StageContent } from '../content/schemas/stage.ts';
 import type { UiTexts } from '../content/types.ts';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
 
-export interface StageContent {
-  headline: string;
-  description?: string;
-  button?: { text: string; link_url: string };
-}
-
 /** The id of the section the stage's arrow scrolls to. */
 export const SERVICES_SECTION_ID = 'services';
+
+function scrollToServices(event: React.MouseEvent<HTMLAnchorElement>) {
+  const target = document.getElementById(SERVICES_SECTION_ID);
+  if (!target) return;
+  event.preventDefault();
+  target.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  target.focus({ preventScroll: true });
+}
 
 export function Stage({ content, ui, withArrow = false }: { content: StageContent; ui: UiTexts; withArrow?: boolean }) {
   return (
@@ -25,18 +28,7 @@ export function Stage({ content, ui, withArrow = false }: { content: StageConten
         ) : null}
       </div>
       {withArrow ? (
-        <a
-          className="stage__arrow"
-          href={`#${SERVICES_SECTION_ID}`}
-          aria-label={ui.scroll_down}
-          onClick={(event) => {
-            const target = document.getElementById(SERVICES_SECTION_ID);
-            if (!target) return;
-            event.preventDefault();
-            target.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
-            target.focus({ preventScroll: true });
-          }}
-        >
+        <a className="stage__arrow" href={`#${SERVICES_SECTION_ID}`} aria-label={ui.scroll_down} onClick={scrollToServices}>
           <Icon name="arrowDown" size={28} />
         </a>
       ) : null}

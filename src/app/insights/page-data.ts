@@ -1,5 +1,7 @@
 /** What the insights pages load besides their content blocks. */
-import type { ContentSource } from '../content/types.ts';
+import type { MoreContent } from '../content/schemas/more.ts';
+import type { TeaserContent } from '../content/schemas/teaser.ts';
+import type { ContentSource, PageContent } from '../content/types.ts';
 import type { Language } from '../i18n/language.ts';
 import type { PageDataKind } from '../paths.ts';
 import {
@@ -16,6 +18,10 @@ import {
   type InsightsSource,
   type SearchOption,
 } from './model.ts';
+import { loadMore, type ArticleBlocks, type MoreState } from './related-articles.ts';
+
+/** Where the insights' content folders are. */
+const INSIGHTS_FOLDER = 'homepage/insights';
 
 export interface InsightsLabels {
   show_all: string;
@@ -68,23 +74,57 @@ export interface InsightArticleData {
   recommendations: ArticleCard[];
 }
 
+export interface InsightsTeaserData {
+  labels: InsightsLabels;
+  /** The newest insights, or none when they could not be loaded. */
+  articles: ArticleCard[];
+}
+
+export interface RelatedArticlesData extends MoreState {
+  labels: InsightsLabels;
+}
+
 export interface PageExtras {
   insights?: InsightsOverviewData;
   article?: InsightArticleData;
+  teaser?: InsightsTeaserData;
+  related?: RelatedArticlesData;
 }
 
 interface ExtrasContext {
   deps: { content: ContentSource; insights: InsightsSource };
   language: Language;
+  /** The page's own blocks. */
+  content: PageContent;
   params: Readonly<Record<string, string | undefined>>;
   url: URL;
 }
 
 export const SEARCH_PARAM = 'search';
 
-export async function loadPageExtras(kind: PageDataKind, { deps, language, params, url }: ExtrasContext): Promise<PageExtras> {
+/** The newest first, for the homepage's teaser. */
+const NEWEST_FIRST: InsightsSort = { value: 'datetime', type: 'desc' };
+const TEASER_DEFAULT_COUNT = 3;
+
+export async function loadPageExtras(kind: PageDataKind, { deps, language, params, url, content }: ExtrasContext): Promise<PageExtras> {
   const labels = await deps.content.file<InsightsLabels>(language, 'insights_labels.json');
   if (!labels) return {};
+  if (kind === 'insights-teaser') {
+    const count = (content.teaser as TeaserContent | undefined)?.count ?? TEASER_DEFAULT_COUNT;
+    const articles = await deps.insights.list(language, FIRST_PAGE, NEWEST_FIRST, EMPTY_FILTER).then(
+      (page) => page.articles.slice(0, count),
+      () => [],
+    );
+    return { teaser: { labels, articles } };
+  }
+  if (kind === 'related-articles') {
+    const state = await loadMore(
+      content.more as MoreContent | undefined,
+      (folder) => deps.content.page(language, `${INSIGHTS_FOLDER}/${folder}`) as Promise<ArticleBlocks | null>,
+      labels.read_more,
+    );
+    return { related: { labels, ...state } };
+  }
   if (kind === 'insights-article') {
     const recommendations = await deps.insights.recommend(language, params.slug ?? '', []).catch(() => []);
     return { article: { labels, recommendations } };

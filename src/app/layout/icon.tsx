@@ -46,6 +46,62 @@ const PATHS = {
       <path d="M10 9.5v5l4.5-2.5z" />
     </>
   ),
+  chart: <path d="M4 20V4M4 20h16M8 16v-4M12 16V8M16 16v-6" />,
+  shield: <path d="M12 3l7.5 3v5.5c0 4.6-3.2 8.2-7.5 9.5-4.3-1.3-7.5-4.9-7.5-9.5V6zM8.5 12l2.5 2.5 4.5-5" />,
+  layers: <path d="M12 3.5l9 4.5-9 4.5-9-4.5zM3 12.5l9 4.5 9-4.5M3 16.5l9 4.5 9-4.5" />,
+  bolt: <path d="M13 2.5L4.5 13.5H12l-1 8 8.5-11H12z" />,
+  cloud: <path d="M7 18.5h10.5a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.6 9.1 4.75 4.75 0 0 0 7 18.5z" />,
+  target: (
+    <>
+      <circle cx="12" cy="12" r="8.5" />
+      <circle cx="12" cy="12" r="4.5" />
+      <circle cx="12" cy="12" r="0.8" />
+    </>
+  ),
+  users: (
+    <>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c.6-3.6 3.2-5.5 6.5-5.5s5.9 1.9 6.5 5.5M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c2 .8 3.2 2.6 3.5 5.2" />
+    </>
+  ),
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3.5 2" />
+    </>
+  ),
+  lock: (
+    <>
+      <rect x="5" y="10.5" width="14" height="10" rx="2" />
+      <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3M12 14.5v2" />
+    </>
+  ),
+  compass: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M15.5 8.5l-2 5-5 2 2-5z" />
+    </>
+  ),
+  euro: <path d="M17.5 6.5A7 7 0 1 0 17.5 17.5M4 10.5h9M4 13.5h9" />,
+  spark: <path d="M12 2.5l2 7.5 7.5 2-7.5 2-2 7.5-2-7.5-7.5-2 7.5-2z" />,
+  screen: (
+    <>
+      <rect x="3" y="4.5" width="18" height="12" rx="1.5" />
+      <path d="M8.5 20.5h7M12 16.5v4" />
+    </>
+  ),
+  flow: (
+    <>
+      <rect x="3" y="3.5" width="6" height="5" rx="1" />
+      <rect x="15" y="9.5" width="6" height="5" rx="1" />
+      <rect x="3" y="15.5" width="6" height="5" rx="1" />
+      <path d="M9 6h3v12H9M12 12h3" />
+    </>
+  ),
+  arrowRight: <path d="M4 12h15M13 6l6 6-6 6" />,
+  arrowLeft: <path d="M20 12H5M11 6l-6 6 6 6" />,
+  download: <path d="M12 3.5v12M6.5 10l5.5 5.5 5.5-5.5M4 20h16" />,
+  quote: <path d="M10 7H6.5A1.5 1.5 0 0 0 5 8.5V12h4v4.5H5M19 7h-3.5A1.5 1.5 0 0 0 14 8.5V12h4v4.5h-4" />,
   link: <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />,
 } satisfies Record<string, ReactNode>;
 

@@ -7,7 +7,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Form, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { Stage, type StageContent } from '../blocks/stage.tsx';
+import { Stage } from '../blocks/stage.tsx';
+import type { StageContent } from '../content/schemas/stage.ts';
 import { fill } from '../i18n/format.ts';
 import { ArticleCard } from '../insights/article-card.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';

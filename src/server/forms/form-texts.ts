@@ -23,6 +23,7 @@ export type MessageCode =
   | 'token_expired'
   | 'rate_limited'
   | 'forbidden_origin'
+  | 'path_outside'
   | 'server_error';
 
 export type FormMessages = Record<MessageCode, string>;

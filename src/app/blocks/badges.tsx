@@ -1,0 +1,25 @@
+/** Certifications and partner statuses as text badges. */
+import type { BadgesContent } from '../content/schemas/badges.ts';
+import { Icon } from '../layout/icon.tsx';
+
+export function Badges({ content }: { content: BadgesContent }) {
+  return (
+    <section className="badges section section--tinted">
+      <div className="section__inner">
+        <h2 className="section__headline">{content.headline}</h2>
+        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <ul className="badges__list">
+          {content.items.map((badge) => (
+            <li key={badge.name} className="badges__badge">
+              <Icon name="spark" size={22} className="badges__star" />
+              <div>
+                <h3 className="badges__name">{badge.name}</h3>
+                <p className="badges__text">{badge.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

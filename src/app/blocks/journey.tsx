@@ -1,0 +1,29 @@
+/** The stages a customer or a campaign passes through, as a path of stations. */
+import type { JourneyContent } from '../content/schemas/journey.ts';
+
+export function Journey({ content }: { content: JourneyContent }) {
+  return (
+    <section className="journey section section--tinted">
+      <div className="section__inner">
+        <h2 className="section__headline">{content.headline}</h2>
+        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <ol className="journey__path">
+          {content.stages.map((stage) => (
+            <li key={stage.title} className="journey__stage">
+              <span className="journey__dot" aria-hidden="true" />
+              <h3 className="journey__title">{stage.title}</h3>
+              <p className="journey__text">{stage.text}</p>
+              {stage.touchpoints ? (
+                <ul className="journey__touchpoints">
+                  {stage.touchpoints.map((touchpoint) => (
+                    <li key={touchpoint}>{touchpoint}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+/** The levers we pull, each with the figure it moved in our projects. */
+import type { OptimizationContent } from '../content/schemas/optimization.ts';
+
+export function Optimization({ content }: { content: OptimizationContent }) {
+  return (
+    <section className="optimization section">
+      <div className="section__inner">
+        <h2 className="section__headline">{content.headline}</h2>
+        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <ul className="optimization__list">
+          {content.items.map((item) => (
+            <li key={item.title} className="optimization__item">
+              {item.value ? (
+                <p className="optimization__figure">
+                  <span className="optimization__value">{item.value}</span>
+                  {item.value_label ? <span className="optimization__label">{item.value_label}</span> : null}
+                </p>
+              ) : null}
+              <h3 className="optimization__title">{item.title}</h3>
+              <p className="optimization__text">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+/** Paragraphs of a text field that holds one or several. */
+import { paragraphsOf } from './text.ts';
+
+export function Paragraphs({ text, className }: { text: string | readonly string[]; className?: string }) {
+  return (
+    <>
+      {paragraphsOf(text).map((paragraph, index) => (
+        <p key={index} className={className}>
+          {paragraph}
+        </p>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+/** One client voice as a figure: the words, who said them and where they work. */
+import type { QuoteContent } from '../content/schemas/quote.ts';
+import { Icon } from '../layout/icon.tsx';
+
+export function QuoteCard({ quote }: { quote: QuoteContent }) {
+  return (
+    <figure className="quote-card">
+      <Icon name="quote" size={36} className="quote-card__mark" />
+      <blockquote className="quote-card__text">
+        <p>{quote.text}</p>
+      </blockquote>
+      <figcaption className="quote-card__caption">
+        <span className="quote-card__author">{quote.author}</span>
+        <span className="quote-card__role">
+          {quote.role}, {quote.company}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

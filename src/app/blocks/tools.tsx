@@ -1,0 +1,24 @@
+/** Tools and features of a technology; empty entries are dropped. */
+import type { ToolsContent } from '../content/schemas/tools.ts';
+import { withoutEmptyTools } from './tools-rules.ts';
+
+export function Tools({ content }: { content: ToolsContent }) {
+  const tools = withoutEmptyTools(content.items);
+  if (tools.length === 0) return null;
+  return (
+    <section className="tools section">
+      <div className="section__inner">
+        <h2 className="section__headline">{content.headline}</h2>
+        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <dl className="tools__list">
+          {tools.map((tool) => (
+            <div key={tool.name} className="tools__tool">
+              <dt className="tools__name">{tool.name}</dt>
+              {tool.text.trim() ? <dd className="tools__text">{tool.text}</dd> : null}
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
