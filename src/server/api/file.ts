@@ -36,6 +36,7 @@ export const fileApi: FastifyPluginAsync<{ staticDir: string }> = async (app, { 
     '/exists',
     {
       bodyLimit: 4 * 1024,
+      config: { readOnly: true },
       schema: {
         body: {
           type: 'object',

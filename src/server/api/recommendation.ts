@@ -11,6 +11,7 @@ export const recommendationApi: FastifyPluginAsync = async (app) => {
     '/articles/:language',
     {
       bodyLimit: 32 * 1024,
+      config: { readOnly: true },
       schema: {
         params: { type: 'object', required: ['language'], properties: { language: languageParam } },
         body: {

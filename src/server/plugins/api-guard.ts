@@ -26,6 +26,13 @@ function isSameSite(request: FastifyRequest, allowed: ReadonlySet<string>): bool
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A POST that only reads: not counted against the submission rate limit. */
+    readOnly?: boolean;
+  }
+}
+
 const apiGuard: FastifyPluginAsync<ApiGuardOptions> = async (app, options) => {
   const allowed = new Set([new URL(options.siteUrl).origin, ...options.allowedOrigins]);
   // The API speaks JSON and form posts; plain text is no way to send a form.
@@ -38,7 +45,8 @@ const apiGuard: FastifyPluginAsync<ApiGuardOptions> = async (app, options) => {
   await app.register(rateLimit, {
     max: options.rateLimit.max,
     timeWindow: options.rateLimit.windowMs,
-    allowList: (request) => request.method !== 'POST',
+    // Reads sent as POST (recommendations, file checks) store nothing; the limit guards submissions.
+    allowList: (request) => request.method !== 'POST' || request.routeOptions.config.readOnly === true,
     keyGenerator: (request) => request.ip,
     // Retry-After is set by the plugin; the body is ours, in the visitor's language.
     errorResponseBuilder: () => new FormRefusal(429, 'request', 'rate_limited'),
