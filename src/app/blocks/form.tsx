@@ -16,6 +16,26 @@ type Status = { state: 'idle' | 'sending' | 'sent' } | { state: 'failed'; field:
 const TEXT_FIELDS = ['name', 'email', 'company'] as const;
 const REQUIRED = new Set(['name', 'email', 'message']);
 
+/** The consent sentence with its link on the words that name the privacy policy, or the link after it. */
+function LegalsText({ legals }: { legals: FormContent['fields']['legals'] }) {
+  const link = <SmartLink to={legals.link_url}>{legals.link_text}</SmartLink>;
+  const at = legals.text.indexOf(legals.link_text);
+  if (at < 0) {
+    return (
+      <span>
+        {legals.text} {link}
+      </span>
+    );
+  }
+  return (
+    <span>
+      {legals.text.slice(0, at)}
+      {link}
+      {legals.text.slice(at + legals.link_text.length)}
+    </span>
+  );
+}
+
 export function Form({ content, language }: { content: FormContent; language: Language }) {
   const id = useId();
   const [searchParams] = useSearchParams();
@@ -133,9 +153,7 @@ export function Form({ content, language }: { content: FormContent; language: La
           <div className="form__field">
             <label className="form__option form__legals">
               <input type="checkbox" name="legals" required aria-invalid={errorOf('legals') ? true : undefined} aria-describedby={described('legals')} />
-              <span>
-                {fields.legals.text} <SmartLink to={fields.legals.link_url}>{fields.legals.link_text}</SmartLink>
-              </span>
+              <LegalsText legals={fields.legals} />
             </label>
             {fieldError('legals')}
           </div>

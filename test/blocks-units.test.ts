@@ -1,0 +1,127 @@
+/** The rules of the content blocks: empty tools dropped, related-article cards, 'more' and the keyboard helpers. */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement, type ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import t from 'tap';
+import { spokePosition } from '#app/blocks/integration.tsx';
+import { More } from '#app/blocks/more.tsx';
+import { indexAfterKey } from '#app/blocks/roving-keys.ts';
+import { Tools } from '#app/blocks/tools.tsx';
+import { withoutEmptyTools } from '#app/blocks/tools-rules.ts';
+import { paragraphsOf } from '#app/blocks/text.ts';
+import type { MoreContent } from '#app/content/schemas/more.ts';
+import type { InsightsLabels } from '#app/insights/page-data.ts';
+import { addRelated, loadMore, relatedArticle, resetMore, setMore, uniqueByFolder, type RelatedArticle } from '#app/insights/related-articles.ts';
+
+const LONG_TEXT =
+  'Server-side tagging moves the tag logic from the browser to a server container that you control, which means fewer scripts and more say over data.';
+
+const article = (folderName: string, headline = `About ${folderName}`): RelatedArticle => ({
+  folderName,
+  headline,
+  text: 'Short.…',
+  linkText: 'Read more',
+  type: 'article',
+  imageUrl: `/images/insights/${folderName}/image.jpg`,
+  path: `/insights/${folderName}`,
+});
+
+const blocksOf = (text: string) => ({ stage: { headline: 'Headline' }, content: { paragraphs: [{ text }, { text: 'second' }] }, general_information: { type: 'whitepaper' } });
+
+t.test('technology tools drop empty entries', async (t) => {
+  const items = [
+    { name: 'Explorations', text: 'Free-form analysis' },
+    { name: '', text: '' },
+    { name: '   ', text: 'text without a name' },
+    { name: 'Audiences', text: '' },
+  ];
+  t.same(withoutEmptyTools(items), [items[0], items[3]]);
+  const html = renderToStaticMarkup(createElement(Tools, { content: { headline: 'Tools', items } }));
+  t.equal(html.match(/<dt/g)?.length, 2, 'two tools rendered');
+  t.notMatch(html, 'text without a name');
+  t.equal(renderToStaticMarkup(createElement(Tools, { content: { headline: 'Tools', items: [{ name: '', text: '' }] } })), '', 'no tools, no section');
+});
+
+t.test('a related card takes the first 100 characters of the article text and an ellipsis', async (t) => {
+  const card = relatedArticle('server-side-tracking-in-practice', blocksOf(LONG_TEXT), 'Read more');
+  t.ok(card);
+  t.equal(card?.text, `${LONG_TEXT.slice(0, 100).trimEnd()}…`);
+  t.ok((card?.text.length ?? 0) <= 101);
+  t.same(
+    { ...card, text: undefined },
+    {
+      folderName: 'server-side-tracking-in-practice',
+      headline: 'Headline',
+      text: undefined,
+      linkText: 'Read more',
+      type: 'whitepaper',
+      imageUrl: '/images/insights/server-side-tracking-in-practice/image.jpg',
+      path: '/insights/server-side-tracking-in-practice',
+    },
+  );
+  t.equal(relatedArticle('x', { content: { paragraphs: { text: 'single paragraph object' } }, stage: { headline: 'H' } }, 'More')?.text, 'single paragraph object…');
+  t.equal(relatedArticle('x', { stage: {} }, 'More'), null, 'no headline, no card');
+});
+
+t.test('related articles are unique by folderName', async (t) => {
+  t.same(uniqueByFolder([article('a'), article('b'), article('a', 'Again'), article('c'), article('b')]).map((a) => a.folderName), ['a', 'b', 'c']);
+  const state = addRelated(addRelated(setMore(null), [article('a'), article('b')]), [article('b'), article('c')]);
+  t.same(state.related.map((a) => a.folderName), ['a', 'b', 'c']);
+  t.equal(state.related[0]?.headline, 'About a', 'the first one stays');
+});
+
+t.test("setting or resetting 'more' clears the related articles", async (t) => {
+  const more: MoreContent = { headline: 'More', articles: ['a'] };
+  const filled = addRelated(setMore(more), [article('a')]);
+  t.equal(filled.related.length, 1);
+  t.same(setMore({ ...more, headline: 'Other' }).related, [], 'set');
+  t.same(resetMore(), { more: null, related: [] }, 'reset');
+});
+
+t.test("loading 'more'", async (t) => {
+  const more: MoreContent = { headline: 'More on this', articles: ['a', 'b', 'a', 'missing'] };
+  const requested: string[] = [];
+  const loaded = await loadMore(
+    more,
+    async (folder) => {
+      requested.push(folder);
+      return folder === 'missing' ? null : blocksOf(`Text of ${folder}`);
+    },
+    'Read more',
+  );
+  t.same(requested, ['a', 'b', 'missing'], 'each folder fetched once');
+  t.equal(loaded.more, more);
+  t.same(loaded.related.map((a) => a.folderName), ['a', 'b'], 'unique, missing ones skipped');
+
+  const failed = await loadMore(more, async () => Promise.reject(new Error('503')), 'Read more');
+  t.same(failed, { more: null, related: [] }, "a failed fetch makes 'more' null");
+  t.same(await loadMore(undefined, async () => blocksOf('x'), 'Read more'), { more: null, related: [] }, 'no more block');
+});
+
+const inRouter = (element: ReactElement) => renderToStaticMarkup(createElement(MemoryRouter, null, element));
+
+t.test("'more' null hides the section", async (t) => {
+  const labels = { values: {} } as unknown as InsightsLabels;
+  const content: MoreContent = { headline: 'More on this topic', articles: ['a'] };
+  t.equal(renderToStaticMarkup(createElement(More, { content, related: { labels, more: null, related: [] } })), '');
+  t.equal(renderToStaticMarkup(createElement(More, { content, related: undefined })), '');
+  const shown = inRouter(createElement(More, { content, related: { labels, more: content, related: [article('a')] } }));
+  t.match(shown, 'More on this topic');
+  t.match(shown, 'href="/insights/a"');
+});
+
+t.test('keys move through tabs and slides, wrapping around', async (t) => {
+  t.equal(indexAfterKey('ArrowRight', 0, 3), 1);
+  t.equal(indexAfterKey('ArrowRight', 2, 3), 0);
+  t.equal(indexAfterKey('ArrowLeft', 0, 3), 2);
+  t.equal(indexAfterKey('Home', 2, 3), 0);
+  t.equal(indexAfterKey('End', 0, 3), 2);
+  t.equal(indexAfterKey('Enter', 1, 3), null);
+});
+
+t.test('text fields and the integration diagram', async (t) => {
+  t.same(paragraphsOf('one'), ['one']);
+  t.same(paragraphsOf(['one', 'two']), ['one', 'two']);
+  t.same(spokePosition(0, 4), { x: 160, y: 42 }, 'the first spoke points up');
+  t.same(spokePosition(2, 4), { x: 160, y: 278 });
+});

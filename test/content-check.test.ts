@@ -1,0 +1,120 @@
+/** content:check finds each kind of content problem, and the shipped content has none. */
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import t from 'tap';
+import { checkContent } from '../scripts/content-check/check-content.ts';
+import { copyContent, editJson } from './helpers/build.ts';
+
+const STATIC_DIR = path.resolve('static');
+
+t.test('the shipped content is consistent', async (t) => {
+  t.same(await checkContent(path.resolve('content'), STATIC_DIR), []);
+});
+
+interface Breakage {
+  name: string;
+  change: (dir: string) => Promise<void>;
+  file: string;
+  problem: RegExp;
+}
+
+const breakages: Breakage[] = [
+  {
+    name: 'a block that does not match its schema',
+    change: (dir) => editJson(dir, 'en/homepage/services.json', (v) => ({ ...v, items: [{ title: 'Analytics', text: 'x' }] })),
+    file: 'en/homepage/services.json',
+    problem: /\/items\/0 must have required property 'link_url'/,
+  },
+  {
+    name: 'an unknown property',
+    change: (dir) => editJson(dir, 'de/homepage/stage.json', (v) => ({ ...v, subline: 'Neu' })),
+    file: 'de/homepage/stage.json',
+    problem: /must NOT have additional properties \(subline\)/,
+  },
+  {
+    name: 'a file in one language only',
+    change: (dir) => rm(path.join(dir, 'de/homepage/intro.json')),
+    file: 'en/homepage/intro.json',
+    problem: /no German counterpart de\/homepage\/intro\.json/,
+  },
+  {
+    name: 'a German file without an English one',
+    change: (dir) => writeFile(path.join(dir, 'de/homepage/technologie/meridian/quote.json.bak.json'), '{}'),
+    file: 'de/homepage/technologie/meridian/quote.json.bak.json',
+    problem: /no English counterpart/,
+  },
+  {
+    name: 'an internal link to no route',
+    change: (dir) => editJson(dir, 'en/homepage/contact.json', (v) => ({ ...v, button: { text: 'Contact', link_url: '/contactus' } })),
+    file: 'en/homepage/contact.json',
+    problem: /\/button\/link_url links to \/contactus, which is no route/,
+  },
+  {
+    name: 'an internal link to a page without content',
+    change: (dir) => editJson(dir, 'en/homepage/contact.json', (v) => ({ ...v, button: { text: 'Contact', link_url: '/services/accounting' } })),
+    file: 'en/homepage/contact.json',
+    problem: /whose content folder en\/homepage\/services\/accounting does not exist/,
+  },
+  {
+    name: 'a link to the other language',
+    change: (dir) => editJson(dir, 'en/homepage/contact.json', (v) => ({ ...v, button: { text: 'Contact', link_url: '/unternehmen/kontakt' } })),
+    file: 'en/homepage/contact.json',
+    problem: /a page in the other language/,
+  },
+  {
+    name: 'a missing image',
+    change: (dir) =>
+      editJson(dir, 'en/homepage/technology/meridian/stage_blue.json', (v) => ({ ...v, image: { src: '/images/illustrations/nowhere.svg', alt: 'Nothing', width: 640, height: 480 } })),
+    file: 'en/homepage/technology/meridian/stage_blue.json',
+    problem: /refers to \/images\/illustrations\/nowhere\.svg, which does not exist/,
+  },
+  {
+    name: 'a missing download',
+    change: (dir) => editJson(dir, 'de/homepage/technologie/meridian/download.json', (v) => ({ ...v, file: 'de/verloren.pdf' })),
+    file: 'de/homepage/technologie/meridian/download.json',
+    problem: /refers to downloads\/de\/verloren\.pdf, which does not exist/,
+  },
+  {
+    name: 'an empty text field',
+    change: (dir) => editJson(dir, 'en/navigation.json', (v) => ({ ...v, top_level: [{ link_text: ' ', link_url: '/services', type: 'Text', hidden_lg: 'FALSE' }] })),
+    file: 'en/navigation.json',
+    problem: /\/top_level\/0\/link_text is empty/,
+  },
+  {
+    name: 'a block file nobody knows',
+    change: async (dir) => {
+      await writeFile(path.join(dir, 'en/homepage/banner.json'), '{"headline":"Hi"}');
+      await writeFile(path.join(dir, 'de/homepage/banner.json'), '{"headline":"Hallo"}');
+    },
+    file: 'en/homepage/banner.json',
+    problem: /no schema for the block "banner"/,
+  },
+  {
+    name: 'broken JSON',
+    change: (dir) => writeFile(path.join(dir, 'de/homepage/quote.json'), '{"text": '),
+    file: 'de/homepage/quote.json',
+    problem: /not valid JSON/,
+  },
+];
+
+for (const breakage of breakages) {
+  t.test(breakage.name, async (t) => {
+    const dir = await copyContent(t, breakage.change);
+    const problems = await checkContent(dir, STATIC_DIR);
+    t.ok(
+      problems.some((p) => p.file === breakage.file && breakage.problem.test(p.problem)),
+      `reported for ${breakage.file}: ${JSON.stringify(problems.slice(0, 3))}`,
+    );
+  });
+}
+
+t.test('npm run content:check fails on a problem and names it', async (t) => {
+  const { spawnSync } = await import('node:child_process');
+  const run = (dir: string) => spawnSync(process.execPath, ['--import=tsx', 'scripts/content-check.ts', dir, STATIC_DIR], { encoding: 'utf8' });
+  const clean = run(path.resolve('content'));
+  t.equal(clean.status, 0, clean.stderr);
+  const dir = await copyContent(t, (d) => rm(path.join(d, 'en/homepage/quote.json')));
+  const broken = run(dir);
+  t.equal(broken.status, 1);
+  t.match(broken.stderr, 'content/de/homepage/quote.json: has no English counterpart');
+});
