@@ -75,6 +75,12 @@ const breakages: Breakage[] = [
     problem: /refers to downloads\/de\/verloren\.pdf, which does not exist/,
   },
   {
+    name: 'a download whose page count is not the one promised',
+    change: (dir) => editJson(dir, 'en/homepage/technology/meridian/download.json', (v) => ({ ...v, format: 'PDF, 12 pages' })),
+    file: 'en/homepage/technology/meridian/download.json',
+    problem: /which has 3 pages, not 12/,
+  },
+  {
     name: 'an empty text field',
     change: (dir) => editJson(dir, 'en/navigation.json', (v) => ({ ...v, top_level: [{ link_text: ' ', link_url: '/services', type: 'Text', hidden_lg: 'FALSE' }] })),
     file: 'en/navigation.json',

@@ -61,6 +61,18 @@ function compileSchemas(): Map<string, ValidateFunction> {
   return new Map(Object.entries(BLOCK_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)]));
 }
 
+/** Why a download does not match what its block says about it, or null when it does. */
+async function downloadProblem(file: string, format: string): Promise<string | null> {
+  if (!(await exists(file))) return 'which does not exist';
+  const bytes = await readFile(file);
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return 'which is not a PDF';
+  // The page count the visitor is promised ("PDF, 3 pages") is the document's.
+  const promised = /(\d+)/.exec(format)?.[1];
+  const pages = /\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)/.exec(bytes.toString('latin1'))?.[1];
+  if (promised && pages && promised !== pages) return `which has ${pages} pages, not ${promised}`;
+  return null;
+}
+
 const ROUTES = PAGE_ROUTES.map((route) => ({ id: route.id, path: route.path, caseSensitive: true }));
 const ROUTE_BY_ID = new Map<string, PageRoute>(PAGE_ROUTES.map((route) => [route.id, route]));
 
@@ -101,7 +113,8 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
       else if (text.startsWith('/images/')) {
         if (!(await exists(path.join(staticDir, text)))) report(`${pointer} refers to ${text}, which does not exist`);
       } else if (key === 'file' && path.posix.basename(file.path) === 'download.json') {
-        if (!(await exists(path.join(staticDir, 'downloads', text)))) report(`${pointer} refers to downloads/${text}, which does not exist`);
+        const problem = await downloadProblem(path.join(staticDir, 'downloads', text), (file.value as { format?: string }).format ?? '');
+        if (problem) report(`${pointer} refers to downloads/${text}, ${problem}`);
       } else if (LINK_KEYS.has(key) && text.startsWith('/')) {
         const problem = linkProblem(text, file.language, folders);
         if (problem) report(`${pointer} ${problem}`);
