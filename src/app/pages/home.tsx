@@ -1,5 +1,6 @@
 /** The homepage: hero stage with the arrow to the services, then its teasers. */
 import { useLoaderData } from 'react-router';
+import { HOME_BLOCK_COMPONENTS } from '../blocks/home-blocks.tsx';
 import { PageBlocks } from '../blocks/page-blocks.tsx';
 import type { PageData } from '../routes.tsx';
 
@@ -7,7 +8,7 @@ export function Component() {
   const page = useLoaderData() as PageData;
   return (
     <main id="main" className="page page--home" tabIndex={-1}>
-      <PageBlocks page={page} hero />
+      <PageBlocks page={page} registry={HOME_BLOCK_COMPONENTS} hero />
     </main>
   );
 }

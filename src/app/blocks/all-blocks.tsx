@@ -1,0 +1,79 @@
+/** Every block type: one component per block file name. */
+import type { AdsContent } from '../content/schemas/ads.ts';
+import type { BadgesContent } from '../content/schemas/badges.ts';
+import type { BenefitsContent } from '../content/schemas/benefits.ts';
+import type { BoxesContent } from '../content/schemas/boxes.ts';
+import type { CaseStudyContent } from '../content/schemas/case-study.ts';
+import type { CategoriesContent } from '../content/schemas/categories.ts';
+import type { CrossLinkageContent } from '../content/schemas/cross-linkage.ts';
+import type { DetailsContent } from '../content/schemas/details.ts';
+import type { DownloadContent } from '../content/schemas/download.ts';
+import type { FormContent } from '../content/schemas/form.ts';
+import type { GmpContent } from '../content/schemas/gmp.ts';
+import type { IntegrationContent } from '../content/schemas/integration.ts';
+import type { JourneyContent } from '../content/schemas/journey.ts';
+import type { LicensingContent } from '../content/schemas/licensing.ts';
+import type { MarketingIntelligenceContent } from '../content/schemas/marketing-intelligence.ts';
+import type { MoreContent } from '../content/schemas/more.ts';
+import type { OptimizationContent } from '../content/schemas/optimization.ts';
+import type { PubsellContent } from '../content/schemas/pubsell.ts';
+import type { QuoteSliderContent } from '../content/schemas/quote-slider.ts';
+import type { StageBlueContent } from '../content/schemas/stage-blue.ts';
+import type { StepsContent } from '../content/schemas/steps.ts';
+import type { SynergyContent } from '../content/schemas/synergy.ts';
+import type { TabsContent } from '../content/schemas/tabs.ts';
+import type { ToolsContent } from '../content/schemas/tools.ts';
+import { Ads } from './ads.tsx';
+import { Badges } from './badges.tsx';
+import { Benefits } from './benefits.tsx';
+import { Boxes } from './boxes.tsx';
+import { CaseStudy } from './case-study.tsx';
+import { Categories } from './categories.tsx';
+import { CrossLinkage } from './cross-linkage.tsx';
+import { Details } from './details.tsx';
+import { Download } from './download.tsx';
+import { Form } from './form.tsx';
+import { Gmp } from './gmp.tsx';
+import { Integration } from './integration.tsx';
+import { Journey } from './journey.tsx';
+import { Licensing } from './licensing.tsx';
+import { MarketingIntelligence } from './marketing-intelligence.tsx';
+import { More } from './more.tsx';
+import { Optimization } from './optimization.tsx';
+import { Pubsell } from './pubsell.tsx';
+import { QuoteSlider } from './quote-slider.tsx';
+import { StageBlue } from './stage-blue.tsx';
+import { Steps } from './steps.tsx';
+import { Synergy } from './synergy.tsx';
+import { Tabs } from './tabs.tsx';
+import { Tools } from './tools.tsx';
+import type { BlockRegistry } from './block-renderer.ts';
+import { HOME_BLOCK_COMPONENTS } from './home-blocks.tsx';
+
+export const ALL_BLOCK_COMPONENTS: BlockRegistry = {
+  ...HOME_BLOCK_COMPONENTS,
+  stage_blue: (content) => <StageBlue content={content as StageBlueContent} />,
+  steps: (content) => <Steps content={content as StepsContent} />,
+  details: (content) => <Details content={content as DetailsContent} />,
+  integration: (content) => <Integration content={content as IntegrationContent} />,
+  categories: (content) => <Categories content={content as CategoriesContent} />,
+  optimization: (content) => <Optimization content={content as OptimizationContent} />,
+  boxes: (content) => <Boxes content={content as BoxesContent} />,
+  synergy: (content) => <Synergy content={content as SynergyContent} />,
+  pubsell: (content) => <Pubsell content={content as PubsellContent} />,
+  quoteSlider: (content) => <QuoteSlider content={content as QuoteSliderContent} />,
+  download: (content) => <Download content={content as DownloadContent} />,
+  licensing: (content) => <Licensing content={content as LicensingContent} />,
+  benefits: (content) => <Benefits content={content as BenefitsContent} />,
+  badges: (content) => <Badges content={content as BadgesContent} />,
+  journey: (content) => <Journey content={content as JourneyContent} />,
+  casestudy: (content) => <CaseStudy content={content as CaseStudyContent} />,
+  more: (content, { page }) => <More content={content as MoreContent} related={page.related} />,
+  tabs: (content) => <Tabs content={content as TabsContent} />,
+  tools: (content) => <Tools content={content as ToolsContent} />,
+  ads: (content) => <Ads content={content as AdsContent} />,
+  marketing_intelligence: (content) => <MarketingIntelligence content={content as MarketingIntelligenceContent} />,
+  gmp: (content) => <Gmp content={content as GmpContent} />,
+  cross_linkage: (content) => <CrossLinkage content={content as CrossLinkageContent} />,
+  form: (content, { page }) => <Form content={content as FormContent} language={page.language} />,
+};
