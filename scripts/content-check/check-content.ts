@@ -27,8 +27,17 @@ interface ContentFile {
 const LANGUAGES = ['en', 'de'] as const;
 const LINK_KEYS = new Set(['link_url', 'canonical']);
 
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then((s) => s.isFile(), () => false);
+/** Whether a file exists, asking the file system once per file: many blocks name the same image. */
+function fileChecker(): (file: string) => Promise<boolean> {
+  const answers = new Map<string, Promise<boolean>>();
+  return (file) => {
+    let answer = answers.get(file);
+    if (!answer) {
+      answer = stat(file).then((s) => s.isFile(), () => false);
+      answers.set(file, answer);
+    }
+    return answer;
+  };
 }
 
 async function readContentFiles(contentDir: string, problems: ContentProblem[]): Promise<ContentFile[]> {
@@ -62,7 +71,7 @@ function compileSchemas(): Map<string, ValidateFunction> {
 }
 
 /** Why a download does not match what its block says about it, or null when it does. */
-async function downloadProblem(file: string, format: string): Promise<string | null> {
+async function downloadProblem(file: string, format: string, exists: (file: string) => Promise<boolean>): Promise<string | null> {
   if (!(await exists(file))) return 'which does not exist';
   const bytes = await readFile(file);
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return 'which is not a PDF';
@@ -94,6 +103,7 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
   const problems: ContentProblem[] = [];
   const files = await readContentFiles(contentDir, problems);
   const schemas = compileSchemas();
+  const exists = fileChecker();
   const paths = new Set(files.map((file) => file.path));
   const folders = new Set(files.map((file) => path.posix.dirname(file.path)));
 
@@ -113,7 +123,7 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
       else if (text.startsWith('/images/')) {
         if (!(await exists(path.join(staticDir, text)))) report(`${pointer} refers to ${text}, which does not exist`);
       } else if (key === 'file' && path.posix.basename(file.path) === 'download.json') {
-        const problem = await downloadProblem(path.join(staticDir, 'downloads', text), (file.value as { format?: string }).format ?? '');
+        const problem = await downloadProblem(path.join(staticDir, 'downloads', text), (file.value as { format?: string }).format ?? '', exists);
         if (problem) report(`${pointer} refers to downloads/${text}, ${problem}`);
       } else if (LINK_KEYS.has(key) && text.startsWith('/')) {
         const problem = linkProblem(text, file.language, folders);

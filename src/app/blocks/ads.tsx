@@ -1,13 +1,13 @@
 /** Ad formats: what each is good for and its specifications. */
 import type { AdsContent } from '../content/schemas/ads.ts';
 import { Icon } from '../layout/icon.tsx';
+import { BlockHeading } from './block-heading.tsx';
 
 export function Ads({ content }: { content: AdsContent }) {
   return (
     <section className="ads section">
       <div className="section__inner">
-        <h2 className="section__headline">{content.headline}</h2>
-        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <BlockHeading headline={content.headline} text={content.text} />
         <ul className="ads__grid">
           {content.formats.map((format) => (
             <li key={format.name} className="card ads__format">

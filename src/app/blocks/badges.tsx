@@ -1,13 +1,13 @@
 /** Certifications and partner statuses as text badges. */
 import type { BadgesContent } from '../content/schemas/badges.ts';
 import { Icon } from '../layout/icon.tsx';
+import { BlockHeading } from './block-heading.tsx';
 
 export function Badges({ content }: { content: BadgesContent }) {
   return (
     <section className="badges section section--tinted">
       <div className="section__inner">
-        <h2 className="section__headline">{content.headline}</h2>
-        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <BlockHeading headline={content.headline} text={content.text} />
         <ul className="badges__list">
           {content.items.map((badge) => (
             <li key={badge.name} className="badges__badge">

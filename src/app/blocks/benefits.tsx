@@ -1,13 +1,13 @@
 /** What a client gains, each benefit with an icon. */
 import type { BenefitsContent } from '../content/schemas/benefits.ts';
 import { Icon } from '../layout/icon.tsx';
+import { BlockHeading } from './block-heading.tsx';
 
 export function Benefits({ content }: { content: BenefitsContent }) {
   return (
     <section className="benefits section">
       <div className="section__inner">
-        <h2 className="section__headline">{content.headline}</h2>
-        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <BlockHeading headline={content.headline} text={content.text} />
         <ul className="benefits__grid">
           {content.items.map((item) => (
             <li key={item.title} className="benefits__item">

@@ -1,13 +1,13 @@
 /** Technology grouped by purpose; each entry links to its page where we have one. */
 import type { CategoriesContent } from '../content/schemas/categories.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
+import { BlockHeading } from './block-heading.tsx';
 
 export function Categories({ content }: { content: CategoriesContent }) {
   return (
     <section className="categories section section--tinted">
       <div className="section__inner">
-        <h2 className="section__headline">{content.headline}</h2>
-        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <BlockHeading headline={content.headline} text={content.text} />
         <div className="categories__grid">
           {content.items.map((category) => (
             <article key={category.title} className="card categories__card">

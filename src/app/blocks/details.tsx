@@ -2,6 +2,7 @@
 import type { DetailsContent } from '../content/schemas/details.ts';
 import { ContentImage } from './content-image.tsx';
 import { Paragraphs } from './paragraphs.tsx';
+import { CheckList } from './check-list.tsx';
 
 export function Details({ content }: { content: DetailsContent }) {
   return (
@@ -13,13 +14,7 @@ export function Details({ content }: { content: DetailsContent }) {
             <div className="details__text">
               <h3 className="details__title">{item.title}</h3>
               <Paragraphs text={item.text} />
-              {item.list ? (
-                <ul className="check-list">
-                  {item.list.map((entry) => (
-                    <li key={entry}>{entry}</li>
-                  ))}
-                </ul>
-              ) : null}
+              {item.list ? <CheckList items={item.list} /> : null}
             </div>
             {item.image ? <ContentImage image={item.image} className="details__image" /> : null}
           </article>

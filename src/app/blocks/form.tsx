@@ -84,7 +84,7 @@ export function Form({ content, language }: { content: FormContent; language: La
           {content.headline}
         </h2>
         {content.text ? <p className="section__lead">{content.text}</p> : null}
-        <form className="form" method="post" action={TECHNOLOGY_FORM_ACTION} onSubmit={onSubmit} noValidate={false}>
+        <form className="form" method="post" action={TECHNOLOGY_FORM_ACTION} onSubmit={onSubmit}>
           <input type="hidden" name="language" value={language} />
           <div className="form__trap" aria-hidden="true">
             <label>

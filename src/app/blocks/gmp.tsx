@@ -2,13 +2,13 @@
 import type { GmpContent } from '../content/schemas/gmp.ts';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
+import { BlockHeading } from './block-heading.tsx';
 
 export function Gmp({ content }: { content: GmpContent }) {
   return (
     <section className="gmp section section--tinted">
       <div className="section__inner">
-        <h2 className="section__headline">{content.headline}</h2>
-        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <BlockHeading headline={content.headline} text={content.text} />
         <ul className="gmp__grid">
           {content.products.map((product) => (
             <li key={product.name} className="card gmp__product">

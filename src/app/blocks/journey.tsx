@@ -1,12 +1,12 @@
 /** The stages a customer or a campaign passes through, as a path of stations. */
 import type { JourneyContent } from '../content/schemas/journey.ts';
+import { BlockHeading } from './block-heading.tsx';
 
 export function Journey({ content }: { content: JourneyContent }) {
   return (
     <section className="journey section section--tinted">
       <div className="section__inner">
-        <h2 className="section__headline">{content.headline}</h2>
-        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <BlockHeading headline={content.headline} text={content.text} />
         <ol className="journey__path">
           {content.stages.map((stage) => (
             <li key={stage.title} className="journey__stage">

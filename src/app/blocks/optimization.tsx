@@ -1,12 +1,12 @@
 /** The levers we pull, each with the figure it moved in our projects. */
 import type { OptimizationContent } from '../content/schemas/optimization.ts';
+import { BlockHeading } from './block-heading.tsx';
 
 export function Optimization({ content }: { content: OptimizationContent }) {
   return (
     <section className="optimization section">
       <div className="section__inner">
-        <h2 className="section__headline">{content.headline}</h2>
-        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <BlockHeading headline={content.headline} text={content.text} />
         <ul className="optimization__list">
           {content.items.map((item) => (
             <li key={item.title} className="optimization__item">

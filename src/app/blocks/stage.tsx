@@ -15,17 +15,27 @@ function scrollToServices(event: React.MouseEvent<HTMLAnchorElement>) {
   target.focus({ preventScroll: true });
 }
 
+/** The words of a stage: eyebrow, the page's one h1, description and button. */
+export function StageCopy({ eyebrow, headline, description, button }: { eyebrow?: string | undefined; headline: string; description?: string | undefined; button?: StageContent['button'] }) {
+  return (
+    <>
+      {eyebrow ? <p className="eyebrow eyebrow--light">{eyebrow}</p> : null}
+      <h1 className="stage__headline">{headline}</h1>
+      {description ? <p className="stage__description">{description}</p> : null}
+      {button ? (
+        <SmartLink to={button.link_url} className="button button--accent stage__button">
+          {button.text}
+        </SmartLink>
+      ) : null}
+    </>
+  );
+}
+
 export function Stage({ content, ui, withArrow = false }: { content: StageContent; ui: UiTexts; withArrow?: boolean }) {
   return (
     <section className={`stage${withArrow ? ' stage--hero' : ''}`}>
       <div className="stage__inner">
-        <h1 className="stage__headline">{content.headline}</h1>
-        {content.description ? <p className="stage__description">{content.description}</p> : null}
-        {content.button ? (
-          <SmartLink to={content.button.link_url} className="button button--accent stage__button">
-            {content.button.text}
-          </SmartLink>
-        ) : null}
+        <StageCopy {...content} />
       </div>
       {withArrow ? (
         <a className="stage__arrow" href={`#${SERVICES_SECTION_ID}`} aria-label={ui.scroll_down} onClick={scrollToServices}>

@@ -1,12 +1,12 @@
 /** A numbered process, one step after the other. */
 import type { StepsContent } from '../content/schemas/steps.ts';
+import { BlockHeading } from './block-heading.tsx';
 
 export function Steps({ content }: { content: StepsContent }) {
   return (
     <section className="steps section section--tinted">
       <div className="section__inner">
-        <h2 className="section__headline">{content.headline}</h2>
-        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <BlockHeading headline={content.headline} text={content.text} />
         <ol className="steps__list">
           {content.items.map((item, index) => (
             <li key={item.title} className="steps__item">

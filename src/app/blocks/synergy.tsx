@@ -1,13 +1,13 @@
 /** What two products do together that neither does alone. */
 import type { SynergyContent } from '../content/schemas/synergy.ts';
 import { Icon } from '../layout/icon.tsx';
+import { BlockHeading } from './block-heading.tsx';
 
 export function Synergy({ content }: { content: SynergyContent }) {
   return (
     <section className="synergy section section--dark">
       <div className="section__inner">
-        <h2 className="section__headline">{content.headline}</h2>
-        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <BlockHeading headline={content.headline} text={content.text} />
         <ul className="synergy__list">
           {content.items.map((item) => (
             <li key={`${item.from}-${item.to}`} className="synergy__item">

@@ -6,6 +6,8 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { TabsContent } from '../content/schemas/tabs.ts';
 import { Paragraphs } from './paragraphs.tsx';
 import { indexAfterKey } from './roving-keys.ts';
+import { CheckList } from './check-list.tsx';
+import { BlockHeading } from './block-heading.tsx';
 
 export function Tabs({ content }: { content: TabsContent }) {
   const [selected, setSelected] = useState(0);
@@ -24,8 +26,7 @@ export function Tabs({ content }: { content: TabsContent }) {
   return (
     <section className="tabs section">
       <div className="section__inner">
-        <h2 className="section__headline">{content.headline}</h2>
-        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <BlockHeading headline={content.headline} text={content.text} />
         <div className="tabs__list" role="tablist" aria-label={content.headline} onKeyDown={onKeyDown}>
           {content.items.map((item, index) => (
             <button
@@ -58,13 +59,7 @@ export function Tabs({ content }: { content: TabsContent }) {
           >
             <h3 className="tabs__title">{item.title}</h3>
             <Paragraphs text={item.text} />
-            {item.list ? (
-              <ul className="check-list">
-                {item.list.map((entry) => (
-                  <li key={entry}>{entry}</li>
-                ))}
-              </ul>
-            ) : null}
+            {item.list ? <CheckList items={item.list} /> : null}
           </div>
         ))}
       </div>

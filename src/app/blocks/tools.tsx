@@ -1,6 +1,7 @@
 /** Tools and features of a technology; empty entries are dropped. */
 import type { ToolsContent } from '../content/schemas/tools.ts';
 import { withoutEmptyTools } from './tools-rules.ts';
+import { BlockHeading } from './block-heading.tsx';
 
 export function Tools({ content }: { content: ToolsContent }) {
   const tools = withoutEmptyTools(content.items);
@@ -8,8 +9,7 @@ export function Tools({ content }: { content: ToolsContent }) {
   return (
     <section className="tools section">
       <div className="section__inner">
-        <h2 className="section__headline">{content.headline}</h2>
-        {content.text ? <p className="section__lead">{content.text}</p> : null}
+        <BlockHeading headline={content.headline} text={content.text} />
         <dl className="tools__list">
           {tools.map((tool) => (
             <div key={tool.name} className="tools__tool">

@@ -86,6 +86,9 @@ export function cardText(text: string): string {
   return `${text.slice(0, CARD_TEXT_LENGTH).trimEnd()}…`;
 }
 
+/** Where each insight's content folder is, below content/{language}/. */
+export const INSIGHTS_CONTENT_FOLDER = 'homepage/insights';
+
 export const articlePath = (folderName: string) => `/insights/${folderName}`;
 export const articleImageUrl = (folderName: string) => `/images/insights/${folderName}/image.jpg`;
 

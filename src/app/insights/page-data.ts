@@ -8,6 +8,7 @@ import {
   DEFAULT_SORT,
   EMPTY_FILTER,
   FIRST_PAGE,
+  INSIGHTS_CONTENT_FOLDER,
   parseFilter,
   parseSort,
   type ArticleCard,
@@ -19,9 +20,6 @@ import {
   type SearchOption,
 } from './model.ts';
 import { loadMore, type ArticleBlocks, type MoreState } from './related-articles.ts';
-
-/** Where the insights' content folders are. */
-const INSIGHTS_FOLDER = 'homepage/insights';
 
 export interface InsightsLabels {
   show_all: string;
@@ -120,7 +118,7 @@ export async function loadPageExtras(kind: PageDataKind, { deps, language, param
   if (kind === 'related-articles') {
     const state = await loadMore(
       content.more as MoreContent | undefined,
-      (folder) => deps.content.page(language, `${INSIGHTS_FOLDER}/${folder}`) as Promise<ArticleBlocks | null>,
+      (folder) => deps.content.page(language, `${INSIGHTS_CONTENT_FOLDER}/${folder}`) as Promise<ArticleBlocks | null>,
       labels.read_more,
     );
     return { related: { labels, ...state } };

@@ -4,18 +4,10 @@
  * by folderName; when loading fails, 'more' becomes null and the section is hidden.
  */
 import type { MoreContent } from '../content/schemas/more.ts';
-import { articleImageUrl, articlePath, cardText } from './model.ts';
+import { articleImageUrl, articlePath, cardText, type ArticleCard } from './model.ts';
 
-export interface RelatedArticle {
-  folderName: string;
-  headline: string;
-  /** The first 100 characters of the article text and an ellipsis. */
-  text: string;
-  linkText: string;
-  type: string;
-  imageUrl: string;
-  path: string;
-}
+/** The related-article card of the spec: an article card without date and authors. */
+export type RelatedArticle = Pick<ArticleCard, 'folderName' | 'headline' | 'text' | 'linkText' | 'type' | 'imageUrl' | 'path'>;
 
 export interface MoreState {
   more: MoreContent | null;

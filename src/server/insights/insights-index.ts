@@ -8,6 +8,7 @@ import {
   articleImageUrl,
   articlePath,
   cardText,
+  INSIGHTS_CONTENT_FOLDER,
   groupOf,
   type ArticleCard,
   type SecondaryGroup,
@@ -73,10 +74,10 @@ function asList(value: unknown): string[] {
 export function buildLanguageIndex(store: ContentStore, language: Language, readMore: string): LanguageIndex {
   const articles: IndexedArticle[] = [];
   const documents: SearchDocument[] = [];
-  for (const path of store.paths(`${language}/homepage/insights/`)) {
+  for (const path of store.paths(`${language}/${INSIGHTS_CONTENT_FOLDER}/`)) {
     const folderName = FOLDER_PATTERN.exec(path)?.[1];
     if (!folderName) continue;
-    const base = `${language}/homepage/insights/${folderName}`;
+    const base = `${language}/${INSIGHTS_CONTENT_FOLDER}/${folderName}`;
     const info = store.get(path)?.value as GeneralInformation;
     const stage = store.get(`${base}/stage.json`)?.value as { headline?: string; description?: string } | undefined;
     const content = store.get(`${base}/content.json`)?.value as { paragraphs?: Paragraph[] | Paragraph } | undefined;
