@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createFetchContentSource } from '#app/content/fetch-content-source.ts';
 import { ENVIRONMENT_GLOBAL, EnvironmentProvider, type AppEnvironment } from '#app/environment.tsx';
 import { createFetchInsightsSource } from '#app/insights/fetch-insights-source.ts';
+import { createFetchCareersSource } from '#app/careers/fetch-careers-source.ts';
 import { acceptLanguageOfNavigator, LANGUAGE_COOKIE, readCookie } from '#app/i18n/language.ts';
 import { createRoutes } from '#app/routes.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
@@ -35,6 +36,8 @@ async function hydrate(): Promise<void> {
   const routes = createRoutes({
     content: createFetchContentSource(environment.assetsBaseUrl),
     insights: createFetchInsightsSource(),
+    careers: createFetchCareersSource(),
+    now: () => new Date(),
     languageSignals: () => ({
       cookie: readCookie(document.cookie, LANGUAGE_COOKIE),
       acceptLanguage: acceptLanguageOfNavigator(navigator.languages),

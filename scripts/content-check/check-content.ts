@@ -6,9 +6,10 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
+import type { TSchema } from 'typebox';
 import addFormats from 'ajv-formats';
 import { matchRoutes } from 'react-router';
-import { BLOCK_SCHEMAS } from '../../src/app/content/schemas/index.ts';
+import { BLOCK_SCHEMAS, ROOT_SCHEMAS } from '../../src/app/content/schemas/index.ts';
 import { germanPathOf, SINGLE_LANGUAGE_FOLDERS } from '../../src/app/content/language-folders.ts';
 import { PAGE_ROUTES, type PageRoute } from '../../src/app/paths.ts';
 
@@ -64,10 +65,11 @@ function* strings(value: unknown, pointer = '', key = ''): Generator<{ pointer: 
   else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) yield* strings(item, `${pointer}/${name}`, name);
 }
 
-function compileSchemas(): Map<string, ValidateFunction> {
+function compileSchemas(): { blocks: Map<string, ValidateFunction>; roots: Map<string, ValidateFunction> } {
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats.default(ajv);
-  return new Map(Object.entries(BLOCK_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)]));
+  const compile = (schemas: Readonly<Record<string, TSchema>>) => new Map(Object.entries(schemas).map(([name, schema]) => [name, ajv.compile(schema)]));
+  return { blocks: compile(BLOCK_SCHEMAS), roots: compile(ROOT_SCHEMAS) };
 }
 
 /** Why a download does not match what its block says about it, or null when it does. */
@@ -110,13 +112,11 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
   for (const file of files) {
     const report = (problem: string) => problems.push({ file: file.path, problem });
     const isBlock = file.path.split('/')[1] === 'homepage';
-    if (isBlock) {
-      const block = path.posix.basename(file.path, '.json');
-      const validate = schemas.get(block);
-      if (!validate) report(`no schema for the block "${block}"`);
-      else if (!validate(file.value))
-        for (const error of validate.errors ?? []) report(`${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`);
-    }
+    const block = path.posix.basename(file.path, '.json');
+    const validate = isBlock ? schemas.blocks.get(block) : schemas.roots.get(file.path.slice(file.language.length + 1));
+    if (isBlock && !validate) report(`no schema for the block "${block}"`);
+    if (validate && !validate(file.value))
+      for (const error of validate.errors ?? []) report(`${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`);
 
     for (const { pointer, key, text } of strings(file.value)) {
       if (text.trim() === '') report(`${pointer} is empty`);

@@ -11,6 +11,8 @@ export interface PageAssets {
 export interface AppEnvironment {
   siteUrl: string;
   assetsBaseUrl: string;
+  /** The server's upload limits, which the application form checks before sending. */
+  uploads: { cvMaxBytes: number; additionalMaxBytes: number; additionalMaxCount: number };
   assets: PageAssets;
 }
 

@@ -10,7 +10,7 @@ import type { Language } from './i18n/language.ts';
 export type PathLanguage = Language | 'shared';
 export type PageModuleName = 'home' | 'content' | 'insights' | 'insight-article';
 /** Pages that load more than their content blocks. */
-export type PageDataKind = 'insights-overview' | 'insights-article' | 'insights-teaser' | 'related-articles';
+export type PageDataKind = 'insights-overview' | 'insights-article' | 'insights-teaser' | 'related-articles' | 'career' | 'job' | 'events-overview' | 'event';
 type Params = Readonly<Record<string, string | undefined>>;
 
 export interface PageRoute {
@@ -53,6 +53,9 @@ export const FORM_PAGE_PATH: Record<'contact' | 'contact-technology' | 'contact-
   newsletter: { en: NEWSLETTER_PATH, de: NEWSLETTER_PATH },
 };
 
+/** The career page, or one job's page. */
+export const careerPath = (language: Language, folder?: string) => `${FORM_PAGE_PATH.application[language]}${folder ? `/${folder}` : ''}`;
+
 /** The link in a newsletter confirmation mail. */
 export const newsletterConfirmPath = (token: string) => `${NEWSLETTER_PATH}/${encodeURIComponent(token)}`;
 
@@ -77,6 +80,21 @@ const MERIDIAN_BLOCKS = ['stage_blue', 'intro', 'marketing_intelligence', 'steps
 const TECHNOLOGY_DETAIL_BLOCKS = [
   'stage_blue', 'intro', 'pubsell', 'ads', 'tools', 'tabs', 'benefits', 'quote', 'cross_linkage', 'contact',
 ] as const;
+
+const COMPANY_BLOCKS = ['stage', 'intro', 'overview', 'numbers', 'quote', 'contact'] as const;
+const ABOUT_US_BLOCKS = ['stage', 'who_we_are', 'what_we_do', 'closer_look', 'numbers', 'offers', 'recommendations', 'contact'] as const;
+const CONTACT_BLOCKS = ['stage', 'intro', 'formular', 'closer_look'] as const;
+const CAREER_BLOCKS = ['stage', 'intro', 'jobs', 'offers', 'steps', 'recommendations', 'contact'] as const;
+/** A job's blocks come from its position (careers service or content); the folder adds the form's headline. */
+const JOB_BLOCKS = ['stage', 'description', 'requirements', 'offers', 'coffee_chat', 'formular', 'related_jobs'] as const;
+const EVENTS_BLOCKS = ['stage', 'intro', 'events', 'contact'] as const;
+const EVENT_BLOCKS = ['stage', 'information', 'speakers', 'interviews', 'formular', 'contact'] as const;
+const FORM_PAGE_BLOCKS = ['stage', 'intro', 'formular', 'benefits'] as const;
+const LEGAL_BLOCKS = ['stage', 'legal'] as const;
+const NEWSLETTER_CONFIRM_BLOCKS = ['stage', 'confirmation'] as const;
+
+/** The folder below the career folder that every job page reads. */
+const JOB_FOLDER = 'job';
 
 const isYear = (value: string | undefined) => value === undefined || /^\d{4}$/.test(value);
 const isMonth = (value: string | undefined) => value === undefined || /^(0[1-9]|1[0-2])$/.test(value);
@@ -103,6 +121,8 @@ function eventPages(event: string, languages: readonly Language[] = ['en', 'de']
   return languages.map((language) =>
     page(`${language}-event-${event}`, `${EVENTS_PATH[language]}/${event}/:location?/:year?/:month?`, language, {
       folder: () => `${folderOf(EVENTS_PATH[language])({})}/${event}`,
+      blocks: EVENT_BLOCKS,
+      data: 'event',
       validate: validEdition,
     }),
   );
@@ -128,8 +148,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     validate: (p) => isSlug(p.slug),
   }),
 
-  page('newsletter', '/newsletter', 'shared'),
-  page('newsletter-confirm', '/newsletter/:email', 'shared', { folder: () => NEWSLETTER_CONFIRM_FOLDER }),
+  page('newsletter', NEWSLETTER_PATH, 'shared', { blocks: FORM_PAGE_BLOCKS }),
+  page('newsletter-confirm', '/newsletter/:email', 'shared', { folder: () => NEWSLETTER_CONFIRM_FOLDER, blocks: NEWSLETTER_CONFIRM_BLOCKS }),
 
   page('events', '/events', 'shared', { middleware: ['eventRedirect'] }),
   page('event-redirect', '/events/:eventname', 'shared', { middleware: ['eventRedirect'] }),
@@ -148,44 +168,44 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     ];
   }),
 
-  page('en-company', '/company', 'en'),
-  page('en-about-us', '/company/about-us', 'en'),
-  page('en-career', '/company/career', 'en'),
-  page('en-job', '/company/career/:slug', 'en', { validate: (p) => isSlug(p.slug) }),
-  page('en-contact', '/company/contact', 'en'),
-  page('en-events', '/company/events', 'en'),
+  ...(['en', 'de'] as const).flatMap((language) => {
+    const de = language === 'de';
+    const company = de ? '/unternehmen' : '/company';
+    const career = `${company}/${de ? 'karriere' : 'career'}`;
+    const events = EVENTS_PATH[language];
+    const meetingRequest = `${events}/omr/${de ? 'terminanfrage' : 'meeting-request'}`;
+    return [
+      page(`${language}-company`, company, language, { blocks: COMPANY_BLOCKS }),
+      page(`${language}-about-us`, `${company}/${de ? 'ueber-uns' : 'about-us'}`, language, { blocks: ABOUT_US_BLOCKS }),
+      page(`${language}-career`, career, language, { blocks: CAREER_BLOCKS, data: 'career' }),
+      page(`${language}-job`, `${career}/:slug`, language, {
+        // Positions come from the careers source; the folder holds what every job page shares.
+        folder: () => `${folderOf(career)({})}/${JOB_FOLDER}`,
+        blocks: JOB_BLOCKS,
+        data: 'job',
+        validate: (p) => isSlug(p.slug) && p.slug !== JOB_FOLDER,
+      }),
+      page(`${language}-contact`, `${company}/${de ? 'kontakt' : 'contact'}`, language, { blocks: CONTACT_BLOCKS }),
+      page(`${language}-events`, events, language, { blocks: EVENTS_BLOCKS, data: 'events-overview' }),
+      page(`${language}-omr-meeting-request`, `${meetingRequest}/:year?/:month?`, language, {
+        folder: folderOf(meetingRequest),
+        blocks: FORM_PAGE_BLOCKS,
+        validate: validEdition,
+      }),
+      page(`${language}-event`, `${events}/:eventname/:location/:year/:month`, language, {
+        folder: (p) => `${folderOf(events)({})}/${p.eventname}`,
+        blocks: EVENT_BLOCKS,
+        data: 'event',
+        validate: (p) => isSlug(p.eventname) && validEdition(p),
+      }),
+      page(`${language}-imprint`, de ? '/impressum' : '/imprint', language, { blocks: LEGAL_BLOCKS }),
+      page(`${language}-privacy`, de ? '/datenschutz' : '/privacy-policy', language, { blocks: LEGAL_BLOCKS }),
+    ];
+  }),
   ...eventPages('analytics-hub'),
   ...eventPages('cdp-event', ['de']),
   ...eventPages('cloud'),
   ...eventPages('omr'),
-  page('en-omr-meeting-request', '/company/events/omr/meeting-request/:year?/:month?', 'en', {
-    folder: () => 'homepage/company/events/omr/meeting-request',
-    validate: validEdition,
-  }),
-  page('en-event', '/company/events/:eventname/:location/:year/:month', 'en', {
-    folder: (p) => `homepage/company/events/${p.eventname}`,
-    validate: (p) => isSlug(p.eventname) && validEdition(p),
-  }),
-
-  page('de-company', '/unternehmen', 'de'),
-  page('de-about-us', '/unternehmen/ueber-uns', 'de'),
-  page('de-career', '/unternehmen/karriere', 'de'),
-  page('de-job', '/unternehmen/karriere/:slug', 'de', { validate: (p) => isSlug(p.slug) }),
-  page('de-contact', '/unternehmen/kontakt', 'de'),
-  page('de-events', '/unternehmen/events', 'de'),
-  page('de-omr-meeting-request', '/unternehmen/events/omr/terminanfrage/:year?/:month?', 'de', {
-    folder: () => 'homepage/unternehmen/events/omr/terminanfrage',
-    validate: validEdition,
-  }),
-  page('de-event', '/unternehmen/events/:eventname/:location/:year/:month', 'de', {
-    folder: (p) => `homepage/unternehmen/events/${p.eventname}`,
-    validate: (p) => isSlug(p.eventname) && validEdition(p),
-  }),
-
-  page('en-imprint', '/imprint', 'en'),
-  page('en-privacy', '/privacy-policy', 'en'),
-  page('de-imprint', '/impressum', 'de'),
-  page('de-privacy', '/datenschutz', 'de'),
 ];
 
 /** The page route a pathname matches, or undefined for unknown paths. */

@@ -13,11 +13,19 @@ import { RouteErrorPage } from './layout/route-error-page.tsx';
 import { runMiddleware } from './middleware.ts';
 import { loadPageExtras, type PageExtras } from './insights/page-data.ts';
 import type { InsightsSource } from './insights/model.ts';
+import type { CareersSource } from './careers/model.ts';
+import { loadCareerPage, loadJobPage, type CareerPageData, type JobPageData } from './careers/page-data.ts';
+import { loadEventPage, loadEventsOverview, type EventPageData, type EventsOverviewData } from './events/page-data.ts';
+import { loadPageForm, type FormEcho, type PageForm } from './forms/page-data.ts';
+import { jobContent } from './careers/job-content.ts';
 import { languageOfPath, PAGE_ROUTES, type PageModuleName, type PageRoute } from './paths.ts';
 
 export interface RouteDeps {
   content: ContentSource;
   insights: InsightsSource;
+  careers: CareersSource;
+  /** The clock that decides which events are past. */
+  now(): Date;
   /** The cookie and Accept-Language that decide the language of a shared path. */
   languageSignals(request: Request): Omit<LanguageSignals, 'pathLanguage'>;
 }
@@ -35,7 +43,19 @@ export interface PageData extends PageExtras {
   language: Language;
   content: PageContent;
   blocks: readonly string[];
+  form?: PageForm;
+  career?: CareerPageData;
+  job?: JobPageData;
+  events?: EventsOverviewData;
+  event?: EventPageData;
 }
+
+/** What the server hands to the loaders of one request: a refused plain form post to show again. */
+export interface RequestContext {
+  formEcho?: FormEcho;
+}
+
+const formEchoOf = (context: unknown): FormEcho | undefined => (context as RequestContext | undefined)?.formEcho;
 
 /** Each page module becomes its own chunk; the server's manifest finds it by this file name. */
 export const PAGE_MODULES: Record<PageModuleName, () => Promise<{ Component: ComponentType }>> = {
@@ -57,6 +77,39 @@ function languageOf(deps: RouteDeps, request: Request, pathLanguage: Language | 
   return resolveLanguage({ pathLanguage, ...deps.languageSignals(request) });
 }
 
+type DataArgs = Omit<Parameters<typeof loadPageExtras>[1], 'deps'> & { deps: RouteDeps; folder: string };
+/** The page's data; `content` replaces the folder's blocks where they are made from data (a job's position). */
+type PageDataExtras = Pick<PageData, 'career' | 'job' | 'events' | 'event'> & PageExtras & { content?: PageContent };
+
+/** The data a kind of page loads besides its blocks; a job or edition that does not exist is a 404. */
+async function loadData(spec: PageRoute, args: DataArgs): Promise<PageDataExtras> {
+  const { deps, language, params, content, folder } = args;
+  switch (spec.data) {
+    case undefined:
+      return {};
+    case 'career': {
+      const career = await loadCareerPage(language, deps.content, deps.careers);
+      return career ? { career } : {};
+    }
+    case 'job': {
+      const job = await loadJobPage(language, params.slug ?? '', deps.content, deps.careers);
+      if (!job) throw notFound();
+      return { job, content: jobContent(content, job, args.url.pathname) };
+    }
+    case 'events-overview': {
+      const events = await loadEventsOverview(language, folder, content, deps.content, deps.now());
+      return events ? { events } : {};
+    }
+    case 'event': {
+      const event = await loadEventPage(language, content, params, deps.content, deps.now());
+      if (!event) throw notFound();
+      return { event };
+    }
+    default:
+      return loadPageExtras(spec.data, args);
+  }
+}
+
 function createPageRoute(deps: RouteDeps, spec: PageRoute): RouteObject {
   return {
     id: spec.id,
@@ -64,14 +117,18 @@ function createPageRoute(deps: RouteDeps, spec: PageRoute): RouteObject {
     // One spelling per page: /Services is not /services.
     caseSensitive: true,
     lazy: PAGE_MODULES[spec.page],
-    async loader({ request, params }): Promise<PageData> {
+    async loader({ request, params, context }): Promise<PageData> {
       if (spec.validate && !spec.validate(params)) throw notFound();
       const language = languageOf(deps, request, spec.language === 'shared' ? undefined : spec.language);
       runMiddleware(spec.middleware, { params, language });
-      const content = await deps.content.page(language, spec.folder(params));
+      const folder = spec.folder(params);
+      const content = await deps.content.page(language, folder);
       if (!content) throw notFound();
-      const extras = spec.data ? await loadPageExtras(spec.data, { deps, language, params, url: new URL(request.url), content }) : {};
-      return { language, content, blocks: spec.blocks, ...extras };
+      const [extras, form] = await Promise.all([
+        loadData(spec, { deps, language, params, url: new URL(request.url), content, folder }),
+        loadPageForm(content, language, deps.content, formEchoOf(context)),
+      ]);
+      return { language, content, blocks: spec.blocks, ...extras, ...(form ? { form } : {}) };
     },
   };
 }

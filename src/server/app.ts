@@ -26,6 +26,9 @@ import { createLocalInsightsSource } from './insights/local-insights-source.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import { readManifest } from './ssr/manifest.ts';
+import { createPageHandler } from './ssr/page-handler.ts';
+import { careersApi } from './api/careers.ts';
+import { createCareersService } from './careers/careers-service.ts';
 
 export interface BuildAppOptions {
   /** Fastify's logger setting; tests pass false. */
@@ -49,14 +52,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const [store, manifest] = await Promise.all([loadContentStore(config.contentDir), readManifest(config.distDir)]);
   app.log.info({ files: store.fileCount }, 'content loaded');
 
+  const insights = createInsightsService(store);
+  const careers = createCareersService({ ...config.careers, store, log: app.log.child({ module: 'careers' }) });
+  const pages = createPageHandler({ config, content: createStoreContentSource(store), insights: createLocalInsightsSource(insights), careers, manifest });
+
   await app.register(formsPlugin, { config, store });
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { pages });
   await app.register(securityHeadersPlugin);
   await app.register(fastifyCookie);
   await app.register(healthPlugin, { isReady: () => ready });
   await app.register(databasePlugin, { dataDir: config.dataDir });
   await app.register(outboxPlugin, { mail: config.mail });
-  const insights = createInsightsService(store);
   await app.register(insightsPlugin, { service: insights });
   if (config.contentWatch) await app.register(contentWatchPlugin, { contentDir: config.contentDir, store, onReload: () => insights.rebuild() });
 
@@ -69,6 +75,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await api.register(insightsApi, { prefix: '/api/insights' });
     await api.register(recommendationApi, { prefix: '/api/recommendation' });
     await api.register(fileApi, { prefix: '/api/file', staticDir: config.staticDir });
+    await api.register(careersApi, { prefix: '/api/careers', careers });
   });
 
   await app.register(contentPlugin, { prefix: '/content', store });
@@ -76,7 +83,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(assetsPlugin, { distDir: config.distDir, staticDir: config.staticDir });
   // API groups register their own routes; any other /api path is a JSON 404, never a page.
   app.all('/api/*', async (_request, reply) => reply.callNotFound());
-  await app.register(ssrPlugin, { config, content: createStoreContentSource(store), insights: createLocalInsightsSource(insights), manifest });
+  await app.register(ssrPlugin, { pages });
 
   app.addHook('onReady', async () => {
     ready = true;

@@ -29,6 +29,14 @@ export interface Config {
   mail: MailConfig;
   rateLimit: { max: number; windowMs: number };
   uploads: UploadLimits;
+  careers: CareersConfig;
+}
+
+export interface CareersConfig {
+  /** The careers service's company endpoint; unset, positions come from content. */
+  url?: string;
+  ttlMs: number;
+  timeoutMs: number;
 }
 
 export interface MailConfig {
@@ -106,6 +114,18 @@ function createReader(env: Env) {
         return fallback;
       }
       return value as T;
+    },
+    optionalUrl(name: string): string | undefined {
+      const value = raw(name);
+      if (value === undefined) return undefined;
+      try {
+        const parsed = new URL(value);
+        if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+        return value;
+      } catch {
+        problems.push(`${name} must be an http(s) URL, got "${value}"`);
+        return undefined;
+      }
     },
     optional(name: string): string | undefined {
       return raw(name);
@@ -201,6 +221,11 @@ export function loadConfig(env: Env = process.env): Config {
       cvMaxBytes: read.integer('UPLOAD_CV_MAX_MB', 10, 1, 100) * MB,
       additionalMaxBytes: read.integer('UPLOAD_ADDITIONAL_MAX_MB', 10, 1, 100) * MB,
       additionalMaxCount: read.integer('UPLOAD_ADDITIONAL_MAX_COUNT', 5, 0, 20),
+    },
+    careers: {
+      url: read.optionalUrl('CAREERS_API_URL'),
+      ttlMs: read.integer('CAREERS_TTL_MS', 300_000, 1_000, 86_400_000),
+      timeoutMs: read.integer('CAREERS_TIMEOUT_MS', 3_000, 100, 60_000),
     },
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);

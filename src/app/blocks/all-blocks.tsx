@@ -8,7 +8,6 @@ import type { CategoriesContent } from '../content/schemas/categories.ts';
 import type { CrossLinkageContent } from '../content/schemas/cross-linkage.ts';
 import type { DetailsContent } from '../content/schemas/details.ts';
 import type { DownloadContent } from '../content/schemas/download.ts';
-import type { FormContent } from '../content/schemas/form.ts';
 import type { GmpContent } from '../content/schemas/gmp.ts';
 import type { IntegrationContent } from '../content/schemas/integration.ts';
 import type { JourneyContent } from '../content/schemas/journey.ts';
@@ -32,7 +31,18 @@ import { Categories } from './categories.tsx';
 import { CrossLinkage } from './cross-linkage.tsx';
 import { Details } from './details.tsx';
 import { Download } from './download.tsx';
-import { Form } from './form.tsx';
+import { Formular } from './formular.tsx';
+import { CloserLook, Numbers, Offers, Overview, Recommendations, WhatWeDo, WhoWeAre } from './company-blocks.tsx';
+import { CoffeeChat, JobDescription, JobRequirements, Jobs, RelatedJobs } from './career-blocks.tsx';
+import { EventsList, Information, Interviews, Speakers } from './event-blocks.tsx';
+import { Legal } from './legal.tsx';
+import { DEFAULT_OG_IMAGE } from '../seo/json-ld.tsx';
+import { Confirmation } from './confirmation.tsx';
+import type { CloserLookContent, NumbersContent, OffersContent, OverviewContent, RecommendationsContent, WhatWeDoContent, WhoWeAreContent } from '../content/schemas/company.ts';
+import type { JobsContent, Position } from '../content/schemas/career.ts';
+import type { EventsContent, InterviewsContent, SpeakersContent } from '../content/schemas/events.ts';
+import type { LegalContent } from '../content/schemas/legal.ts';
+import type { ConfirmationContent } from '../content/schemas/formular.ts';
 import { Gmp } from './gmp.tsx';
 import { Integration } from './integration.tsx';
 import { Journey } from './journey.tsx';
@@ -75,5 +85,30 @@ export const ALL_BLOCK_COMPONENTS: BlockRegistry = {
   marketing_intelligence: (content) => <MarketingIntelligence content={content as MarketingIntelligenceContent} />,
   gmp: (content) => <Gmp content={content as GmpContent} />,
   cross_linkage: (content) => <CrossLinkage content={content as CrossLinkageContent} />,
-  form: (content, { page }) => <Form content={content as FormContent} language={page.language} />,
+  form: (_content, { page }) => <Formular page={page} />,
+  formular: (_content, { page }) => <Formular page={page} />,
+  overview: (content) => <Overview content={content as OverviewContent} />,
+  numbers: (content) => <Numbers content={content as NumbersContent} />,
+  who_we_are: (content) => <WhoWeAre content={content as WhoWeAreContent} />,
+  what_we_do: (content) => <WhatWeDo content={content as WhatWeDoContent} />,
+  closer_look: (content) => <CloserLook content={content as CloserLookContent} />,
+  offers: (content) => <Offers content={content as OffersContent} />,
+  recommendations: (content) => <Recommendations content={content as RecommendationsContent} />,
+  legal: (content) => <Legal content={content as LegalContent} />,
+  confirmation: (content) => <Confirmation content={content as ConfirmationContent} />,
+  jobs: (content, { page }) =>
+    page.career ? <Jobs content={content as JobsContent} positions={page.career.positions} labels={page.career.labels} language={page.language} /> : null,
+  description: (content, { page }) =>
+    page.job ? <JobDescription content={content as Position['description']} position={page.job.position} labels={page.job.labels} language={page.language} /> : null,
+  requirements: (content) => <JobRequirements content={content as Position['requirements']} />,
+  coffee_chat: (content) => <CoffeeChat content={content as Position['coffee_chat']} />,
+  related_jobs: (_content, { page }) => (page.job ? <RelatedJobs related={page.job.related} labels={page.job.labels} language={page.language} /> : null),
+  events: (content, { page }) =>
+    page.events ? <EventsList content={content as EventsContent} upcoming={page.events.upcoming} past={page.events.past} labels={page.events.labels} language={page.language} /> : null,
+  information: (_content, { page }) =>
+    page.event ? (
+      <Information event={page.event} language={page.language} image={page.content.meta?.og_image ?? DEFAULT_OG_IMAGE} speakers={page.content.speakers as SpeakersContent | undefined} />
+    ) : null,
+  speakers: (content, { page }) => <Speakers content={content as SpeakersContent} names={page.event?.edition.speakers} />,
+  interviews: (content) => <Interviews content={content as InterviewsContent} />,
 };

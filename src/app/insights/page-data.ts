@@ -104,7 +104,10 @@ export const SEARCH_PARAM = 'search';
 const NEWEST_FIRST: InsightsSort = { value: 'datetime', type: 'desc' };
 const TEASER_DEFAULT_COUNT = 3;
 
-export async function loadPageExtras(kind: PageDataKind, { deps, language, params, url, content }: ExtrasContext): Promise<PageExtras> {
+/** The kinds of page data the insights load. */
+export type InsightsDataKind = Extract<PageDataKind, 'insights-overview' | 'insights-article' | 'insights-teaser' | 'related-articles'>;
+
+export async function loadPageExtras(kind: InsightsDataKind, { deps, language, params, url, content }: ExtrasContext): Promise<PageExtras> {
   const labels = await deps.content.file<InsightsLabels>(language, 'insights_labels.json');
   if (!labels) return {};
   if (kind === 'insights-teaser') {

@@ -13,7 +13,7 @@ import type { Language } from '#app/i18n/language.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { createFieldValidator } from '../forms/field-validator.ts';
 import { FormRefusal } from '../forms/refusal.ts';
-import { acceptedResponseSchema, applicationFieldsSchema, HONEYPOT_FIELD, refusalResponseSchema } from '../forms/schemas.ts';
+import { acceptedResponseSchema, applicationFieldsSchema, refusalResponseSchema, withoutFormControls } from '../forms/schemas.ts';
 import { saveSubmission, type StoredAttachment } from '../forms/submissions.ts';
 import { receivedMails } from '../forms/received-mails.ts';
 import { detectFileType, type FileType } from '../uploads/file-type.ts';
@@ -97,6 +97,8 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
   async function receive(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: ReceivedFile[] }> {
     const fields: Record<string, unknown> = {};
     const files: ReceivedFile[] = [];
+    // The error handler shows a refused plain post's page with what was typed so far.
+    request.body = fields;
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
@@ -142,7 +144,7 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
         await discard();
         throw checked.refusal;
       }
-      const { [HONEYPOT_FIELD]: _trap, ...application } = checked.value as ApplicationFields & { website?: string };
+      const application = withoutFormControls(checked.value);
       if (isBot(checked.value as unknown as Record<string, unknown>)) {
         await discard();
         return answerAccepted(request, reply, { form: 'application', language: application.language, status: 'received' });

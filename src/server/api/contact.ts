@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Language } from '#app/i18n/language.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
-import { acceptedResponseSchema, contactBodySchema, HONEYPOT_FIELD, refusalResponseSchema, technologyBodySchema } from '../forms/schemas.ts';
+import { acceptedResponseSchema, contactBodySchema, refusalResponseSchema, technologyBodySchema, withoutFormControls } from '../forms/schemas.ts';
 import { saveSubmission, type FormName } from '../forms/submissions.ts';
 import { receivedMails } from '../forms/received-mails.ts';
 
@@ -38,7 +38,7 @@ export const contactApi: FastifyPluginAsync = async (app) => {
       async (request, reply) => {
         const body = request.body;
         if (isBot(body as unknown as Record<string, unknown>)) return answerAccepted(request, reply, { form, language: body.language, status: 'received' });
-        const { [HONEYPOT_FIELD]: _trap, language, legals: _legals, ...fields } = body as ContactBody & { website?: string };
+        const { language, legals: _legals, ...fields } = withoutFormControls(body);
         const now = new Date();
         const id = saveSubmission(
           app.db,

@@ -11,7 +11,7 @@ import { verifiedClaims } from '../forms/confirm-token.ts';
 import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { requestLanguage } from '../forms/request-language.ts';
-import { acceptedResponseSchema, eventBodySchema, HONEYPOT_FIELD, refusalResponseSchema, tokenBodySchema } from '../forms/schemas.ts';
+import { acceptedResponseSchema, eventBodySchema, refusalResponseSchema, tokenBodySchema, withoutFormControls } from '../forms/schemas.ts';
 import { confirmSubmission, saveSubmission, type ConfirmResult, type SubmissionRow } from '../forms/submissions.ts';
 import { notificationMail, personalMail } from '../mail/compose.ts';
 
@@ -68,7 +68,7 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const body = request.body;
       if (isBot(body as unknown as Record<string, unknown>)) return answerAccepted(request, reply, { form: 'event', language: body.language, status: 'pending' });
-      const { [HONEYPOT_FIELD]: _trap, language, terms: _terms, ...fields } = body as EventBody & { website?: string };
+      const { language, terms: _terms, ...fields } = withoutFormControls(body);
       const { texts, tokens, config } = app.forms;
       const id = saveSubmission(
         app.db,

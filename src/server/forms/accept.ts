@@ -4,6 +4,8 @@ import type { Language } from '#app/i18n/language.ts';
 import { FORM_PAGE_PATH } from '#app/paths.ts';
 import { HONEYPOT_FIELD } from './schemas.ts';
 import { wantsJson } from './request-language.ts';
+import { formPageOf } from './form-echo.ts';
+import { SENT_PARAM } from '#app/forms/form-definitions.ts';
 import type { FormName } from './submissions.ts';
 
 export function isBot(body: Record<string, unknown>): boolean {
@@ -23,5 +25,7 @@ export function answerAccepted(request: FastifyRequest, reply: FastifyReply, acc
   if (wantsJson(request)) {
     return reply.code(accepted.status === 'pending' ? 202 : 201).send({ ok: true, id: accepted.id, status: accepted.status });
   }
-  return reply.redirect(`${FORM_PAGE_PATH[accepted.form][accepted.language]}?sent=${accepted.form}`, 303);
+  // Back to the page the form was on, or the form's own page.
+  const page = formPageOf(request) ?? FORM_PAGE_PATH[accepted.form][accepted.language];
+  return reply.redirect(`${page}?${SENT_PARAM}=${accepted.form}`, 303);
 }

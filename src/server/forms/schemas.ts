@@ -1,4 +1,7 @@
 /** JSON schemas of the form payloads, shared by the routes and the multipart validation. */
+import { HONEYPOT, LIMITS, PAGE_FIELD, PAGE_PATH_PATTERN } from '#app/forms/form-definitions.ts';
+
+export { LIMITS };
 
 /** No control characters: single-line fields can never carry a header break. */
 const SINGLE_LINE = '^[^\\u0000-\\u001f\\u007f]*$';
@@ -7,7 +10,6 @@ const REQUIRED_LINE = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001f\\u007f]*$';
 /** Multi-line text: line breaks and tabs, but no other control characters. */
 const TEXT = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$';
 
-export const LIMITS = { name: 120, email: 254, company: 200, message: 5000, phone: 40, event: 120, job: 200, listItem: 120, listItems: 20, token: 2000 } as const;
 
 const line = (maxLength: number) => ({ type: 'string', maxLength, pattern: SINGLE_LINE }) as const;
 const requiredLine = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: REQUIRED_LINE }) as const;
@@ -26,9 +28,17 @@ export const fieldSchemas = {
   job: line(LIMITS.job),
   /** Left empty by people, filled in by bots. */
   honeypot: { type: 'string', maxLength: 500 },
+  /** The page a plain form post came from, to answer with it. */
+  page: { type: 'string', maxLength: 300, pattern: PAGE_PATH_PATTERN },
 } as const;
 
-export const HONEYPOT_FIELD = 'website';
+export const HONEYPOT_FIELD = HONEYPOT;
+
+/** The fields a person filled in: without the honeypot and the page a plain post came from. */
+export function withoutFormControls<T extends object>(body: T): Omit<T, typeof HONEYPOT_FIELD | typeof PAGE_FIELD> {
+  const { [HONEYPOT_FIELD]: _trap, [PAGE_FIELD]: _page, ...fields } = body as T & { website?: unknown; page?: unknown };
+  return fields;
+}
 
 export const contactBodySchema = {
   type: 'object',
@@ -41,6 +51,7 @@ export const contactBodySchema = {
     language: fieldSchemas.language,
     legals: fieldSchemas.accepted,
     [HONEYPOT_FIELD]: fieldSchemas.honeypot,
+    [PAGE_FIELD]: fieldSchemas.page,
   },
 } as const;
 
@@ -60,6 +71,7 @@ export const eventBodySchema = {
     event: fieldSchemas.event,
     language: fieldSchemas.language,
     [HONEYPOT_FIELD]: fieldSchemas.honeypot,
+    [PAGE_FIELD]: fieldSchemas.page,
   },
 } as const;
 
@@ -71,6 +83,7 @@ export const newsletterSubscribeSchema = {
     language: fieldSchemas.language,
     consent: fieldSchemas.accepted,
     [HONEYPOT_FIELD]: fieldSchemas.honeypot,
+    [PAGE_FIELD]: fieldSchemas.page,
   },
 } as const;
 
@@ -94,6 +107,7 @@ export const applicationFieldsSchema = {
     job: fieldSchemas.job,
     type: line(LIMITS.job),
     [HONEYPOT_FIELD]: fieldSchemas.honeypot,
+    [PAGE_FIELD]: fieldSchemas.page,
   },
 } as const;
 

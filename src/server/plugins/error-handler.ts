@@ -4,6 +4,8 @@
  */
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { echoedValues, formPageOf, isPlainFormPost } from '../forms/form-echo.ts';
+import type { PageHandler } from '../ssr/page-handler.ts';
 import { FormRefusal, refusalBody, refusalOfValidation } from '../forms/refusal.ts';
 import { requestLanguage } from '../forms/request-language.ts';
 
@@ -32,11 +34,18 @@ function messagesFor(request: FastifyRequest) {
   return request.server.forms.texts.messages(requestLanguage(request));
 }
 
-const errorHandler: FastifyPluginAsync = async (app) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+const errorHandler: FastifyPluginAsync<{ pages: PageHandler }> = async (app, { pages }) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const refusal = asRefusal(error);
     if (refusal) {
-      return reply.code(refusal.statusCode).send(refusalBody(refusal, messagesFor(request)));
+      const body = refusalBody(refusal, messagesFor(request));
+      // A browser's plain form post gets its page back, with the message at the field and what was typed.
+      const page = isPlainFormPost(request) ? formPageOf(request) : undefined;
+      if (page) {
+        const formEcho = { values: echoedValues(request), field: body.field, message: body.message };
+        if (await pages.handle(request, reply, { path: page, status: refusal.statusCode, formEcho })) return reply;
+      }
+      return reply.code(refusal.statusCode).send(body);
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {

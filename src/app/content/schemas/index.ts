@@ -10,7 +10,11 @@ import { ContactSchema } from './contact.ts';
 import { CrossLinkageSchema } from './cross-linkage.ts';
 import { DetailsSchema } from './details.ts';
 import { DownloadSchema } from './download.ts';
-import { FormSchema } from './form.ts';
+import { CareerLabelsSchema, CareersAnswerSchema, JobsSchema } from './career.ts';
+import { CloserLookSchema, NumbersSchema, OffersSchema, OverviewSchema, RecommendationsSchema, WhatWeDoSchema, WhoWeAreSchema } from './company.ts';
+import { EventInformationSchema, EventLabelsSchema, EventsSchema, InterviewsSchema, SpeakersSchema } from './events.ts';
+import { ConfirmationSchema, FormTextsSchema, FormularSchema } from './formular.ts';
+import { LegalSchema } from './legal.ts';
 import { GmpSchema } from './gmp.ts';
 import { AuthorSchema, GeneralInformationSchema, InsightContentSchema } from './insight.ts';
 import { IntegrationSchema } from './integration.ts';
@@ -66,8 +70,34 @@ export const BLOCK_SCHEMAS: Readonly<Record<string, TSchema>> = {
   trusts: TrustsSchema,
   cross_linkage: CrossLinkageSchema,
   teaser: TeaserSchema,
-  form: FormSchema,
+  form: FormTextsSchema,
+  formular: FormularSchema,
+  confirmation: ConfirmationSchema,
+  overview: OverviewSchema,
+  numbers: NumbersSchema,
+  who_we_are: WhoWeAreSchema,
+  what_we_do: WhatWeDoSchema,
+  closer_look: CloserLookSchema,
+  offers: OffersSchema,
+  recommendations: RecommendationsSchema,
+  legal: LegalSchema,
+  jobs: JobsSchema,
+  information: EventInformationSchema,
+  speakers: SpeakersSchema,
+  interviews: InterviewsSchema,
+  events: EventsSchema,
   content: InsightContentSchema,
   author: AuthorSchema,
   general_information: GeneralInformationSchema,
+};
+
+/** The schema of content files outside the page folders, by their path below content/{language}/. */
+export const ROOT_SCHEMAS: Readonly<Record<string, TSchema>> = {
+  'career_labels.json': CareerLabelsSchema,
+  'event_labels.json': EventLabelsSchema,
+  'careers/positions.json': CareersAnswerSchema,
+  'contact_form.json': FormTextsSchema,
+  'event_form.json': FormTextsSchema,
+  'application_form.json': FormTextsSchema,
+  'newsletter_form.json': FormTextsSchema,
 };

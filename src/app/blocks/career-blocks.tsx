@@ -1,0 +1,169 @@
+/** The career pages' blocks: the list of open positions and the sections of one job. */
+import type { CareerLabels, JobsContent, Position } from '../content/schemas/career.ts';
+import { careerPath } from '../paths.ts';
+import { fill, formatDate } from '../i18n/format.ts';
+import type { Language } from '../i18n/language.ts';
+import { Icon } from '../layout/icon.tsx';
+import { SmartLink } from '../layout/smart-link.tsx';
+import { BlockHeading } from './block-heading.tsx';
+import { Paragraphs } from './paragraphs.tsx';
+import { JsonLd } from '../seo/json-ld.tsx';
+import { jobPosting } from '../careers/job-posting.ts';
+import { useEnvironment } from '../environment.tsx';
+
+const NUMBER_LOCALES = { en: 'en-GB', de: 'de-DE' } as const;
+
+export function salaryText(position: Position, labels: CareerLabels, language: Language): string | null {
+  const salary = position.generic.salary;
+  if (!salary) return null;
+  const number = new Intl.NumberFormat(NUMBER_LOCALES[language], { maximumFractionDigits: 0 });
+  return fill(labels.salary, { min: number.format(salary.min), max: number.format(salary.max) });
+}
+
+function JobFacts({ position, labels, language }: { position: Position; labels: CareerLabels; language: Language }) {
+  const { generic } = position;
+  const salary = salaryText(position, labels, language);
+  return (
+    <dl className="job-facts">
+      <div className="job-facts__item">
+        <dt>{labels.department}</dt>
+        <dd>{generic.department}</dd>
+      </div>
+      <div className="job-facts__item">
+        <dt>{labels.location}</dt>
+        <dd>
+          {generic.offices.map((office) => office.city).join(', ')}
+          {generic.remote_country ? ` · ${labels.remote}` : ''}
+        </dd>
+      </div>
+      <div className="job-facts__item">
+        <dt>{labels.schedule}</dt>
+        <dd>{generic.schedule}</dd>
+      </div>
+      {salary ? (
+        <div className="job-facts__item">
+          <dt>{labels.salary_label}</dt>
+          <dd>{salary}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function JobCard({ position, labels, language }: { position: Position; labels: CareerLabels; language: Language }) {
+  const path = careerPath(language, position.generic.folder);
+  return (
+    <li className="job-card">
+      <h3 className="job-card__title">
+        <SmartLink to={path}>{position.generic.title}</SmartLink>
+      </h3>
+      <p className="job-card__teaser">{position.generic.teaser}</p>
+      <JobFacts position={position} labels={labels} language={language} />
+      <p className="job-card__posted">{fill(labels.posted, { date: formatDate(position.generic.date_posted, language) })}</p>
+    </li>
+  );
+}
+
+/** The open positions; those past the first few sit behind "show all", which works without JavaScript. */
+export function Jobs({ content, positions, labels, language }: { content: JobsContent; positions: readonly Position[]; labels: CareerLabels; language: Language }) {
+  const shown = positions.slice(0, labels.initially_shown);
+  const more = positions.slice(labels.initially_shown);
+  return (
+    <section className="jobs section" id="jobs">
+      <div className="section__inner">
+        <BlockHeading headline={content.headline} text={content.text} />
+        {positions.length === 0 ? (
+          <p className="jobs__empty">{labels.no_positions}</p>
+        ) : (
+          <>
+            <ul className="jobs__list">
+              {shown.map((position) => (
+                <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
+              ))}
+            </ul>
+            {more.length > 0 ? (
+              <details className="jobs__more">
+                <summary className="button button--secondary jobs__toggle">
+                  <span className="jobs__show">{fill(labels.show_jobs, { count: positions.length })}</span>
+                  <span className="jobs__hide">{labels.hide_jobs}</span>
+                </summary>
+                <ul className="jobs__list">
+                  {more.map((position) => (
+                    <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function JobDescription({ content, position, labels, language }: { content: Position['description']; position: Position; labels: CareerLabels; language: Language }) {
+  const { siteUrl } = useEnvironment();
+  return (
+    <section className="job-description section">
+      <JsonLd data={jobPosting(position, { siteUrl, path: careerPath(language, position.generic.folder), language })} />
+      <div className="section__inner job__inner">
+        <JobFacts position={position} labels={labels} language={language} />
+        <h2 className="section__headline">{content.headline}</h2>
+        <Paragraphs text={content.text} className="intro__text" />
+      </div>
+    </section>
+  );
+}
+
+export function JobRequirements({ content }: { content: Position['requirements'] }) {
+  return (
+    <section className="job-requirements section">
+      <div className="section__inner job__inner">
+        <h2 className="section__headline">{content.headline}</h2>
+        <ul className="check-list">
+          {content.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function CoffeeChat({ content }: { content: Position['coffee_chat'] }) {
+  return (
+    <section className="coffee-chat section">
+      <div className="section__inner coffee-chat__inner">
+        <Icon name="users" size={40} className="benefits__icon" />
+        <div>
+          <h2 className="section__headline">{content.headline}</h2>
+          <p className="section__lead">{content.text}</p>
+          <p className="coffee-chat__person">
+            <strong>{content.name}</strong>, {content.role}
+          </p>
+          <a className="button button--primary" href={`mailto:${content.email}`}>
+            {content.email}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function RelatedJobs({ related, labels, language }: { related: readonly Position[]; labels: CareerLabels; language: Language }) {
+  return (
+    <section className="related-jobs section">
+      <div className="section__inner">
+        <h2 className="section__headline">{labels.related_headline}</h2>
+        <ul className="jobs__list">
+          {related.map((position) => (
+            <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
+          ))}
+        </ul>
+        <SmartLink to={careerPath(language)} className="text-link">
+          {labels.back_to_overview}
+        </SmartLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The newsletter confirmation page: once hydrated it confirms at once by posting the
+ * token to /api/newsletter/confirm; without JavaScript a button posts it as a form.
+ */
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import type { ConfirmationContent } from '../content/schemas/formular.ts';
+import { SmartLink } from '../layout/smart-link.tsx';
+import { Icon } from '../layout/icon.tsx';
+
+export const CONFIRM_ACTION = '/api/newsletter/confirm';
+/** The outcome a plain form post is redirected back with. */
+export const CONFIRM_RESULT_PARAM = 'result';
+type Outcome = 'confirmed' | 'already_confirmed' | 'expired' | 'invalid';
+const OUTCOMES: readonly Outcome[] = ['confirmed', 'already_confirmed', 'expired', 'invalid'];
+
+type State = { state: 'idle' | 'confirming' | 'failed' } | { state: 'done'; outcome: Outcome };
+
+async function confirm(token: string): Promise<State> {
+  try {
+    const response = await fetch(CONFIRM_ACTION, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ emailb64: token }),
+    });
+    const body = (await response.json().catch(() => ({}))) as { status?: unknown; code?: unknown };
+    if (response.ok) return { state: 'done', outcome: body.status === 'already-confirmed' ? 'already_confirmed' : 'confirmed' };
+    if (response.status === 400) return { state: 'done', outcome: body.code === 'token_expired' ? 'expired' : 'invalid' };
+    return { state: 'failed' };
+  } catch {
+    return { state: 'failed' };
+  }
+}
+
+export function Confirmation({ content }: { content: ConfirmationContent }) {
+  const { email: token = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const fromServer = OUTCOMES.find((outcome) => outcome === searchParams.get(CONFIRM_RESULT_PARAM));
+  const [status, setStatus] = useState<State>(fromServer ? { state: 'done', outcome: fromServer } : { state: 'idle' });
+
+  useEffect(() => {
+    if (status.state !== 'idle') return;
+    setStatus({ state: 'confirming' });
+    void confirm(token).then(setStatus);
+    // Confirms once per page view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const result = status.state === 'done' ? content[status.outcome] : null;
+  return (
+    <section className="confirmation section">
+      <div className="section__inner confirmation__inner" aria-live="polite">
+        {result ? (
+          <div className={`confirmation__result confirmation__result--${status.state === 'done' ? status.outcome : ''}`} role="status">
+            <Icon name={status.state === 'done' && (status.outcome === 'confirmed' || status.outcome === 'already_confirmed') ? 'check' : 'warning'} size={40} />
+            <h2 className="section__headline">{result.headline}</h2>
+            <p>{result.text}</p>
+            <SmartLink to={content.link.link_url} className="text-link">
+              {content.link.text}
+            </SmartLink>
+          </div>
+        ) : (
+          <form method="post" action={CONFIRM_ACTION} className="confirmation__form">
+            <input type="hidden" name="emailb64" value={token} />
+            {status.state === 'confirming' ? <p>{content.confirming}</p> : null}
+            {status.state === 'failed' ? (
+              <p className="form__failure" role="alert">
+                {content.failed}
+              </p>
+            ) : null}
+            <button type="submit" className="button button--primary" disabled={status.state === 'confirming'}>
+              {content.button}
+            </button>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}

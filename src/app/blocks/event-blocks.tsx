@@ -1,0 +1,270 @@
+/** The events pages' blocks: upcoming and past editions, one edition's details, its speakers and interviews. */
+import { useSearchParams } from 'react-router';
+import type { EventLabels, EventsContent, InterviewsContent, SpeakersContent, Venue } from '../content/schemas/events.ts';
+import { mapLink, type EditionSummary } from '../events/model.ts';
+import type { EventPageData } from '../events/page-data.ts';
+import { formatDate } from '../i18n/format.ts';
+import type { Language } from '../i18n/language.ts';
+import { SmartLink } from '../layout/smart-link.tsx';
+import { EventMap } from '../events/event-map.tsx';
+import { BlockHeading } from './block-heading.tsx';
+import { JsonLd } from '../seo/json-ld.tsx';
+import { eventSchema } from '../events/event-schema.ts';
+import { useEnvironment } from '../environment.tsx';
+import { useLocation } from 'react-router';
+import { Paragraphs } from './paragraphs.tsx';
+
+const TIME_LOCALES = { en: 'en-GB', de: 'de-DE' } as const;
+
+/** 11:30 in Berlin, as the language writes it. */
+export function formatTime(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(TIME_LOCALES[language], { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(new Date(iso));
+}
+
+/** 4 May 2027, or 4–5 May 2027 when an edition spans days. */
+export function formatDays(start: string, end: string, language: Language): string {
+  const first = formatDate(start, language);
+  const last = formatDate(end, language);
+  return first === last ? first : `${first} – ${last}`;
+}
+
+function EditionCard({ edition, labels, language }: { edition: EditionSummary; labels: EventLabels; language: Language }) {
+  return (
+    <li className={`event-card${edition.past ? ' event-card--past' : ''}`}>
+      <p className="event-card__meta">
+        <span className="event-card__badge">{edition.past ? labels.past_badge : labels.upcoming_badge}</span>
+        <time dateTime={edition.start}>{formatDays(edition.start, edition.end, language)}</time>
+        <span>{edition.online ? labels.online : edition.city}</span>
+      </p>
+      <h3 className="event-card__title">
+        <SmartLink to={edition.path}>{edition.title}</SmartLink>
+      </h3>
+      <p className="event-card__teaser">{edition.teaser}</p>
+    </li>
+  );
+}
+
+export function EventsList({ content, upcoming, past, labels, language }: { content: EventsContent; upcoming: readonly EditionSummary[]; past: readonly EditionSummary[]; labels: EventLabels; language: Language }) {
+  return (
+    <>
+      <section className="events section" aria-labelledby="upcoming-events">
+        <div className="section__inner">
+          <h2 id="upcoming-events" className="section__headline">
+            {content.upcoming_headline}
+          </h2>
+          {content.upcoming_text ? <p className="section__lead">{content.upcoming_text}</p> : null}
+          {upcoming.length === 0 ? (
+            <p>{content.no_upcoming}</p>
+          ) : (
+            <ul className="events__list">
+              {upcoming.map((edition) => (
+                <EditionCard key={edition.path} edition={edition} labels={labels} language={language} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+      {past.length > 0 ? (
+        <section className="events section events--past" aria-labelledby="past-events">
+          <div className="section__inner">
+            <h2 id="past-events" className="section__headline">
+              {content.past_headline}
+            </h2>
+            {content.past_text ? <p className="section__lead">{content.past_text}</p> : null}
+            <ul className="events__list">
+              {past.map((edition) => (
+                <EditionCard key={edition.path} edition={edition} labels={labels} language={language} />
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+const REGISTRATION_OUTCOMES = ['confirmed', 'expired', 'invalid'] as const;
+
+function RegistrationOutcome({ labels }: { labels: EventLabels }) {
+  const [searchParams] = useSearchParams();
+  const outcome = REGISTRATION_OUTCOMES.find((value) => value === searchParams.get('registration'));
+  if (!outcome) return null;
+  return (
+    <p className={`event__outcome event__outcome--${outcome === 'confirmed' ? 'success' : 'warning'}`} role="status">
+      {labels.registration[outcome]}
+    </p>
+  );
+}
+
+function Location({ venue, labels }: { venue: Venue; labels: EventLabels }) {
+  return (
+    <div className="event__location">
+      <h3 className="card__title">{labels.location_headline}</h3>
+      <address className="event__address">
+        {venue.name}
+        <br />
+        {venue.street}
+        <br />
+        {venue.postal_code} {venue.city}
+      </address>
+      {venue.directions ? <p>{venue.directions}</p> : null}
+      <a className="text-link" href={mapLink(venue)} target="_blank" rel="noopener noreferrer">
+        {labels.open_in_map}
+      </a>
+      <EventMap venue={venue} labels={labels} />
+    </div>
+  );
+}
+
+export function Information({ event, language, image, speakers }: { event: EventPageData; language: Language; image: string; speakers?: SpeakersContent | undefined }) {
+  const { information, edition, labels, past, others } = event;
+  const { siteUrl } = useEnvironment();
+  const { pathname } = useLocation();
+  return (
+    <section className="event section" aria-labelledby="event-edition">
+      <JsonLd data={eventSchema(event, { siteUrl, path: pathname, language, image, speakers })} />
+      <div className="section__inner event__inner">
+        <RegistrationOutcome labels={labels} />
+        <div className="event__main">
+          <p className="eyebrow">{information.name}</p>
+          <h2 id="event-edition" className="section__headline">
+            {edition.title}
+          </h2>
+          {past ? (
+            <p className="event__past" role="note">
+              {labels.past_note}
+            </p>
+          ) : null}
+          <p className="section__lead">{edition.teaser}</p>
+          <Paragraphs text={information.text} className="intro__text" />
+          {edition.insight ? (
+            <SmartLink to={edition.insight} className="text-link">
+              {labels.report}
+            </SmartLink>
+          ) : null}
+          {!past && !edition.registration ? <p className="event__closed">{labels.registration_closed}</p> : null}
+        </div>
+        <dl className="event__facts">
+          <div>
+            <dt>{labels.date}</dt>
+            <dd>
+              <time dateTime={edition.start}>{formatDays(edition.start, edition.end, language)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{labels.time}</dt>
+            <dd>
+              {formatTime(edition.start, language)} – {formatTime(edition.end, language)}
+            </dd>
+          </div>
+          <div>
+            <dt>{labels.place}</dt>
+            <dd>{edition.online ? labels.online : edition.city}</dd>
+          </div>
+          <div>
+            <dt>{labels.format}</dt>
+            <dd>{information.format}</dd>
+          </div>
+          <div>
+            <dt>{labels.audience}</dt>
+            <dd>{information.audience}</dd>
+          </div>
+          <div>
+            <dt>{labels.language}</dt>
+            <dd>{information.language}</dd>
+          </div>
+          {edition.price ? (
+            <div>
+              <dt>{labels.price}</dt>
+              <dd>{edition.price}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {edition.agenda ? (
+          <div className="event__agenda">
+            <h3 className="card__title">{labels.agenda_headline}</h3>
+            <ol className="agenda">
+              {edition.agenda.map((item) => (
+                <li key={`${item.time}-${item.title}`} className="agenda__item">
+                  <span className="agenda__time">{item.time}</span>
+                  <div>
+                    <p className="agenda__title">{item.title}</p>
+                    {item.text ? <p className="agenda__text">{item.text}</p> : null}
+                    {item.speakers ? <p className="agenda__speakers">{item.speakers.join(', ')}</p> : null}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+        {edition.venue ? <Location venue={edition.venue} labels={labels} /> : null}
+        {others.length > 0 ? (
+          <nav className="event__others" aria-label={labels.other_editions}>
+            <h3 className="card__title">{labels.other_editions}</h3>
+            <ul>
+              {others.map((other) => (
+                <li key={other.path}>
+                  <SmartLink to={other.path}>
+                    {other.title} ({formatDays(other.start, other.end, language)})
+                  </SmartLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** The speakers of the edition shown, or all when the edition names none. */
+export function Speakers({ content, names }: { content: SpeakersContent; names?: readonly string[] | undefined }) {
+  const speakers = names ? content.items.filter((speaker) => names.includes(speaker.name)) : content.items;
+  if (speakers.length === 0) return null;
+  return (
+    <section className="speakers section">
+      <div className="section__inner">
+        <BlockHeading headline={content.headline} />
+        <ul className="card-grid">
+          {speakers.map((speaker) => (
+            <li key={speaker.name} className="card speaker">
+              <h3 className="card__title">{speaker.name}</h3>
+              <p className="speaker__role">
+                {speaker.role}, {speaker.company}
+              </p>
+              {speaker.topic ? <p className="speaker__topic">{speaker.topic}</p> : null}
+              <p className="card__text">{speaker.bio}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function Interviews({ content }: { content: InterviewsContent }) {
+  return (
+    <section className="interviews section">
+      <div className="section__inner">
+        <BlockHeading headline={content.headline} />
+        {content.items.map((interview) => (
+          <article key={interview.name} className="interview">
+            <h3 className="card__title">
+              {interview.name}, <span className="interview__role">{interview.role}</span>
+            </h3>
+            <dl className="interview__questions">
+              {interview.questions.map((entry) => (
+                <div key={entry.question}>
+                  <dt className="interview__question">{entry.question}</dt>
+                  <dd>
+                    <Paragraphs text={entry.answer} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}

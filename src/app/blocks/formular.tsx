@@ -1,0 +1,14 @@
+/** The form a page shows (formular.json, or the technology form's form.json), with the values the page fixes. */
+import { FormView } from '../forms/form-view.tsx';
+import { editionKey } from '../events/model.ts';
+import type { PageData } from '../routes.tsx';
+
+export function Formular({ page }: { page: PageData }) {
+  if (!page.form) return null;
+  // A past edition takes no more registrations.
+  if (page.event && (page.event.past || !page.event.edition.registration)) return null;
+  const hidden: Record<string, string> = {};
+  if (page.event) hidden.event = editionKey(page.event.information.folderName, page.event.edition);
+  if (page.job) hidden.job = page.job.position.generic.folder;
+  return <FormView form={page.form} language={page.language} hidden={hidden} />;
+}

@@ -1,0 +1,14 @@
+/** The browser's CareersSource: this server's careers API, which caches the careers service. */
+import type { CareersSource, Position } from './model.ts';
+
+export const careersApiPath = (language: string) => `/api/careers/${language}`;
+
+export function createFetchCareersSource(): CareersSource {
+  return {
+    async positions(language) {
+      const response = await fetch(careersApiPath(language), { headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`${response.status} for ${careersApiPath(language)}`);
+      return ((await response.json()) as { activePositions: Position[] }).activePositions;
+    },
+  };
+}

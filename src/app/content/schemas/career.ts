@@ -1,0 +1,86 @@
+/**
+ * Open positions. The careers service answers { activePositions: Position[] }; with no
+ * service configured the same answer is read from content/{language}/careers/positions.json.
+ */
+import Type, { type Static } from 'typebox';
+import { IconName, Paragraphs, strict, Text } from './common.ts';
+
+const Slug = Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 120 });
+const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+/** schema.org JobPosting employment types. */
+export const EMPLOYMENT_TYPES = ['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'TEMPORARY', 'INTERN', 'OTHER'] as const;
+
+export const OfficeSchema = Type.Object(
+  { city: Text, street: Text, postal_code: Type.String({ pattern: '^\\d{5}$' }), region: Text, country: Type.String({ pattern: '^[A-Z]{2}$' }) },
+  strict,
+);
+
+export const PositionSchema = Type.Object(
+  {
+    generic: Type.Object(
+      {
+        /** The job's stable key: its slug in /company/career/{folder}. */
+        folder: Slug,
+        title: Text,
+        department: Text,
+        teaser: Text,
+        /** Offices the job can be done from. */
+        offices: Type.Array(OfficeSchema, { minItems: 1, maxItems: 6 }),
+        /** Hybrid work: also open to people living elsewhere in this country. */
+        remote_country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
+        employment_type: Type.Union(EMPLOYMENT_TYPES.map((type) => Type.Literal(type))),
+        /** How the job is described to people: "Full-time, hybrid". */
+        schedule: Text,
+        date_posted: IsoDate,
+        valid_through: Type.Optional(IsoDate),
+        salary: Type.Optional(Type.Object({ min: Type.Integer({ minimum: 1 }), max: Type.Integer({ minimum: 1 }), currency: Type.Literal('EUR') }, strict)),
+      },
+      strict,
+    ),
+    description: Type.Object({ headline: Text, text: Paragraphs }, strict),
+    requirements: Type.Object({ headline: Text, items: Type.Array(Text, { minItems: 1, maxItems: 15 }) }, strict),
+    offers: Type.Object(
+      { headline: Text, items: Type.Array(Type.Object({ icon: Type.Optional(IconName), title: Text, text: Text }, strict), { minItems: 1, maxItems: 12 }) },
+      strict,
+    ),
+    coffee_chat: Type.Object({ headline: Text, text: Text, name: Text, role: Text, email: Type.String({ format: 'email' }) }, strict),
+    /** Folders of related jobs. */
+    related: Type.Optional(Type.Array(Slug, { maxItems: 6 })),
+  },
+  strict,
+);
+export type Position = Static<typeof PositionSchema>;
+
+export const CareersAnswerSchema = Type.Object({ activePositions: Type.Array(PositionSchema, { maxItems: 200 }) }, strict);
+export type CareersAnswer = Static<typeof CareersAnswerSchema>;
+
+/** The labels of the career pages, content/{language}/career_labels.json. */
+export const CareerLabelsSchema = Type.Object(
+  {
+    /** How many positions show before "show all". */
+    initially_shown: Type.Integer({ minimum: 1, maximum: 20 }),
+    show_jobs: Text,
+    hide_jobs: Text,
+    no_positions: Text,
+    department: Text,
+    location: Text,
+    schedule: Text,
+    salary_label: Text,
+    /** The range: "{min}" and "{max}" are filled in. */
+    salary: Text,
+    remote: Text,
+    view_job: Text,
+    apply_headline: Text,
+    apply_text: Text,
+    related_headline: Text,
+    back_to_overview: Text,
+    posted: Text,
+  },
+  strict,
+);
+export type CareerLabels = Static<typeof CareerLabelsSchema>;
+
+/** The list of open positions on the career page: its headline; the positions come from the careers source. */
+export const JobsSchema = Type.Object({ headline: Text, text: Type.Optional(Text) }, strict);
+export type JobsContent = Static<typeof JobsSchema>;

@@ -1,0 +1,66 @@
+/** Texts of the forms: labels and options per field, and the page block that places a form. */
+import Type, { type Static } from 'typebox';
+import { Href, strict, Text } from './common.ts';
+import { FORM_NAMES } from '../../forms/form-definitions.ts';
+
+const Option = Type.Object({ value: Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 120 }), label: Text }, strict);
+
+export const FieldTextsSchema = Type.Object(
+  {
+    label: Text,
+    placeholder: Type.Optional(Text),
+    hint: Type.Optional(Text),
+    /** For a consent box: the words of the label that link to link_url. */
+    link_text: Type.Optional(Text),
+    link_url: Type.Optional(Href),
+    options: Type.Optional(Type.Array(Option, { minItems: 1, maxItems: 20 })),
+  },
+  strict,
+);
+export type FieldTexts = Static<typeof FieldTextsSchema>;
+
+/** Every text of one form; the technology form's form.json and the root {form}_form.json files. */
+export const FormTextsSchema = Type.Object(
+  {
+    headline: Type.Optional(Text),
+    text: Type.Optional(Text),
+    fields: Type.Record(Type.String({ pattern: '^[a-z]+$' }), FieldTextsSchema),
+    required: Text,
+    optional: Text,
+    submit: Text,
+    sending: Text,
+    /** Shown in place of the form once it was received. */
+    success: Type.Optional(Type.Object({ headline: Text, text: Text }, strict)),
+    /** Shown in a snackbar when the form could not be sent at all. */
+    failure: Text,
+    /** Upload forms: "{name} ({size})", "Remove", the progress label. */
+    files: Type.Optional(Type.Object({ selected: Text, remove: Text, progress: Text, too_large: Text, wrong_type: Text }, strict)),
+    /** A sentence under the form, such as how the data is used. */
+    privacy: Type.Optional(Type.Object({ text: Text, link_text: Text, link_url: Href }, strict)),
+  },
+  strict,
+);
+export type FormTexts = Static<typeof FormTextsSchema>;
+
+/** Places a form on a page: which one, under which headline. Its field texts come from {form}_form.json. */
+export const FormularSchema = Type.Object(
+  { form: Type.Union(FORM_NAMES.map((name) => Type.Literal(name))), headline: Text, text: Type.Optional(Text) },
+  strict,
+);
+export type FormularContent = Static<typeof FormularSchema>;
+
+/** The newsletter confirmation page's messages per outcome. */
+export const ConfirmationSchema = Type.Object(
+  {
+    confirming: Text,
+    button: Text,
+    confirmed: Type.Object({ headline: Text, text: Text }, strict),
+    already_confirmed: Type.Object({ headline: Text, text: Text }, strict),
+    expired: Type.Object({ headline: Text, text: Text }, strict),
+    invalid: Type.Object({ headline: Text, text: Text }, strict),
+    failed: Text,
+    link: Type.Object({ text: Text, link_url: Href }, strict),
+  },
+  strict,
+);
+export type ConfirmationContent = Static<typeof ConfirmationSchema>;

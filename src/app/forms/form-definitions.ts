@@ -1,0 +1,112 @@
+/**
+ * Every form of the site: where it posts and its fields with the rules the server
+ * enforces. The server's schemas and the browser's checks are both built from this
+ * table, so a field is checked the same way on both sides.
+ */
+
+export const FORM_NAMES = ['contact', 'contact-technology', 'contact-omr', 'event', 'application', 'newsletter'] as const;
+export type FormName = (typeof FORM_NAMES)[number];
+
+/** Longest accepted values, in characters (lists: entries). */
+export const LIMITS = { name: 120, email: 254, company: 200, message: 5000, phone: 40, event: 120, job: 200, listItem: 120, listItems: 20, token: 2000 } as const;
+
+export type FieldKind = 'text' | 'email' | 'tel' | 'textarea' | 'checkboxes' | 'radios' | 'consent' | 'file' | 'files' | 'hidden';
+
+export interface FieldRule {
+  name: string;
+  kind: FieldKind;
+  required: boolean;
+  maxLength?: number;
+  /** Input autocomplete token. */
+  autoComplete?: string;
+}
+
+export interface FormDefinition {
+  name: FormName;
+  action: string;
+  /** Sent as multipart because it carries files. */
+  multipart: boolean;
+  fields: readonly FieldRule[];
+  /** The content file with the form's labels; the technology form keeps its texts in its page's form.json. */
+  textsFile: 'contact_form.json' | 'event_form.json' | 'application_form.json' | 'newsletter_form.json' | null;
+  /** The content file whose headline and text replace the form once it was received. */
+  thankYou: 'contact_thank_you' | 'application_thank_you' | 'event_double_opt_in' | 'newsletter_double_opt_in';
+}
+
+const name: FieldRule = { name: 'name', kind: 'text', required: true, maxLength: LIMITS.name, autoComplete: 'name' };
+const email: FieldRule = { name: 'email', kind: 'email', required: true, maxLength: LIMITS.email, autoComplete: 'email' };
+const company: FieldRule = { name: 'company', kind: 'text', required: false, maxLength: LIMITS.company, autoComplete: 'organization' };
+const message: FieldRule = { name: 'message', kind: 'textarea', required: true, maxLength: LIMITS.message };
+const legals: FieldRule = { name: 'legals', kind: 'consent', required: true };
+
+const contactFields = [name, email, company, message, legals] as const;
+
+export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
+  contact: { name: 'contact', action: '/api/contact', multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you' },
+  'contact-omr': { name: 'contact-omr', action: '/api/contact/omr', multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you' },
+  'contact-technology': {
+    name: 'contact-technology',
+    action: '/api/contact/technology',
+    multipart: false,
+    fields: [
+      name,
+      email,
+      company,
+      { name: 'products', kind: 'checkboxes', required: false },
+      { name: 'services', kind: 'checkboxes', required: false },
+      message,
+      legals,
+    ],
+    textsFile: null,
+    thankYou: 'contact_thank_you',
+  },
+  event: {
+    name: 'event',
+    action: '/api/events',
+    multipart: false,
+    fields: [name, email, company, { name: 'terms', kind: 'consent', required: true }, { name: 'event', kind: 'hidden', required: true, maxLength: LIMITS.event }],
+    textsFile: 'event_form.json',
+    thankYou: 'event_double_opt_in',
+  },
+  application: {
+    name: 'application',
+    action: '/api/application',
+    multipart: true,
+    fields: [
+      name,
+      email,
+      { name: 'phone', kind: 'tel', required: false, maxLength: LIMITS.phone, autoComplete: 'tel' },
+      { name: 'locations', kind: 'checkboxes', required: false },
+      { name: 'type', kind: 'radios', required: false },
+      { name: 'message', kind: 'textarea', required: false, maxLength: LIMITS.message },
+      { name: 'cv', kind: 'file', required: true },
+      { name: 'additionals', kind: 'files', required: false },
+      { name: 'job', kind: 'hidden', required: false, maxLength: LIMITS.job },
+    ],
+    textsFile: 'application_form.json',
+    thankYou: 'application_thank_you',
+  },
+  newsletter: {
+    name: 'newsletter',
+    action: '/api/newsletter/subscribe',
+    multipart: false,
+    fields: [email, { name: 'consent', kind: 'consent', required: true }],
+    textsFile: 'newsletter_form.json',
+    thankYou: 'newsletter_double_opt_in',
+  },
+};
+
+/** Fields a person fills in and content labels: everything but hidden fields. */
+export const visibleFields = (form: FormDefinition) => form.fields.filter((field) => field.kind !== 'hidden');
+
+export const isFormName = (value: unknown): value is FormName => typeof value === 'string' && (FORM_NAMES as readonly string[]).includes(value);
+
+/** Left empty by people, filled in by bots. */
+export const HONEYPOT = 'website';
+
+/** The hidden field a plain form post carries so the server can answer with the page the form was on. */
+export const PAGE_FIELD = 'page';
+/** A path of this site as the page field may name it: plain lower-case segments, nothing else. */
+export const PAGE_PATH_PATTERN = '^(/[a-z0-9]+(-[a-z0-9]+)*)*/?$';
+/** The query parameter the server adds when a form posted without JavaScript was received. */
+export const SENT_PARAM = 'sent';

@@ -1,0 +1,47 @@
+/** What a page with a form loads besides its blocks: the form's texts, the refusal messages and the thank-you text. */
+import type { FormTexts, FormularContent } from '../content/schemas/formular.ts';
+import type { ContentSource, PageContent } from '../content/types.ts';
+import type { Language } from '../i18n/language.ts';
+import { FORMS, type FormName } from './form-definitions.ts';
+
+/** What a refused plain form post sends back into its page: the typed values and the message at the field. */
+export interface FormEcho {
+  values: Readonly<Record<string, string | readonly string[] | boolean>>;
+  field: string;
+  message: string;
+}
+
+export interface PageForm {
+  name: FormName;
+  headline?: string;
+  text?: string;
+  texts: FormTexts;
+  /** The server's refusal messages by code, which the browser's checks show too. */
+  messages: Readonly<Record<string, string>>;
+  thankYou: { headline: string; text: string };
+  echo?: FormEcho;
+}
+
+/** The form a page shows: a formular block naming it, or the technology form's own texts. */
+export async function loadPageForm(content: PageContent, language: Language, source: ContentSource, echo: FormEcho | undefined): Promise<PageForm | undefined> {
+  const formular = content.formular as FormularContent | undefined;
+  const inline = content.form as FormTexts | undefined;
+  const name: FormName | undefined = formular?.form ?? (inline ? 'contact-technology' : undefined);
+  if (!name) return undefined;
+  const definition = FORMS[name];
+  const [texts, messages, thankYou] = await Promise.all([
+    definition.textsFile ? source.file<FormTexts>(language, definition.textsFile) : Promise.resolve(inline ?? null),
+    source.file<Record<string, string>>(language, 'form_messages.json'),
+    source.file<{ headline: string; text: string }>(language, `${definition.thankYou}.json`),
+  ]);
+  if (!texts || !messages || !thankYou) return undefined;
+  return {
+    name,
+    headline: formular?.headline ?? texts.headline,
+    text: formular?.text ?? texts.text,
+    texts,
+    messages,
+    thankYou: texts.success ?? { headline: thankYou.headline, text: thankYou.text },
+    ...(echo ? { echo } : {}),
+  };
+}

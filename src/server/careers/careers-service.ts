@@ -1,0 +1,115 @@
+/**
+ * Open positions for the pages and the careers API. With CAREERS_API_URL set they come
+ * from the careers service (GET ?language=de|en answering { activePositions }), kept for
+ * CAREERS_TTL_MS; a failing, slow or garbled answer keeps the last good list and is
+ * logged. Without a URL, or before the service ever answered well, they come from
+ * content/{language}/careers/positions.json.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { uniqueByFolder, type CareersSource, type Position } from '#app/careers/model.ts';
+import { PositionSchema } from '#app/content/schemas/career.ts';
+import type { Language } from '#app/i18n/language.ts';
+import type { ContentStore } from '../content/content-store.ts';
+
+export interface CareersOptions {
+  /** The careers service's company endpoint; unset, positions come from content. */
+  url?: string;
+  ttlMs: number;
+  timeoutMs: number;
+  store: ContentStore;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+export const POSITIONS_FILE = 'careers/positions.json';
+
+interface CacheEntry {
+  positions: Position[];
+  fetchedAt: number;
+}
+
+export class CareersAnswerError extends Error {
+  override name = 'CareersAnswerError';
+}
+
+function reasonOf(error: unknown, timeoutMs: number): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError' || error.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  const cause = (error.cause as { code?: string } | undefined)?.code;
+  return cause ? `${error.message} (${cause})` : error.message;
+}
+
+export function createCareersService({ url, ttlMs, timeoutMs, store, log, now = Date.now }: CareersOptions): CareersSource {
+  const ajv = new Ajv({ allErrors: false, strict: false });
+  addFormats.default(ajv);
+  const validPosition = ajv.compile<Position>(PositionSchema);
+
+  const fromContent = (language: Language): Position[] => {
+    const answer = store.get(`${language}/${POSITIONS_FILE}`)?.value as { activePositions?: Position[] } | undefined;
+    return uniqueByFolder(answer?.activePositions ?? []);
+  };
+  if (!url) return { positions: async (language) => fromContent(language) };
+
+  const cache = new Map<Language, CacheEntry>();
+  const inFlight = new Map<Language, Promise<Position[]>>();
+
+  /** Reads one answer; anything but a list of positions is an error. Single positions that do not fit are dropped. */
+  async function fetchPositions(language: Language): Promise<Position[]> {
+    const target = new URL(url as string);
+    target.searchParams.set('language', language);
+    const response = await fetch(target, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) throw new CareersAnswerError(`the careers service answered ${response.status}`);
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw new CareersAnswerError('the careers service answered something that is not JSON');
+    }
+    const list = (body as { activePositions?: unknown } | null)?.activePositions;
+    if (!Array.isArray(list)) throw new CareersAnswerError('the careers service answered without an activePositions list');
+    const positions = list.filter((entry): entry is Position => validPosition(entry));
+    if (positions.length < list.length) {
+      log.warn({ language, dropped: list.length - positions.length, of: list.length }, 'careers service: positions that do not fit the expected shape were left out');
+    }
+    if (list.length > 0 && positions.length === 0) throw new CareersAnswerError('no position of the careers service fits the expected shape');
+    return uniqueByFolder(positions);
+  }
+
+  function refresh(language: Language): Promise<Position[]> {
+    const running = inFlight.get(language);
+    if (running) return running;
+    const started = now();
+    const request = fetchPositions(language)
+      .then((positions) => {
+        cache.set(language, { positions, fetchedAt: now() });
+        if (positions.length === 0) log.info({ language }, 'careers service lists no open positions');
+        return positions;
+      })
+      .catch((error: unknown) => {
+        const last = cache.get(language);
+        const reason = reasonOf(error, timeoutMs);
+        log.warn({ language, reason, ms: now() - started, serving: last ? 'last good list' : 'content positions' }, 'careers service failed');
+        if (last) {
+          // Try again after another TTL rather than on every request.
+          last.fetchedAt = now();
+          return last.positions;
+        }
+        return fromContent(language);
+      })
+      .finally(() => inFlight.delete(language));
+    inFlight.set(language, request);
+    return request;
+  }
+
+  return {
+    async positions(language) {
+      const entry = cache.get(language);
+      if (!entry) return refresh(language);
+      // A stale list is served at once while a fresh one is fetched.
+      if (now() - entry.fetchedAt >= ttlMs) void refresh(language);
+      return entry.positions;
+    },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Answers a page: loaders first, then status and headers, then the stream. Used by the
+ * catch-all GET and by the error handler, which shows a refused plain form post on the
+ * form's own page again.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createStaticHandler, type StaticHandlerContext } from 'react-router';
+import type { AppEnvironment } from '#app/environment.tsx';
+import type { CareersSource } from '#app/careers/model.ts';
+import type { FormEcho } from '#app/forms/page-data.ts';
+import { LANGUAGE_COOKIE, languageCookie, readCookie, resolveLanguage, type Language } from '#app/i18n/language.ts';
+import { languageOfPath, PAGE_ROUTES, type PageModuleName } from '#app/paths.ts';
+import { createRoutes, pageModuleFile, type RequestContext, type RootData } from '#app/routes.tsx';
+import type { ContentSource } from '#app/content/types.ts';
+import type { InsightsSource } from '#app/insights/model.ts';
+import type { Config } from '../config.ts';
+import type { BuildManifest } from './manifest.ts';
+import { isCrawler } from './crawler.ts';
+import { renderPage } from './render-page.tsx';
+
+export interface PageHandlerOptions {
+  config: Config;
+  content: ContentSource;
+  insights: InsightsSource;
+  careers: CareersSource;
+  manifest: BuildManifest;
+}
+
+export interface PageRequest {
+  /** The page to show instead of the request's own URL. */
+  path?: string;
+  /** The status to answer with when the page itself loads fine. */
+  status?: number;
+  formEcho?: FormEcho;
+}
+
+export interface PageHandler {
+  /** Answers with the page; false when `path` names no page (nothing was sent then). */
+  handle(request: FastifyRequest, reply: FastifyReply, page?: PageRequest): Promise<boolean>;
+}
+
+const PAGE_MODULE_OF_ROUTE = new Map<string, PageModuleName>(PAGE_ROUTES.map((route) => [route.id, route.page]));
+
+/** The stylesheets and modules the matched routes need, and nothing else. */
+function assetsOf(manifest: BuildManifest, context: StaticHandlerContext): AppEnvironment['assets'] {
+  const modules = new Set(manifest.entryModules);
+  for (const match of context.matches) {
+    const page = PAGE_MODULE_OF_ROUTE.get(match.route.id);
+    if (page) for (const file of manifest.pages[pageModuleFile(page)] ?? []) modules.add(file);
+  }
+  modules.delete(manifest.entry);
+  return { css: manifest.css, modulePreloads: [...modules] };
+}
+
+function toWebRequest(request: FastifyRequest, url: URL, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name.startsWith(':') || name === 'content-length' || name === 'content-type') continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return new Request(url, { method: request.method === 'HEAD' ? 'HEAD' : 'GET', headers, signal });
+}
+
+function languageOfRequest(request: FastifyRequest, pathname: string): Language {
+  return resolveLanguage({
+    pathLanguage: languageOfPath(pathname),
+    cookie: readCookie(request.headers.cookie, LANGUAGE_COOKIE),
+    acceptLanguage: request.headers['accept-language'],
+  });
+}
+
+export function createPageHandler({ config, content, insights, careers, manifest }: PageHandlerOptions): PageHandler {
+  const routes = createRoutes({
+    content,
+    insights,
+    careers,
+    now: () => new Date(),
+    languageSignals: (request) => ({
+      cookie: readCookie(request.headers.get('cookie'), LANGUAGE_COOKIE),
+      acceptLanguage: request.headers.get('accept-language'),
+    }),
+  });
+  const handler = createStaticHandler(routes);
+  const origin = new URL(config.siteUrl).origin;
+
+  return {
+    async handle(request, reply, page = {}) {
+      const controller = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      const url = new URL(page.path ?? request.url, origin);
+      const requestContext: RequestContext = page.formEcho ? { formEcho: page.formEcho } : {};
+      const context = await handler.query(toWebRequest(request, url, controller.signal), { requestContext });
+
+      if (context instanceof Response) {
+        if (page.path) return false;
+        const location = context.headers.get('location');
+        if (location && context.status >= 300 && context.status < 400) {
+          reply.redirect(location, context.status);
+          return true;
+        }
+        reply.code(context.status).type(context.headers.get('content-type') ?? 'text/plain; charset=utf-8').send(await context.text());
+        return true;
+      }
+      if (page.path && context.statusCode !== 200) return false;
+
+      const root = context.loaderData.root as RootData | undefined;
+      const language = root?.language ?? languageOfRequest(request, url.pathname);
+      const pathLanguage = languageOfPath(url.pathname);
+      if (pathLanguage && readCookie(request.headers.cookie, LANGUAGE_COOKIE) !== pathLanguage) {
+        reply.header('set-cookie', languageCookie(pathLanguage));
+      }
+      reply.header('vary', 'Cookie, Accept-Language');
+      reply.header('cache-control', 'no-cache');
+
+      const environment: AppEnvironment = {
+        siteUrl: config.siteUrl,
+        assetsBaseUrl: config.assetsBaseUrl,
+        uploads: config.uploads,
+        assets: assetsOf(manifest, context),
+      };
+      const status = page.status ?? context.statusCode;
+      const headers = reply.getHeaders() as Record<string, string | number | string[]>;
+      reply.hijack();
+      if (request.method === 'HEAD') {
+        reply.raw.writeHead(status, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+        reply.raw.end();
+        return true;
+      }
+      await renderPage({
+        res: reply.raw,
+        headers,
+        dataRoutes: handler.dataRoutes,
+        context: { ...context, statusCode: status },
+        environment,
+        entry: manifest.entry,
+        language,
+        crawler: isCrawler(request.headers['user-agent']),
+        timeoutMs: config.renderTimeoutMs,
+        signal: controller.signal,
+        log: request.log,
+      });
+      return true;
+    },
+  };
+}
