@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import t from 'tap';
 import { build, tempDataDir } from './helpers/build.ts';
+import { contentWithTestEvent, TEST_EVENT } from './helpers/build.ts';
 
 const run = promisify(execFile);
 
@@ -17,14 +18,14 @@ async function cli(dataDir: string, ...args: string[]) {
 
 t.test('operators list, show and export submissions with their mail state', async (t) => {
   const dataDir = await tempDataDir(t);
-  const app = await build(t, { DATA_DIR: dataDir });
+  const app = await build(t, { DATA_DIR: dataDir, CONTENT_DIR: await contentWithTestEvent(t) });
   const contact = await app.inject({
     method: 'POST',
     url: '/api/contact',
     payload: { name: 'Ole Hansen', email: 'ole@example.com', company: 'Fleetwerk', message: '=HYPERLINK("http://evil.example")\nzweite Zeile, mit "Zitat"', language: 'de', legals: true },
   });
   const { id } = contact.json() as { id: string };
-  await app.inject({ method: 'POST', url: '/api/events', payload: { name: 'Ida Berg', email: 'ida@example.com', terms: true, event: 'Cloud Day', language: 'en' } });
+  await app.inject({ method: 'POST', url: '/api/events', payload: { name: 'Ida Berg', email: 'ida@example.com', terms: true, event: TEST_EVENT, language: 'en' } });
   await app.close();
 
   const listed = await cli(dataDir, 'list');

@@ -36,6 +36,10 @@ export const EVENTS_PATH: Record<Language, string> = { en: '/company/events', de
 export const CDP_EVENT_PATH = '/unternehmen/events/cdp-event/muenchen/2024/03';
 export const NEWSLETTER_CONFIRM_FOLDER = 'homepage/newsletter/confirm';
 export const NEWSLETTER_PATH = '/newsletter';
+/** The outcome a plain confirmation post is redirected back to the confirmation page with. */
+export const NEWSLETTER_RESULT_PARAM = 'result';
+/** The content folder of each language's events, below content/{language}/. */
+export const EVENTS_FOLDER: Record<Language, string> = { en: 'homepage/company/events', de: 'homepage/unternehmen/events' };
 export const INSIGHTS_PATH = '/insights';
 /** The RSS feed of the newest insights per language. */
 export const insightsFeedPath = (language: Language) => `/feeds/insights-${language}.xml`;
@@ -120,7 +124,7 @@ function page(id: string, path: string, language: PathLanguage, extra: Partial<P
 function eventPages(event: string, languages: readonly Language[] = ['en', 'de']): PageRoute[] {
   return languages.map((language) =>
     page(`${language}-event-${event}`, `${EVENTS_PATH[language]}/${event}/:location?/:year?/:month?`, language, {
-      folder: () => `${folderOf(EVENTS_PATH[language])({})}/${event}`,
+      folder: () => `${EVENTS_FOLDER[language]}/${event}`,
       blocks: EVENT_BLOCKS,
       data: 'event',
       validate: validEdition,
@@ -193,7 +197,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
         validate: validEdition,
       }),
       page(`${language}-event`, `${events}/:eventname/:location/:year/:month`, language, {
-        folder: (p) => `${folderOf(events)({})}/${p.eventname}`,
+        folder: (p) => `${EVENTS_FOLDER[language]}/${p.eventname}`,
         blocks: EVENT_BLOCKS,
         data: 'event',
         validate: (p) => isSlug(p.eventname) && validEdition(p),

@@ -39,3 +39,34 @@ export async function editJson(dir: string, file: string, edit: (value: Record<s
   const value = JSON.parse(await readFile(full, 'utf8')) as Record<string, unknown>;
   await writeFile(full, JSON.stringify(edit(value)));
 }
+
+/** An edition far in the future that takes registrations, added to a content copy, so event tests do not age. */
+export const TEST_EVENT = 'cloud/muenchen/2099/05';
+export const TEST_EVENT_TITLE = { en: 'Nordstern Cloud Day 2099', de: 'Nordstern Cloud Day 2099' } as const;
+
+export async function contentWithTestEvent(t: TestContext): Promise<string> {
+  return copyContent(t, async (dir) => {
+    for (const [language, folder] of [
+      ['en', 'en/homepage/company/events/cloud'],
+      ['de', 'de/homepage/unternehmen/events/cloud'],
+    ] as const) {
+      await editJson(dir, `${folder}/information.json`, (information) => ({
+        ...information,
+        editions: [
+          ...(information.editions as unknown[]),
+          {
+            location: 'muenchen',
+            year: '2099',
+            month: '05',
+            title: TEST_EVENT_TITLE[language],
+            teaser: 'A test edition.',
+            start: '2099-05-20T09:00:00+02:00',
+            end: '2099-05-20T18:00:00+02:00',
+            city: 'München',
+            registration: true,
+          },
+        ],
+      }));
+    }
+  });
+}

@@ -9,8 +9,7 @@ import { SmartLink } from '../layout/smart-link.tsx';
 import { Icon } from '../layout/icon.tsx';
 
 export const CONFIRM_ACTION = '/api/newsletter/confirm';
-/** The outcome a plain form post is redirected back with. */
-export const CONFIRM_RESULT_PARAM = 'result';
+import { NEWSLETTER_RESULT_PARAM } from '../paths.ts';
 type Outcome = 'confirmed' | 'already_confirmed' | 'expired' | 'invalid';
 const OUTCOMES: readonly Outcome[] = ['confirmed', 'already_confirmed', 'expired', 'invalid'];
 
@@ -35,7 +34,7 @@ async function confirm(token: string): Promise<State> {
 export function Confirmation({ content }: { content: ConfirmationContent }) {
   const { email: token = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const fromServer = OUTCOMES.find((outcome) => outcome === searchParams.get(CONFIRM_RESULT_PARAM));
+  const fromServer = OUTCOMES.find((outcome) => outcome === searchParams.get(NEWSLETTER_RESULT_PARAM));
   const [status, setStatus] = useState<State>(fromServer ? { state: 'done', outcome: fromServer } : { state: 'idle' });
 
   useEffect(() => {

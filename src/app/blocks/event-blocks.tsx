@@ -49,6 +49,7 @@ export function EventsList({ content, upcoming, past, labels, language }: { cont
     <>
       <section className="events section" aria-labelledby="upcoming-events">
         <div className="section__inner">
+          <RegistrationOutcome labels={labels} />
           <h2 id="upcoming-events" className="section__headline">
             {content.upcoming_headline}
           </h2>

@@ -12,8 +12,10 @@ export interface Translation {
 export function translationsOf(mapping: LanguageMapping | null, language: Language, pathname: string): Translation[] {
   if (!mapping) return [];
   const entries = mapping[language] ?? [];
-  // Exact paths before patterns, so /technology/lunio wins over /technology/:slug.
-  const ordered = [...entries].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
+  // Exact paths before patterns, so /technology/lunio wins over /technology/:slug; among patterns the one
+  // with more fixed segments, so /company/events/omr/meeting-request wins over /company/events/omr/:location?.
+  const fixedSegments = (path: string) => path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')).length;
+  const ordered = [...entries].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')) || fixedSegments(b.path) - fixedSegments(a.path));
   for (const entry of ordered) {
     const match = matchPath({ path: entry.path, end: true }, pathname);
     if (!match) continue;

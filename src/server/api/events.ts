@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Language } from '#app/i18n/language.ts';
 import { EVENTS_PATH } from '#app/paths.ts';
+import { editionPath, parseEditionKey } from '#app/events/model.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { verifiedClaims } from '../forms/confirm-token.ts';
 import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
@@ -27,12 +28,14 @@ interface EventBody {
 const confirmedSchema = { type: 'object', required: ['ok', 'status'], properties: { ok: { type: 'boolean' }, status: { type: 'string' } } } as const;
 
 /** Confirms a registration; a valid link for a registration that is gone counts as invalid. */
-function confirmRegistration(app: FastifyInstance, token: string, field: string): { result: ConfirmResult; language: Language } {
+function confirmRegistration(app: FastifyInstance, token: string, field: string): { result: ConfirmResult; language: Language; event: string | null } {
   const claims = verifiedClaims(app.forms.tokens, token, 'event', field);
   const { texts, config } = app.forms;
+  let event: string | null = null;
   const result = confirmSubmission(app.db, claims.subject, 'event', (row: SubmissionRow) => {
     const payload = JSON.parse(row.payload) as Record<string, unknown>;
-    const values = { name: row.name ?? '', event: String(payload.event ?? '') };
+    event = typeof payload.event === 'string' ? payload.event : null;
+    const values = { name: row.name ?? '', event: String(payload.event_title ?? payload.event ?? '') };
     return [
       {
         purpose: 'notification',
@@ -56,7 +59,13 @@ function confirmRegistration(app: FastifyInstance, token: string, field: string)
   });
   if (result === 'unknown') throw new FormRefusal(400, field, 'token_invalid');
   app.outbox.kick();
-  return { result, language: claims.language };
+  return { result, language: claims.language, event };
+}
+
+/** The page of the edition a registration named. */
+function editionPathOfKey(language: Language, key: string): string | null {
+  const parsed = parseEditionKey(key);
+  return parsed ? editionPath(language, parsed.folderName, parsed) : null;
 }
 
 export const eventsApi: FastifyPluginAsync = async (app) => {
@@ -70,9 +79,12 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
       if (isBot(body as unknown as Record<string, unknown>)) return answerAccepted(request, reply, { form: 'event', language: body.language, status: 'pending' });
       const { language, terms: _terms, ...fields } = withoutFormControls(body);
       const { texts, tokens, config } = app.forms;
+      // Only an edition that takes registrations now; its title, never the visitor's text, goes into the mails.
+      const edition = app.forms.openEdition(language, body.event);
+      if (!edition) throw new FormRefusal(400, 'event', 'invalid');
       const id = saveSubmission(
         app.db,
-        { form: 'event', language, email: body.email, name: body.name, payload: { ...fields, terms: true }, status: 'pending' },
+        { form: 'event', language, email: body.email, name: body.name, payload: { ...fields, event_title: edition.title, terms: true }, status: 'pending' },
         {
           mails: (reference) => [
             {
@@ -82,7 +94,7 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
                 to: body.email,
                 language,
                 texts: texts.thankYou('event_double_opt_in', language).mail,
-                values: { name: body.name, event: body.event },
+                values: { name: body.name, event: edition.title },
                 link: `${config.siteUrl}/api/events/confirm/${tokens.sign({ purpose: 'event', subject: reference, language })}`,
               }),
             },
@@ -91,7 +103,7 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
       );
       app.outbox.kick();
       request.log.info({ submission: id, form: 'event' }, 'event registration stored, waiting for confirmation');
-      return answerAccepted(request, reply, { form: 'event', language, id, status: 'pending' });
+      return answerAccepted(request, reply, { form: 'event', language, id, status: 'pending', page: edition.path });
     },
   );
 
@@ -110,8 +122,9 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
     { schema: { params: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 2000 } } } } },
     async (request, reply) => {
       try {
-        const { language } = confirmRegistration(app, request.params.token, 'token');
-        return reply.redirect(`${EVENTS_PATH[language]}?registration=confirmed`, 303);
+        const { language, event } = confirmRegistration(app, request.params.token, 'token');
+        const page = (event && editionPathOfKey(language, event)) || EVENTS_PATH[language];
+        return reply.redirect(`${page}?registration=confirmed`, 303);
       } catch (error) {
         if (!(error instanceof FormRefusal)) throw error;
         const outcome = error.code === 'token_expired' ? 'expired' : 'invalid';

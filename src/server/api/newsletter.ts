@@ -5,12 +5,15 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Language } from '#app/i18n/language.ts';
-import { newsletterConfirmPath } from '#app/paths.ts';
+import { NEWSLETTER_RESULT_PARAM, newsletterConfirmPath } from '#app/paths.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { verifiedClaims } from '../forms/confirm-token.ts';
 import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
 import { acceptedResponseSchema, newsletterSubscribeSchema, refusalResponseSchema, tokenBodySchema } from '../forms/schemas.ts';
 import { saveSubmission } from '../forms/submissions.ts';
+import { isPlainFormPost } from '../forms/form-echo.ts';
+import { FormRefusal } from '../forms/refusal.ts';
+
 import { personalMail } from '../mail/compose.ts';
 import { confirmSubscriber, recordPendingSubscriber } from '../store/newsletter.ts';
 
@@ -62,8 +65,17 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { emailb64: string } }>(
     '/confirm',
     { bodyLimit: FORM_BODY_LIMIT, schema: { body: tokenBodySchema('emailb64'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } } },
-    async (request) => {
-      const claims = verifiedClaims(app.forms.tokens, request.body.emailb64, 'newsletter', 'emailb64');
+    async (request, reply) => {
+      // The confirmation page's button posts the token as a plain form: its answer is the page with the outcome.
+      const plain = isPlainFormPost(request);
+      const backToPage = (result: string) => reply.redirect(`${newsletterConfirmPath(request.body.emailb64)}?${NEWSLETTER_RESULT_PARAM}=${result}`, 303);
+      let claims;
+      try {
+        claims = verifiedClaims(app.forms.tokens, request.body.emailb64, 'newsletter', 'emailb64');
+      } catch (error) {
+        if (plain && error instanceof FormRefusal) return backToPage(error.code === 'token_expired' ? 'expired' : 'invalid');
+        throw error;
+      }
       const { texts, config } = app.forms;
       const result = confirmSubscriber(app.db, claims.subject, claims.language, () => [
         {
@@ -78,6 +90,7 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
         },
       ]);
       app.outbox.kick();
+      if (plain) return backToPage(result === 'already-confirmed' ? 'already_confirmed' : 'confirmed');
       return { ok: true, status: result };
     },
   );

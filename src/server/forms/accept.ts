@@ -19,6 +19,8 @@ export interface Accepted {
   /** Undefined for submissions silently dropped as bots. */
   id?: string;
   status: 'received' | 'pending';
+  /** The page a plain post returns to, when the submission itself names it (an event edition). */
+  page?: string;
 }
 
 export function answerAccepted(request: FastifyRequest, reply: FastifyReply, accepted: Accepted) {
@@ -26,6 +28,6 @@ export function answerAccepted(request: FastifyRequest, reply: FastifyReply, acc
     return reply.code(accepted.status === 'pending' ? 202 : 201).send({ ok: true, id: accepted.id, status: accepted.status });
   }
   // Back to the page the form was on, or the form's own page.
-  const page = formPageOf(request) ?? FORM_PAGE_PATH[accepted.form][accepted.language];
+  const page = accepted.page ?? formPageOf(request) ?? FORM_PAGE_PATH[accepted.form][accepted.language];
   return reply.redirect(`${page}?${SENT_PARAM}=${accepted.form}`, 303);
 }

@@ -41,6 +41,8 @@ export function refusalBody(refusal: Pick<FormRefusal, 'statusCode' | 'field' | 
   };
 }
 
+const TEXT_FIELDS = new Set(['name', 'company', 'message', 'event', 'job', 'type', 'locations', 'products', 'services']);
+
 interface AjvIssue {
   keyword: string;
   instancePath: string;
@@ -65,7 +67,8 @@ export function refusalOfValidation(issue: AjvIssue | undefined, context: string
     case 'format':
       return new FormRefusal(400, field, issue.params.format === 'email' ? 'email' : 'invalid');
     case 'pattern':
-      return new FormRefusal(400, field, 'single_line');
+      // Text fields refuse control characters by pattern; other patterns (a phone number, a page path) mean a wrong value.
+      return new FormRefusal(400, field, TEXT_FIELDS.has(field) ? 'single_line' : 'invalid');
     case 'const':
       return new FormRefusal(400, field, issue.params.allowedValue === true ? 'must_accept' : 'invalid');
     case 'enum':

@@ -4,10 +4,14 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { ContentStore } from '../content/content-store.ts';
 import { createFormTexts, FORM_TEXT_FILES, type FormTexts } from '../forms/form-texts.ts';
+import type { Language } from '#app/i18n/language.ts';
+import { openEdition, type OpenEdition } from '../forms/known-events.ts';
 import { createTokenSigner, resolveTokenSecret, type TokenSigner } from '../forms/tokens.ts';
 
 export interface FormServices {
   texts: FormTexts;
+  /** The edition an event registration names, if it is open for registration now. */
+  openEdition(language: Language, key: string): OpenEdition | null;
   tokens: TokenSigner;
   config: Config;
 }
@@ -23,6 +27,7 @@ const forms: FastifyPluginAsync<{ config: Config; store: ContentStore }> = async
   if (missing.length > 0) throw new Error(`Form texts are missing from the content: ${missing.join(', ')}`);
   app.decorate('forms', {
     texts: createFormTexts(store),
+    openEdition: (language: Language, key: string) => openEdition(store, language, key, new Date()),
     tokens: createTokenSigner(resolveTokenSecret(config.tokenSecret, config.dataDir), config.confirmationTtlHours),
     config,
   });

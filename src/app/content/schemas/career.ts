@@ -16,6 +16,15 @@ export const OfficeSchema = Type.Object(
   strict,
 );
 
+/** The sections of a job page, each a block of the page made from the position. */
+export const JobDescriptionSchema = Type.Object({ headline: Text, text: Paragraphs }, strict);
+export const JobRequirementsSchema = Type.Object({ headline: Text, items: Type.Array(Text, { minItems: 1, maxItems: 15 }) }, strict);
+export const JobOffersSchema = Type.Object(
+  { headline: Text, items: Type.Array(Type.Object({ icon: Type.Optional(IconName), title: Text, text: Text }, strict), { minItems: 1, maxItems: 12 }) },
+  strict,
+);
+export const CoffeeChatSchema = Type.Object({ headline: Text, text: Text, name: Text, role: Text, email: Type.String({ format: 'email' }) }, strict);
+
 export const PositionSchema = Type.Object(
   {
     generic: Type.Object(
@@ -38,13 +47,10 @@ export const PositionSchema = Type.Object(
       },
       strict,
     ),
-    description: Type.Object({ headline: Text, text: Paragraphs }, strict),
-    requirements: Type.Object({ headline: Text, items: Type.Array(Text, { minItems: 1, maxItems: 15 }) }, strict),
-    offers: Type.Object(
-      { headline: Text, items: Type.Array(Type.Object({ icon: Type.Optional(IconName), title: Text, text: Text }, strict), { minItems: 1, maxItems: 12 }) },
-      strict,
-    ),
-    coffee_chat: Type.Object({ headline: Text, text: Text, name: Text, role: Text, email: Type.String({ format: 'email' }) }, strict),
+    description: JobDescriptionSchema,
+    requirements: JobRequirementsSchema,
+    offers: JobOffersSchema,
+    coffee_chat: CoffeeChatSchema,
     /** Folders of related jobs. */
     related: Type.Optional(Type.Array(Slug, { maxItems: 6 })),
   },
@@ -84,3 +90,6 @@ export type CareerLabels = Static<typeof CareerLabelsSchema>;
 /** The list of open positions on the career page: its headline; the positions come from the careers source. */
 export const JobsSchema = Type.Object({ headline: Text, text: Type.Optional(Text) }, strict);
 export type JobsContent = Static<typeof JobsSchema>;
+
+/** A job page's related positions. */
+export const RelatedJobsSchema = Type.Array(PositionSchema, { minItems: 1, maxItems: 6 });

@@ -10,7 +10,7 @@ import { ContactSchema } from './contact.ts';
 import { CrossLinkageSchema } from './cross-linkage.ts';
 import { DetailsSchema } from './details.ts';
 import { DownloadSchema } from './download.ts';
-import { CareerLabelsSchema, CareersAnswerSchema, JobsSchema } from './career.ts';
+import { CareerLabelsSchema, CareersAnswerSchema, CoffeeChatSchema, JobDescriptionSchema, JobRequirementsSchema, JobsSchema, RelatedJobsSchema } from './career.ts';
 import { CloserLookSchema, NumbersSchema, OffersSchema, OverviewSchema, RecommendationsSchema, WhatWeDoSchema, WhoWeAreSchema } from './company.ts';
 import { EventInformationSchema, EventLabelsSchema, EventsSchema, InterviewsSchema, SpeakersSchema } from './events.ts';
 import { ConfirmationSchema, FormTextsSchema, FormularSchema } from './formular.ts';
@@ -82,6 +82,10 @@ export const BLOCK_SCHEMAS: Readonly<Record<string, TSchema>> = {
   recommendations: RecommendationsSchema,
   legal: LegalSchema,
   jobs: JobsSchema,
+  description: JobDescriptionSchema,
+  requirements: JobRequirementsSchema,
+  coffee_chat: CoffeeChatSchema,
+  related_jobs: RelatedJobsSchema,
   information: EventInformationSchema,
   speakers: SpeakersSchema,
   interviews: InterviewsSchema,
