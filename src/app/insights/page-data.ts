@@ -52,6 +52,8 @@ export interface InsightsLabels {
   feed_title: string;
   feed_description: string;
   feed_link_label: string;
+  /** The link from an event's insight to the event's page. */
+  event_page: string;
 }
 
 export interface InsightsOverviewData {

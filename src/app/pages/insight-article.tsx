@@ -24,6 +24,7 @@ interface GeneralInformation {
   reading_time?: number;
   duration?: string;
   location?: string;
+  event_page?: string;
 }
 
 interface Author {
@@ -93,6 +94,11 @@ export function Component() {
                 <span key={fact}>{fact}</span>
               ))}
             </p>
+          ) : null}
+          {info?.event_page ? (
+            <Link to={info.event_page} className="button button--accent stage__button">
+              {labels.event_page}
+            </Link>
           ) : null}
         </div>
       </section>

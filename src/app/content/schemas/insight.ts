@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { strict, Text } from './common.ts';
+import { Href, strict, Text } from './common.ts';
 
 const Paragraph = Type.Object(
   {
@@ -26,6 +26,8 @@ export const GeneralInformationSchema = Type.Object(
     reading_time: Type.Optional(Type.Integer({ minimum: 1 })),
     duration: Type.Optional(Text),
     location: Type.Optional(Text),
+    /** An event's page on this site: the insight reports on it, the page links back. */
+    event_page: Type.Optional(Href),
     audience: Slugs,
     services: Slugs,
     technology: Slugs,
