@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { build, tempDataDir } from './helpers/build.ts';
-import { contentWithTestEvent, TEST_EVENT } from './helpers/build.ts';
+import { build, contentWithTestEvent, tempDataDir, TEST_EVENT } from './helpers/build.ts';
 
 const run = promisify(execFile);
 
