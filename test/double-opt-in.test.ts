@@ -23,6 +23,7 @@ t.test('event registration: pending, confirmed by the mailed link, thank-you mai
   const [optIn] = await smtp.waitFor(1);
   t.same(optIn!.envelopeTo, ['jonas@example.com']);
   t.match(optIn!.parsed.subject, TEST_EVENT_TITLE.de);
+  t.match(optIn!.parsed.replyTo?.text, 'events@nordstern.example', 'a reply reaches the events team: that is how a registration is cancelled');
   const link = linkIn(optIn!.parsed.text, /http:\/\/localhost:3000\/api\/events\/confirm\/[\w.-]+/);
   t.ok(link, 'the mail carries the confirmation link');
 

@@ -48,18 +48,30 @@ function confirmRegistration(app: FastifyInstance, token: string, field: string)
           form: 'event',
           reference: row.id,
           submittedAt: row.created_at,
-          fields: payload,
+          fields: notificationFields(payload),
         }),
       },
       {
         purpose: 'thank-you',
-        mail: personalMail({ from: config.mail.from, to: row.email, language: row.language, texts: texts.thankYou('event_thank_you', row.language).mail, values }),
+        mail: personalMail({
+          from: config.mail.from,
+          to: row.email,
+          replyTo: config.mail.recipients.events.join(', '),
+          language: row.language,
+          texts: texts.thankYou('event_thank_you', row.language).mail,
+          values,
+        }),
       },
     ];
   });
   if (result === 'unknown') throw new FormRefusal(400, field, 'token_invalid');
   app.outbox.kick();
   return { result, language: claims.language, event };
+}
+
+/** The team sees the edition by its title; the key stays in the stored payload. */
+function notificationFields({ event_title: title, ...payload }: Record<string, unknown>): Record<string, unknown> {
+  return typeof title === 'string' ? { ...payload, event: title } : payload;
 }
 
 /** The page of the edition a registration named. */
@@ -95,6 +107,8 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
                 language,
                 texts: texts.thankYou('event_double_opt_in', language).mail,
                 values: { name: body.name, event: edition.title },
+                // Replying is how a registration is cancelled.
+                replyTo: config.mail.recipients.events.join(', '),
                 link: `${config.siteUrl}/api/events/confirm/${tokens.sign({ purpose: 'event', subject: reference, language })}`,
               }),
             },

@@ -92,9 +92,11 @@ export interface PersonalMailInput {
   values: Record<string, string>;
   /** The confirmation link of a double opt-in. */
   link?: string;
+  /** Where a reply goes, when replying is how a person reaches the team (cancelling an event registration). */
+  replyTo?: string;
 }
 
-export function personalMail({ from, to, language, texts, values, link }: PersonalMailInput): OutgoingMail {
+export function personalMail({ from, to, language, texts, values, link, replyTo }: PersonalMailInput): OutgoingMail {
   const paragraphs = texts.paragraphs.map((paragraph) => fill(paragraph, values));
   const greeting = fill(texts.greeting, values);
   const textParts = [greeting, '', ...paragraphs.flatMap((p) => [p, ''])];
@@ -109,5 +111,5 @@ export function personalMail({ from, to, language, texts, values, link }: Person
     language,
     `<p>${escapeHtml(greeting)}</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${htmlLink}<p>${escapeHtml(texts.closing)}<br>${escapeHtml(texts.signature)}</p>`,
   );
-  return { from, to: [to], subject: fill(texts.subject, values), text: textParts.join('\n'), html, messageId: messageIdFor(from) };
+  return { from, to: [to], ...(replyTo ? { replyTo } : {}), subject: fill(texts.subject, values), text: textParts.join('\n'), html, messageId: messageIdFor(from) };
 }
