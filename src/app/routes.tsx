@@ -14,10 +14,9 @@ import { runMiddleware } from './middleware.ts';
 import { loadPageExtras, type PageExtras } from './insights/page-data.ts';
 import type { InsightsSource } from './insights/model.ts';
 import type { CareersSource } from './careers/model.ts';
-import { loadCareerPage, loadJobPage, type CareerPageData, type JobPageData } from './careers/page-data.ts';
-import { loadEventPage, loadEventsOverview, type EventPageData, type EventsOverviewData } from './events/page-data.ts';
-import { loadPageForm, type FormEcho, type PageForm } from './forms/page-data.ts';
-import { jobContent } from './careers/job-content.ts';
+import type { CareerPageData, JobPageData } from './careers/page-data.ts';
+import type { EventPageData, EventsOverviewData } from './events/page-data.ts';
+import type { FormEcho, PageForm } from './forms/page-data.ts';
 import { languageOfPath, PAGE_ROUTES, type PageModuleName, type PageRoute } from './paths.ts';
 
 export interface RouteDeps {
@@ -87,20 +86,25 @@ async function loadData(spec: PageRoute, args: DataArgs): Promise<PageDataExtras
   switch (spec.data) {
     case undefined:
       return {};
+    // The loaders of these pages are their own chunks: the homepage's first load does not carry them.
     case 'career': {
+      const { loadCareerPage } = await import('./careers/page-data.ts');
       const career = await loadCareerPage(language, deps.content, deps.careers);
       return career ? { career } : {};
     }
     case 'job': {
+      const [{ loadJobPage }, { jobContent }] = await Promise.all([import('./careers/page-data.ts'), import('./careers/job-content.ts')]);
       const job = await loadJobPage(language, params.slug ?? '', deps.content, deps.careers);
       if (!job) throw notFound();
       return { job, content: jobContent(content, job, args.url.pathname) };
     }
     case 'events-overview': {
+      const { loadEventsOverview } = await import('./events/page-data.ts');
       const events = await loadEventsOverview(language, folder, content, deps.content, deps.now());
       return events ? { events } : {};
     }
     case 'event': {
+      const { loadEventPage } = await import('./events/page-data.ts');
       const event = await loadEventPage(language, content, params, deps.content, deps.now());
       if (!event) throw notFound();
       return { event };
@@ -126,7 +130,9 @@ function createPageRoute(deps: RouteDeps, spec: PageRoute): RouteObject {
       if (!content) throw notFound();
       const [extras, form] = await Promise.all([
         loadData(spec, { deps, language, params, url: new URL(request.url), content, folder }),
-        loadPageForm(content, language, deps.content, formEchoOf(context)),
+        content.formular || content.form
+          ? import('./forms/page-data.ts').then(({ loadPageForm }) => loadPageForm(content, language, deps.content, formEchoOf(context)))
+          : undefined,
       ]);
       return { language, content, blocks: spec.blocks, ...extras, ...(form ? { form } : {}) };
     },

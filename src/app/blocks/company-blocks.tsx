@@ -13,28 +13,6 @@ import { SmartLink } from '../layout/smart-link.tsx';
 import { BlockHeading } from './block-heading.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 
-export function Overview({ content }: { content: OverviewContent }) {
-  return (
-    <section className="overview section">
-      <div className="section__inner">
-        <BlockHeading headline={content.headline} text={content.text} />
-        <ul className="card-grid">
-          {content.items.map((item) => (
-            <li key={item.link_url} className="card overview__card">
-              {item.icon ? <Icon name={item.icon} size={32} className="benefits__icon" /> : null}
-              <h3 className="card__title">{item.title}</h3>
-              <p className="card__text">{item.text}</p>
-              <SmartLink to={item.link_url} className="text-link">
-                {item.link_text}
-              </SmartLink>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
-  );
-}
-
 export function Numbers({ content }: { content: NumbersContent }) {
   return (
     <section className="numbers section section--dark">
@@ -70,8 +48,8 @@ export function WhoWeAre({ content }: { content: WhoWeAreContent }) {
   );
 }
 
-/** Cards with an icon, a title, a sentence and an optional link: what we do, and what we offer. */
-function CardList({ content, className }: { content: WhatWeDoContent | OffersContent; className: string }) {
+/** Cards with an icon, a title, a sentence and an optional link: the company hub, what we do and what we offer. */
+function CardList({ content, className }: { content: OverviewContent | WhatWeDoContent | OffersContent; className: string }) {
   return (
     <section className={`${className} section`}>
       <div className="section__inner">
@@ -95,6 +73,7 @@ function CardList({ content, className }: { content: WhatWeDoContent | OffersCon
   );
 }
 
+export const Overview = ({ content }: { content: OverviewContent }) => <CardList content={content} className="overview" />;
 export const WhatWeDo = ({ content }: { content: WhatWeDoContent }) => <CardList content={content} className="what-we-do" />;
 export const Offers = ({ content }: { content: OffersContent }) => <CardList content={content} className="offers" />;
 

@@ -197,56 +197,37 @@ export function FormView({ form, language, hidden = {} }: FormViewProps) {
       case 'text':
       case 'email':
       case 'tel':
+      case 'textarea': {
+        const control = {
+          id: fieldId(rule.name),
+          name: rule.name,
+          required: rule.required,
+          maxLength: rule.maxLength,
+          placeholder: label.placeholder,
+          defaultValue: echoed(echo[rule.name]),
+          'aria-invalid': invalid,
+          'aria-describedby': describedBy(rule.name),
+        };
         return (
-          <div key={rule.name} className="form__field">
+          <div key={rule.name} className={`form__field${rule.kind === 'textarea' ? ' form__field--wide' : ''}`}>
             <label htmlFor={fieldId(rule.name)} className="form__label">
               {label.label}
               {marker(rule)}
             </label>
-            <input
-              id={fieldId(rule.name)}
-              className="form__input"
-              name={rule.name}
-              type={rule.kind}
-              autoComplete={rule.autoComplete}
-              required={rule.required}
-              maxLength={rule.maxLength}
-              placeholder={label.placeholder}
-              defaultValue={echoed(echo[rule.name])}
-              aria-invalid={invalid}
-              aria-describedby={describedBy(rule.name)}
-            />
+            {rule.kind === 'textarea' ? (
+              <textarea {...control} className="form__input form__textarea" rows={6} />
+            ) : (
+              <input {...control} className="form__input" type={rule.kind} autoComplete={rule.autoComplete} />
+            )}
             {hint(rule.name)}
             {error(rule.name)}
           </div>
         );
-      case 'textarea':
-        return (
-          <div key={rule.name} className="form__field form__field--wide">
-            <label htmlFor={fieldId(rule.name)} className="form__label">
-              {label.label}
-              {marker(rule)}
-            </label>
-            <textarea
-              id={fieldId(rule.name)}
-              className="form__input form__textarea"
-              name={rule.name}
-              rows={6}
-              required={rule.required}
-              maxLength={rule.maxLength}
-              placeholder={label.placeholder}
-              defaultValue={echoed(echo[rule.name])}
-              aria-invalid={invalid}
-              aria-describedby={describedBy(rule.name)}
-            />
-            {hint(rule.name)}
-            {error(rule.name)}
-          </div>
-        );
+      }
       case 'checkboxes':
       case 'radios':
         return (
-          <fieldset key={rule.name} className="form__choices form__field--wide" aria-describedby={describedBy(rule.name)} aria-invalid={invalid}>
+          <fieldset key={rule.name} className="form__choices form__field--wide" aria-describedby={describedBy(rule.name)}>
             <legend className="form__label">
               {label.label}
               {marker(rule)}
