@@ -58,7 +58,8 @@ export function LanguageSwitch({ language, translations, label, names }: Languag
         className="language-switch__toggle"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={`${label}: ${names[language]}`}
+        // The name begins with the visible code (WCAG 2.5.3), then says what the button does.
+        aria-label={`${language.toUpperCase()} – ${names[language]}. ${label}`}
         onClick={() => setOpen((value) => !value)}
       >
         <Icon name="globe" size={18} />

@@ -1,0 +1,74 @@
+/** axe-core in Chromium on the company, career, event, legal and newsletter pages, in both languages, and on a form showing its errors. */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
+import { startServer } from '../helpers/server-process.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const [job] = (JSON.parse(readFileSync('content/en/careers/positions.json', 'utf8')) as { activePositions: { generic: { folder: string } }[] }).activePositions;
+
+const PAGES = [
+  '/company',
+  '/company/about-us',
+  '/company/contact',
+  '/company/career',
+  `/company/career/${job!.generic.folder}`,
+  '/company/events',
+  '/company/events/analytics-hub/hamburg/2027/03',
+  '/company/events/omr',
+  '/company/events/omr/meeting-request',
+  '/imprint',
+  '/privacy-policy',
+  '/unternehmen',
+  '/unternehmen/ueber-uns',
+  '/unternehmen/kontakt',
+  '/unternehmen/karriere',
+  `/unternehmen/karriere/${job!.generic.folder}`,
+  '/unternehmen/events',
+  '/unternehmen/events/cdp-event/muenchen/2024/03',
+  '/unternehmen/events/data-breakfast/berlin/2027/02',
+  '/impressum',
+  '/datenschutz',
+];
+
+interface Violation {
+  id: string;
+  nodes: { target: string[] }[];
+}
+
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return result.violations;
+  });
+  return found.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+t.test('no axe violations', async (t) => {
+  const server = await startServer(t);
+  const browser = await launchBrowser(t);
+  for (const width of [1440, 375]) {
+    const { page } = await openPage(browser, width, 900);
+    for (const path of PAGES) {
+      await page.goto(`${server.url}${path}`);
+      await waitForHydration(page);
+      t.same(await violations(page), [], `${path} at ${width} px`);
+    }
+    await page.goto(`${server.url}/newsletter`, { waitUntil: 'load' });
+    await waitForHydration(page);
+    t.same(await violations(page), [], `/newsletter at ${width} px`);
+  }
+
+  t.test('a form showing its errors', async (t) => {
+    const { page } = await openPage(browser, 1280, 900);
+    await page.goto(`${server.url}/company/career/${job!.generic.folder}`);
+    await waitForHydration(page);
+    await page.locator('form.form button[type="submit"]').click();
+    await page.locator('.form__error').first().waitFor();
+    t.same(await violations(page), []);
+  });
+});
