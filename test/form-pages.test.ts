@@ -56,6 +56,14 @@ t.test('typed values are shown as text, never as markup', async (t) => {
   t.match(inputOf(response.body, 'name'), 'value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
 });
 
+t.test('field names that reach for the object prototype are neither echoed nor a failure', async (t) => {
+  const payload = `${form(contact)}&__proto__[x]=1&constructor=1&toString=2`;
+  const response = await app.inject({ method: 'POST', url: '/api/contact', headers: FORM_HEADERS, payload });
+  t.equal(response.statusCode, 400);
+  t.match(response.body, escapeHtml(messages.en.email!));
+  t.notMatch(response.body, /value="[12]"/);
+});
+
 t.test('JSON clients keep the JSON refusal', async (t) => {
   const plainButJson = await app.inject({ method: 'POST', url: '/api/contact', headers: { ...FORM_HEADERS, accept: 'application/json' }, payload: form(contact) });
   t.equal(plainButJson.statusCode, 400);

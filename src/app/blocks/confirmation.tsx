@@ -41,8 +41,7 @@ export function Confirmation({ content }: { content: ConfirmationContent }) {
     if (status.state !== 'idle') return;
     setStatus({ state: 'confirming' });
     void confirm(token).then(setStatus);
-    // Confirms once per page view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Confirms once per page view: the token comes from the path, which this page keeps.
   }, []);
 
   const result = status.state === 'done' ? content[status.outcome] : null;

@@ -10,6 +10,8 @@ import { wantsJson } from './request-language.ts';
 
 const PAGE_PATH = new RegExp(PAGE_PATH_PATTERN);
 const NOT_ECHOED = new Set([HONEYPOT_FIELD, PAGE_FIELD, 'language']);
+/** Field names are lower-case words; anything else (__proto__, constructor[x]) is never echoed. */
+const FIELD_NAME = /^[a-z]{1,40}$/;
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 export function isPlainFormPost(request: FastifyRequest): boolean {
@@ -28,9 +30,9 @@ export function formPageOf(request: FastifyRequest): string | undefined {
 export function echoedValues(request: FastifyRequest): FormEcho['values'] {
   const body = request.body as Record<string, unknown> | undefined;
   if (!body || typeof body !== 'object') return {};
-  const values: Record<string, string | string[] | boolean> = {};
+  const values: Record<string, string | string[] | boolean> = Object.create(null) as Record<string, string | string[] | boolean>;
   for (const [name, value] of Object.entries(body)) {
-    if (NOT_ECHOED.has(name)) continue;
+    if (NOT_ECHOED.has(name) || !FIELD_NAME.test(name)) continue;
     if (typeof value === 'string' || typeof value === 'boolean') values[name] = value;
     else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) values[name] = value as string[];
   }
