@@ -17,8 +17,17 @@ t.test('event registration: pending, confirmed by the mailed link, thank-you mai
     payload: { name: 'Jonas Weber', email: 'jonas@example.com', company: 'Elbwerk', terms: true, event: TEST_EVENT, language: 'de' },
   });
   t.equal(registration.statusCode, 202);
-  const { id } = registration.json() as { id: string };
+  t.same(registration.json(), { ok: true, status: 'pending' }, 'a pending answer names no submission, so a repeat cannot be told apart');
+  const [{ id }] = rows(dataDir, "SELECT id FROM submissions WHERE form = 'event' AND email = 'jonas@example.com'") as [{ id: string }];
   t.match(rows(dataDir, 'SELECT status FROM submissions WHERE id = ?', id), [{ status: 'pending' }]);
+
+  const repeated = await app.inject({
+    method: 'POST',
+    url: '/api/events',
+    payload: { name: 'Jonas Weber', email: 'jonas@example.com', terms: true, event: TEST_EVENT, language: 'de' },
+  });
+  t.same([repeated.statusCode, repeated.json()], [202, { ok: true, status: 'pending' }], 'a second registration answers the same');
+  t.equal(rows(dataDir, "SELECT id FROM submissions WHERE form = 'event'").length, 1, 'and is not stored again');
 
   const [optIn] = await smtp.waitFor(1);
   t.same(optIn!.envelopeTo, ['jonas@example.com']);
@@ -69,6 +78,8 @@ t.test('newsletter: subscribe, confirm by signed token, twice is fine', async (t
   const subscribed = await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'lea@example.com', language: 'en', consent: true } });
   t.equal(subscribed.statusCode, 202);
   t.match(rows(dataDir, 'SELECT status FROM newsletter_subscribers'), [{ status: 'pending' }]);
+  const repeat = await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'lea@example.com', language: 'en', consent: true } });
+  t.same([repeat.statusCode, repeat.json()], [subscribed.statusCode, subscribed.json()], 'a second subscription answers the same');
   const [optIn] = await smtp.waitFor(1);
   const link = linkIn(optIn!.parsed.text, /http:\/\/localhost:3000\/newsletter\/[\w.%-]+/);
   t.ok(link, 'the link leads to /newsletter/{token}');
@@ -81,9 +92,11 @@ t.test('newsletter: subscribe, confirm by signed token, twice is fine', async (t
     t.equal((confirmed.json() as { ok: boolean }).ok, true);
   }
   t.match(rows(dataDir, 'SELECT status FROM newsletter_subscribers'), [{ status: 'confirmed' }]);
+  const subscriber = await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'lea@example.com', language: 'de', consent: true } });
+  t.same(subscriber.json(), subscribed.json(), 'subscribing again as a subscriber answers the same too');
   await smtp.waitFor(2);
   await new Promise((resolve) => setTimeout(resolve, 300));
-  t.equal(smtp.mails.length, 2, 'one opt-in, one thank-you');
+  t.equal(smtp.mails.length, 2, 'one opt-in, one thank-you: no mail for the repeats');
 });
 
 t.test('newsletter confirmation refuses an unsigned base64 email, forged and expired tokens', async (t) => {

@@ -1,6 +1,6 @@
 /** The whole server as one Fastify instance: cross-cutting plugins, content, assets, health, then pages. */
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import { loadContentStore } from './content/content-store.ts';
 import { createStoreContentSource } from './content/file-content-source.ts';
@@ -23,7 +23,8 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { createInsightsService, insightsPlugin } from './plugins/insights.ts';
 import { createLocalInsightsSource } from './insights/local-insights-source.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { rawBadRequest, securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
+import { malformedPathsPlugin } from './plugins/malformed-paths.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import { readManifest } from './ssr/manifest.ts';
 import { createPageHandler } from './ssr/page-handler.ts';
@@ -36,13 +37,30 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Slow or stalled clients do not hold connections: whole request, headers, idle sockets, keep-alive.
+    requestTimeout: config.connections.requestTimeoutMs,
+    connectionTimeout: config.connections.idleTimeoutMs,
+    keepAliveTimeout: config.connections.keepAliveTimeoutMs,
+    http: { headersTimeout: config.connections.headersTimeoutMs },
+    // Fastify's own refusals (a URL it cannot decode, a malformed request) keep the security headers and echo nothing.
+    frameworkErrors: (_error, _request, reply) => {
+      // The handler's reply is typed for every route at once; this answer is the same for all of them.
+      (reply as FastifyReply).headers(securityHeaders(config)).code(400).send({ statusCode: 400, error: 'Bad Request', field: 'url', code: 'invalid', message: 'The request could not be read.' });
+    },
+    clientErrorHandler: (error, socket) => {
+      if (socket.writable && !socket.destroyed) socket.end(rawBadRequest(config));
+      else socket.destroy(error);
+    },
     // Confirmation tokens travel in the path of the links mailed to visitors.
     routerOptions: { maxParamLength: 2048 },
+    // Input is taken as sent: a number is no string, a list no single value, an unknown field is refused.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
   });
+  app.server.maxConnections = config.connections.maxConnections;
   // Readiness belongs to this instance: ready once content is loaded, not ready while closing.
   let ready = false;
   app.addHook('onClose', async () => {
@@ -58,7 +76,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(formsPlugin, { config, store });
   await app.register(errorHandlerPlugin, { pages });
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { headers: securityHeaders(config) });
+  await app.register(malformedPathsPlugin);
   await app.register(fastifyCookie);
   await app.register(healthPlugin, { isReady: () => ready });
   await app.register(databasePlugin, { dataDir: config.dataDir });

@@ -27,9 +27,23 @@ export interface Config {
   /** Origins besides the site's own that may post forms. */
   allowedOrigins: string[];
   mail: MailConfig;
-  rateLimit: { max: number; windowMs: number };
+  rateLimit: { max: number; readMax: number; windowMs: number };
+  connections: ConnectionLimits;
   uploads: UploadLimits;
   careers: CareersConfig;
+}
+
+export interface ConnectionLimits {
+  /** A request whose whole body has not arrived after this long is answered 408 and closed. */
+  requestTimeoutMs: number;
+  /** A request whose headers have not arrived after this long is closed. */
+  headersTimeoutMs: number;
+  /** A connection with no bytes moving for this long is closed. */
+  idleTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open for the next request. */
+  keepAliveTimeoutMs: number;
+  /** Connections beyond this many are refused. */
+  maxConnections: number;
 }
 
 export interface CareersConfig {
@@ -215,12 +229,20 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimit: {
       max: read.integer('RATE_LIMIT_MAX', 20, 1, 1_000_000),
+      readMax: read.integer('RATE_LIMIT_READ_MAX', 600, 1, 1_000_000),
       windowMs: read.integer('RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 86_400_000),
     },
     uploads: {
       cvMaxBytes: read.integer('UPLOAD_CV_MAX_MB', 10, 1, 100) * MB,
       additionalMaxBytes: read.integer('UPLOAD_ADDITIONAL_MAX_MB', 10, 1, 100) * MB,
       additionalMaxCount: read.integer('UPLOAD_ADDITIONAL_MAX_COUNT', 5, 0, 20),
+    },
+    connections: {
+      requestTimeoutMs: read.integer('REQUEST_TIMEOUT_MS', 120_000, 1_000, 3_600_000),
+      headersTimeoutMs: read.integer('HEADERS_TIMEOUT_MS', 15_000, 1_000, 600_000),
+      idleTimeoutMs: read.integer('IDLE_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
+      keepAliveTimeoutMs: read.integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+      maxConnections: read.integer('MAX_CONNECTIONS', 2_000, 1, 1_000_000),
     },
     careers: {
       url: read.optionalUrl('CAREERS_API_URL'),

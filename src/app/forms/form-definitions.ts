@@ -101,6 +101,15 @@ export const visibleFields = (form: FormDefinition) => form.fields.filter((field
 
 export const isFormName = (value: unknown): value is FormName => typeof value === 'string' && (FORM_NAMES as readonly string[]).includes(value);
 
+/**
+ * The characters a single-line field may hold, as a Unicode pattern (ajv and the browser
+ * read it with the u flag): none of control (Cc), format (Cf: bidi overrides, zero-width
+ * marks), line or paragraph separators.
+ */
+export const SINGLE_LINE_CHARACTERS = '[^\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]';
+/** A character a person can see. */
+export const VISIBLE_CHARACTER = '[\\p{L}\\p{N}\\p{P}\\p{S}]';
+
 /** Left empty by people, filled in by bots. */
 export const HONEYPOT = 'website';
 

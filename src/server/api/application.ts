@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Language } from '#app/i18n/language.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { createFieldValidator } from '../forms/field-validator.ts';
+import { normaliseFormFields } from '../forms/form-parsers.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { acceptedResponseSchema, applicationFieldsSchema, refusalResponseSchema, withoutFormControls } from '../forms/schemas.ts';
 import { saveSubmission, type StoredAttachment } from '../forms/submissions.ts';
@@ -37,7 +38,11 @@ interface ReceivedFile extends SavedFile {
   type: FileType;
 }
 
-const FILE_FIELDS: Readonly<Record<string, ReceivedFile['field']>> = { cv: 'cv', additionals: 'additionals', 'additionals[]': 'additionals' };
+const FILE_FIELDS: ReadonlyMap<string, ReceivedFile['field']> = new Map([
+  ['cv', 'cv'],
+  ['additionals', 'additionals'],
+  ['additionals[]', 'additionals'],
+]);
 const MB = 1024 * 1024;
 
 export const UPLOADS_FOLDER = 'uploads';
@@ -64,7 +69,7 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
   });
 
   async function receiveFile(part: MultipartFile, files: ReceivedFile[]): Promise<void> {
-    const field = FILE_FIELDS[part.fieldname];
+    const field = FILE_FIELDS.get(part.fieldname);
     if (!field) throw new FormRefusal(400, part.fieldname, 'invalid');
     if (field === 'cv' && files.some((file) => file.field === 'cv')) throw new FormRefusal(400, 'cv', 'invalid');
     if (field === 'additionals' && files.filter((file) => file.field === 'additionals').length >= limits.additionalMaxCount) {
@@ -95,7 +100,8 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
 
   /** Reads every part; on any failure the files received so far are removed. */
   async function receive(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: ReceivedFile[] }> {
-    const fields: Record<string, unknown> = {};
+    // No prototype: a part named __proto__ or toString is just a name.
+    const fields = Object.create(null) as Record<string, unknown>;
     const files: ReceivedFile[] = [];
     // The error handler shows a refused plain post's page with what was typed so far.
     request.body = fields;
@@ -139,6 +145,7 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
       const { fields, files } = await receive(request);
       const discard = () => Promise.all(files.map((file) => rm(file.path, { force: true })));
 
+      normaliseFormFields(applicationFieldsSchema, fields);
       const checked = validateFields(fields);
       if (!checked.ok) {
         await discard();

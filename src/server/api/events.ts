@@ -13,7 +13,7 @@ import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { requestLanguage } from '../forms/request-language.ts';
 import { acceptedResponseSchema, eventBodySchema, refusalResponseSchema, tokenBodySchema, withoutFormControls } from '../forms/schemas.ts';
-import { confirmSubmission, saveSubmission, type ConfirmResult, type SubmissionRow } from '../forms/submissions.ts';
+import { confirmSubmission, hasOpenOptIn, saveSubmission, type ConfirmResult, type SubmissionRow } from '../forms/submissions.ts';
 import { notificationMail, personalMail } from '../mail/compose.ts';
 
 interface EventBody {
@@ -94,6 +94,11 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
       // Only an edition that takes registrations now; its title, never the visitor's text, goes into the mails.
       const edition = app.forms.openEdition(language, body.event);
       if (!edition) throw new FormRefusal(400, 'event', 'invalid');
+      const accepted = { form: 'event', language, status: 'pending', page: edition.path } as const;
+      // A second registration within the link's lifetime sends no second mail and answers the same.
+      if (hasOpenOptIn(app.db, 'event', body.email, new Date(Date.now() - config.confirmationTtlHours * 3_600_000), body.event)) {
+        return answerAccepted(request, reply, accepted);
+      }
       const id = saveSubmission(
         app.db,
         { form: 'event', language, email: body.email, name: body.name, payload: { ...fields, event_title: edition.title, terms: true }, status: 'pending' },
@@ -117,7 +122,7 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
       );
       app.outbox.kick();
       request.log.info({ submission: id, form: 'event' }, 'event registration stored, waiting for confirmation');
-      return answerAccepted(request, reply, { form: 'event', language, id, status: 'pending', page: edition.path });
+      return answerAccepted(request, reply, accepted);
     },
   );
 
@@ -133,7 +138,7 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
   // The link in the mail: confirms, then shows the events page with the outcome.
   app.get<{ Params: { token: string } }>(
     '/confirm/:token',
-    { schema: { params: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 2000 } } } } },
+    { schema: { params: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 2000 } } } } },
     async (request, reply) => {
       try {
         const { language, event } = confirmRegistration(app, request.params.token, 'token');

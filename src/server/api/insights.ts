@@ -8,6 +8,7 @@ import { articleCardSchema, languageParam, possibilitiesSchema, searchOptionSche
 
 const listQuerySchema = {
   type: 'object',
+  additionalProperties: false,
   properties: { sort: { type: 'string', maxLength: 40 }, filter: { type: 'string', maxLength: 4000 } },
 } as const;
 
@@ -18,14 +19,16 @@ export const insightsApi: FastifyPluginAsync = async (app) => {
     return filter;
   };
 
-  app.get<{ Params: { language: Language; page: number }; Querystring: { sort?: string; filter?: string } }>(
+  app.get<{ Params: { language: Language; page: string }; Querystring: { sort?: string; filter?: string } }>(
     '/articles/:language/:page',
     {
       schema: {
         params: {
           type: 'object',
           required: ['language', 'page'],
-          properties: { language: languageParam, page: { type: 'integer', minimum: 1, maximum: 100_000 } },
+          additionalProperties: false,
+          // A path segment is text: the page is its digits, 1 to 99999.
+          properties: { language: languageParam, page: { type: 'string', pattern: '^[1-9][0-9]{0,4}$' } },
         },
         querystring: listQuerySchema,
         response: {
@@ -40,7 +43,7 @@ export const insightsApi: FastifyPluginAsync = async (app) => {
     async (request) => {
       const sort = parseSort(request.query.sort);
       if (!sort) throw new FormRefusal(400, 'sort', 'invalid');
-      return listArticles(app.insights.index(request.params.language), request.params.page, sort, filterOf(request.query.filter));
+      return listArticles(app.insights.index(request.params.language), Number(request.params.page), sort, filterOf(request.query.filter));
     },
   );
 
@@ -48,7 +51,7 @@ export const insightsApi: FastifyPluginAsync = async (app) => {
     '/articles/:language/search/:term',
     {
       schema: {
-        params: { type: 'object', required: ['language', 'term'], properties: { language: languageParam, term: { type: 'string', minLength: 1, maxLength: 200 } } },
+        params: { type: 'object', required: ['language', 'term'], additionalProperties: false, properties: { language: languageParam, term: { type: 'string', minLength: 1, maxLength: 200 } } },
         response: {
           200: { type: 'object', required: ['articles', 'sum'], properties: { articles: { type: 'array', items: articleCardSchema }, sum: { type: 'integer' } } },
         },
@@ -64,7 +67,7 @@ export const insightsApi: FastifyPluginAsync = async (app) => {
     '/possibilities/filter/:language',
     {
       schema: {
-        params: { type: 'object', required: ['language'], properties: { language: languageParam } },
+        params: { type: 'object', required: ['language'], additionalProperties: false, properties: { language: languageParam } },
         querystring: listQuerySchema,
         response: { 200: possibilitiesSchema },
       },
@@ -76,7 +79,7 @@ export const insightsApi: FastifyPluginAsync = async (app) => {
     '/possibilities/search/options/:language',
     {
       schema: {
-        params: { type: 'object', required: ['language'], properties: { language: languageParam } },
+        params: { type: 'object', required: ['language'], additionalProperties: false, properties: { language: languageParam } },
         response: { 200: { type: 'object', required: ['options'], properties: { options: { type: 'array', items: searchOptionSchema } } } },
       },
     },

@@ -10,12 +10,12 @@ import { answerAccepted, isBot } from '../forms/accept.ts';
 import { verifiedClaims } from '../forms/confirm-token.ts';
 import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
 import { acceptedResponseSchema, newsletterSubscribeSchema, refusalResponseSchema, tokenBodySchema } from '../forms/schemas.ts';
-import { saveSubmission } from '../forms/submissions.ts';
+import { hasOpenOptIn, saveSubmission } from '../forms/submissions.ts';
 import { isPlainFormPost } from '../forms/form-echo.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 
 import { personalMail } from '../mail/compose.ts';
-import { confirmSubscriber, recordPendingSubscriber } from '../store/newsletter.ts';
+import { confirmSubscriber, isSubscribed, recordPendingSubscriber } from '../store/newsletter.ts';
 
 interface SubscribeBody {
   email: string;
@@ -36,6 +36,10 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
       if (isBot(request.body as unknown as Record<string, unknown>)) return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
       const { texts, tokens, config } = app.forms;
       const now = new Date();
+      // A second subscription within the link's lifetime, or of a subscriber, sends no second mail and answers the same.
+      if (hasOpenOptIn(app.db, 'newsletter', email, new Date(now.getTime() - config.confirmationTtlHours * 3_600_000)) || isSubscribed(app.db, email)) {
+        return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
+      }
       const id = saveSubmission(
         app.db,
         { form: 'newsletter', language, email, payload: { email, consent: true }, status: 'pending' },
@@ -58,7 +62,8 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
         },
       );
       app.outbox.kick();
-      return answerAccepted(request, reply, { form: 'newsletter', language, id, status: 'pending' });
+      request.log.info({ submission: id, form: 'newsletter' }, 'newsletter subscription stored, waiting for confirmation');
+      return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
     },
   );
 

@@ -13,10 +13,11 @@ export const recommendationApi: FastifyPluginAsync = async (app) => {
       bodyLimit: 32 * 1024,
       config: { readOnly: true },
       schema: {
-        params: { type: 'object', required: ['language'], properties: { language: languageParam } },
+        params: { type: 'object', required: ['language'], additionalProperties: false, properties: { language: languageParam } },
         body: {
           type: 'object',
           required: ['currentArticle'],
+          additionalProperties: false,
           properties: { recoStorage: { type: 'array', maxItems: 500, items: slug }, currentArticle: slug },
         },
         response: { 200: { type: 'object', required: ['articles'], properties: { articles: { type: 'array', items: articleCardSchema } } } },

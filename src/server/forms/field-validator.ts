@@ -6,9 +6,9 @@ import { refusalOfValidation, type FormRefusal } from './refusal.ts';
 // ajv-formats is CommonJS; its default export arrives wrapped depending on the loader.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
-/** Configured as Fastify configures its own: coercion to arrays, unknown fields dropped, first error only. */
+/** Configured as Fastify is here: no coercion, nothing dropped silently, first error only. */
 function createAjv(): Ajv {
-  const ajv = new Ajv({ coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false });
+  const ajv = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false });
   addFormats(ajv);
   return ajv;
 }

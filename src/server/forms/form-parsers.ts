@@ -10,11 +10,20 @@ import fp from 'fastify-plugin';
 /** Form bodies are small: a message of 5000 characters and a few short fields. */
 export const FORM_BODY_LIMIT = 64 * 1024;
 
-function booleanFields(schema: unknown): string[] {
+/**
+ * An HTML form has no types: a ticked box arrives as 'on', one chosen option of a list as a
+ * single value. For a plain form post only, those become what the schema names: true, and a
+ * list of one. JSON is never converted.
+ */
+export function normaliseFormFields(schema: unknown, body: Record<string, unknown>): void {
   const properties = (schema as { properties?: Record<string, { type?: string }> } | undefined)?.properties ?? {};
-  return Object.entries(properties)
-    .filter(([, property]) => property.type === 'boolean')
-    .map(([name]) => name);
+  for (const [name, property] of Object.entries(properties)) {
+    if (!Object.hasOwn(body, name)) continue;
+    const value = body[name];
+    // A checkbox sends its value attribute: 'on' unless the form names another; 'true' is the other one seen.
+    if (property.type === 'boolean' && (value === 'on' || value === 'true')) body[name] = true;
+    else if (property.type === 'array' && typeof value === 'string') body[name] = [value];
+  }
 }
 
 const formParsers: FastifyPluginAsync = async (app) => {
@@ -27,9 +36,7 @@ const formParsers: FastifyPluginAsync = async (app) => {
     if (request.headers['content-type']?.startsWith('application/json')) return;
     const body = request.body as Record<string, unknown> | undefined;
     if (!body || typeof body !== 'object') return;
-    for (const field of booleanFields(request.routeOptions.schema?.body)) {
-      if (body[field] === 'on') body[field] = true;
-    }
+    normaliseFormFields(request.routeOptions.schema?.body, body);
   });
 };
 

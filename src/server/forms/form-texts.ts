@@ -4,6 +4,8 @@ import type { ContentStore } from '../content/content-store.ts';
 
 export type MessageCode =
   | 'required'
+  | 'not_found'
+  | 'unknown_field'
   | 'email'
   | 'too_long'
   | 'too_many'

@@ -53,11 +53,14 @@ interface AjvIssue {
 export function refusalOfValidation(issue: AjvIssue | undefined, context: string | undefined): FormRefusal {
   if (!issue) return new FormRefusal(400, context ?? 'body', 'invalid');
   const path = issue.instancePath.replace(/^\//, '').split('/')[0] ?? '';
-  const field = (issue.keyword === 'required' ? String(issue.params.missingProperty ?? '') : path) || context || 'body';
+  const named = issue.keyword === 'required' ? issue.params.missingProperty : issue.keyword === 'additionalProperties' ? issue.params.additionalProperty : undefined;
+  const field = (named === undefined ? path : String(named)) || context || 'body';
   const limit = Number(issue.params.limit);
   switch (issue.keyword) {
     case 'required':
       return new FormRefusal(400, field, 'required');
+    case 'additionalProperties':
+      return new FormRefusal(400, field, 'unknown_field');
     case 'minLength':
       return new FormRefusal(400, field, 'required');
     case 'maxLength':

@@ -1,14 +1,17 @@
 /** JSON schemas of the form payloads, shared by the routes and the multipart validation. */
-import { HONEYPOT, LIMITS, PAGE_FIELD, PAGE_PATH_PATTERN } from '#app/forms/form-definitions.ts';
+import { HONEYPOT, LIMITS, PAGE_FIELD, PAGE_PATH_PATTERN, SINGLE_LINE_CHARACTERS, VISIBLE_CHARACTER } from '#app/forms/form-definitions.ts';
 
 export { LIMITS };
 
-/** No control characters: single-line fields can never carry a header break. */
-const SINGLE_LINE = '^[^\\u0000-\\u001f\\u007f]*$';
-/** Some visible character, no control characters. */
-const REQUIRED_LINE = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001f\\u007f]*$';
+/**
+ * Single-line fields: no control characters (so never a header break), no format characters
+ * (bidi overrides, zero-width marks) and no line or paragraph separators.
+ */
+const SINGLE_LINE = `^${SINGLE_LINE_CHARACTERS}*$`;
+/** The same, holding at least one visible character: a letter, digit, punctuation or symbol. */
+const REQUIRED_LINE = `^(?=.*${VISIBLE_CHARACTER})${SINGLE_LINE_CHARACTERS}*$`;
 /** Multi-line text: line breaks and tabs, but no other control characters. */
-const TEXT = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$';
+const TEXT = `^(?=[\\s\\S]*${VISIBLE_CHARACTER})[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$`;
 
 
 const line = (maxLength: number) => ({ type: 'string', maxLength, pattern: SINGLE_LINE }) as const;
@@ -42,6 +45,7 @@ export function withoutFormControls<T extends object>(body: T): Omit<T, typeof H
 
 export const contactBodySchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['name', 'email', 'message', 'language', 'legals'],
   properties: {
     name: fieldSchemas.name,
@@ -62,6 +66,7 @@ export const technologyBodySchema = {
 
 export const eventBodySchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['name', 'email', 'terms', 'event', 'language'],
   properties: {
     name: fieldSchemas.name,
@@ -77,6 +82,7 @@ export const eventBodySchema = {
 
 export const newsletterSubscribeSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['email', 'language', 'consent'],
   properties: {
     email: fieldSchemas.email,
@@ -90,12 +96,14 @@ export const newsletterSubscribeSchema = {
 export const tokenBodySchema = (field: string) =>
   ({
     type: 'object',
+    additionalProperties: false,
     required: [field],
     properties: { [field]: { type: 'string', minLength: 1, maxLength: LIMITS.token } },
   }) as const;
 
 export const applicationFieldsSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['language', 'name', 'email'],
   properties: {
     language: fieldSchemas.language,
@@ -114,12 +122,14 @@ export const applicationFieldsSchema = {
 /** What a successful submission answers to scripts. */
 export const acceptedResponseSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['ok'],
   properties: { ok: { type: 'boolean' }, id: { type: 'string' }, status: { type: 'string' } },
 } as const;
 
 export const refusalResponseSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['statusCode', 'field', 'code', 'message'],
   properties: {
     statusCode: { type: 'integer' },

@@ -75,6 +75,17 @@ export function findSubmission(db: Database, id: string): SubmissionRow | undefi
   return db.prepare('SELECT * FROM submissions WHERE id = ?').get(id) as SubmissionRow | undefined;
 }
 
+/**
+ * Whether this address already asked for this double opt-in within the link's lifetime
+ * (and it is not yet past): then no second mail goes out, and the answer stays the same.
+ */
+export function hasOpenOptIn(db: Database, form: 'event' | 'newsletter', email: string, since: Date, event?: string): boolean {
+  const rows = db
+    .prepare(`SELECT payload FROM submissions WHERE form = ? AND email = ? AND status IN ('pending', 'confirmed') AND created_at >= ?`)
+    .all(form, email, since.toISOString()) as { payload: string }[];
+  return rows.some((row) => event === undefined || (JSON.parse(row.payload) as { event?: unknown }).event === event);
+}
+
 export type ConfirmResult = 'confirmed' | 'already-confirmed' | 'unknown';
 
 /** Confirms a pending submission once; its follow-up mails are queued only the first time. */

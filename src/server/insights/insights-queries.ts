@@ -92,8 +92,26 @@ export function searchOptions(index: LanguageIndex): SearchOption[] {
   return [...titles, ...tags.map((value): SearchOption => ({ type: 'term', value }))];
 }
 
+/** At most this many distinct words of at most this many characters: no query costs more than a few normal ones. */
+export const SEARCH_LIMITS = { words: 6, wordLength: 40 } as const;
+
+/** The words of a search, once each (ignoring case), capped in count and length. */
+export function searchWords(term: string): string[] {
+  const seen = new Set<string>();
+  const words: string[] = [];
+  for (const word of term.split(/\s+/)) {
+    const capped = word.slice(0, SEARCH_LIMITS.wordLength);
+    const key = capped.toLocaleLowerCase('de');
+    if (capped === '' || seen.has(key)) continue;
+    seen.add(key);
+    words.push(capped);
+    if (words.length === SEARCH_LIMITS.words) break;
+  }
+  return words;
+}
+
 export function searchArticles(index: LanguageIndex, term: string): ArticleCard[] {
-  const trimmed = term.trim();
+  const trimmed = searchWords(term).join(' ');
   if (trimmed === '') return [];
   let results = index.search.search(trimmed);
   // A term with several words that finds nothing together may still find articles with some of them.

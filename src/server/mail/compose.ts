@@ -58,9 +58,10 @@ export function notificationMail(input: NotificationInput): OutgoingMail {
     { label: label('reference'), value: input.reference },
   ];
   if (input.attachments?.length) rows.push({ label: label('attachments'), value: input.attachments.map((file) => file.filename).join(', ') });
+  // Never visitor text in a subject: the reference is ours, an event's title comes from content.
   const subject = fill(texts.subjects[input.form] ?? input.form, {
-    name: valueText(input.fields.name),
-    event: valueText(input.fields.event),
+    reference: input.reference.slice(0, 8),
+    event: input.form === 'event' ? valueText(input.fields.event) : '',
   });
   const text = [texts.intro, '', ...rows.map((row) => `${row.label}: ${row.value}`)].join('\n');
   const html = layout(

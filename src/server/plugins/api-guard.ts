@@ -10,7 +10,7 @@ import { FormRefusal } from '../forms/refusal.ts';
 export interface ApiGuardOptions {
   siteUrl: string;
   allowedOrigins: string[];
-  rateLimit: { max: number; windowMs: number };
+  rateLimit: { max: number; readMax: number; windowMs: number };
 }
 
 function isSameSite(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
@@ -42,12 +42,13 @@ const apiGuard: FastifyPluginAsync<ApiGuardOptions> = async (app, options) => {
     if (request.method === 'POST' && !isSameSite(request, allowed)) throw new FormRefusal(403, 'origin', 'forbidden_origin');
   });
 
+  // Two budgets per address: submissions (POSTs that store something) and reads (every GET,
+  // and the POSTs that only read, such as recommendations and file checks), counted apart.
+  const isSubmission = (request: FastifyRequest) => request.method === 'POST' && request.routeOptions.config.readOnly !== true;
   await app.register(rateLimit, {
-    max: options.rateLimit.max,
+    max: (request) => (isSubmission(request) ? options.rateLimit.max : options.rateLimit.readMax),
     timeWindow: options.rateLimit.windowMs,
-    // Reads sent as POST (recommendations, file checks) store nothing; the limit guards submissions.
-    allowList: (request) => request.method !== 'POST' || request.routeOptions.config.readOnly === true,
-    keyGenerator: (request) => request.ip,
+    keyGenerator: (request) => `${request.ip}:${isSubmission(request) ? 'submit' : 'read'}`,
     // Retry-After is set by the plugin; the body is ours, in the visitor's language.
     errorResponseBuilder: () => new FormRefusal(429, 'request', 'rate_limited'),
   });

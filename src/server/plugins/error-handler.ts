@@ -57,7 +57,8 @@ const errorHandler: FastifyPluginAsync<{ pages: PageHandler }> = async (app, { p
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `${request.method} ${request.url.split('?')[0]} does not exist` });
+    // The path is not echoed: an answer never repeats what the request sent.
+    reply.code(404).send({ statusCode: 404, error: 'Not Found', field: 'path', code: 'not_found', message: messagesFor(request).not_found });
   });
 };
 

@@ -1,6 +1,7 @@
 /** Headers every answer carries; the page renderer copies them onto its streamed responses. */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
 
 const HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -10,10 +11,26 @@ const HEADERS: Readonly<Record<string, string>> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
 };
 
-const securityHeaders: FastifyPluginAsync = async (app) => {
+/** Browsers keep to HTTPS for a year once they reached the site over it. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The headers of this configuration: HSTS when the site is served over HTTPS (its URL says so, or a proxy in front terminates TLS). */
+export function securityHeaders(config: Pick<Config, 'siteUrl' | 'trustProxy'>): Readonly<Record<string, string>> {
+  const https = config.siteUrl.startsWith('https://') || config.trustProxy;
+  return https ? { ...HEADERS, 'strict-transport-security': HSTS } : HEADERS;
+}
+
+/** A 400 written straight to a socket whose request could not be parsed at all. */
+export function rawBadRequest(config: Pick<Config, 'siteUrl' | 'trustProxy'>): string {
+  const body = '{"statusCode":400,"error":"Bad Request","field":"request","code":"malformed","message":"The request could not be read."}';
+  const headers = Object.entries(securityHeaders(config)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`;
+}
+
+const securityHeadersHook: FastifyPluginAsync<{ headers: Readonly<Record<string, string>> }> = async (app, { headers }) => {
   app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(HEADERS);
+    reply.headers(headers);
   });
 };
 
-export const securityHeadersPlugin = fp(securityHeaders, { name: 'security-headers' });
+export const securityHeadersPlugin = fp(securityHeadersHook, { name: 'security-headers' });

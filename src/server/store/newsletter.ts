@@ -12,6 +12,10 @@ export function recordPendingSubscriber(db: Database, email: string, language: L
   ).run(email, language, now.toISOString());
 }
 
+export function isSubscribed(db: Database, email: string): boolean {
+  return db.prepare(`SELECT 1 FROM newsletter_subscribers WHERE email = ? AND status = 'confirmed'`).get(email) !== undefined;
+}
+
 /** Confirms a subscriber (known or not: the signed link proves the address); mails go out the first time only. */
 export function confirmSubscriber(db: Database, email: string, language: Language, mails: () => QueuedMail[], now = new Date()): 'confirmed' | 'already-confirmed' {
   return transaction(db, () => {
