@@ -124,6 +124,8 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
       if (error instanceof FormRefusal) throw error;
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new FormRefusal(413, 'cv', 'file_too_large', { max: Math.round(limits.cvMaxBytes / MB) });
+      // A part named like an Object.prototype member (__proto__, toString) is refused by the parser before its name reaches us.
+      if (code === 'FST_PROTO_VIOLATION') throw new FormRefusal(400, 'body', 'unknown_field');
       if (code === 'FST_FILES_LIMIT') throw new FormRefusal(413, 'additionals', 'too_many_files', { max: limits.additionalMaxCount });
       if (code?.startsWith('FST_') || (error as Error).message?.includes('Unexpected end of form') || request.raw.aborted || request.raw.destroyed) {
         throw new FormRefusal(400, 'body', 'upload_broken');
