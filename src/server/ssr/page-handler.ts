@@ -52,13 +52,18 @@ function assetsOf(manifest: BuildManifest, context: StaticHandlerContext): AppEn
   return { css: manifest.css, modulePreloads: [...modules] };
 }
 
-function toWebRequest(request: FastifyRequest, url: URL, signal: AbortSignal): Request {
+/**
+ * The page request as the router reads it. It carries no AbortSignal: Node keeps a Request's
+ * signal alive through weak references that full collections free only late, which made the
+ * live heap grow with every render; the render itself is aborted through the controller.
+ */
+function toWebRequest(request: FastifyRequest, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name.startsWith(':') || name === 'content-length' || name === 'content-type') continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  return new Request(url, { method: request.method === 'HEAD' ? 'HEAD' : 'GET', headers, signal });
+  return new Request(url, { method: request.method === 'HEAD' ? 'HEAD' : 'GET', headers });
 }
 
 function languageOfRequest(request: FastifyRequest, pathname: string): Language {
@@ -91,7 +96,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       });
       const url = new URL(page.path ?? request.url, origin);
       const requestContext: RequestContext = page.formEcho ? { formEcho: page.formEcho } : {};
-      const context = await handler.query(toWebRequest(request, url, controller.signal), { requestContext });
+      const context = await handler.query(toWebRequest(request, url), { requestContext });
 
       if (context instanceof Response) {
         if (page.path) return false;
