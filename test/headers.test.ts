@@ -49,7 +49,7 @@ t.test('pages are HTML with a charset, never cached as static, and varied by lan
   const response = await app.inject({ url: '/' });
   t.equal(response.headers['content-type'], 'text/html; charset=utf-8');
   t.equal(response.headers['cache-control'], 'no-cache');
-  t.equal(response.headers.vary, 'Cookie, Accept-Language');
+  t.equal(response.headers.vary, 'Cookie, Accept-Language, Accept-Encoding');
   t.equal(response.headers['x-content-type-options'], 'nosniff');
   t.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin');
   t.ok(response.body.startsWith('<!DOCTYPE html>'));

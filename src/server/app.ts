@@ -1,4 +1,5 @@
 /** The whole server as one Fastify instance: cross-cutting plugins, content, assets, health, then pages. */
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
@@ -28,8 +29,12 @@ import { malformedPathsPlugin } from './plugins/malformed-paths.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import { readManifest } from './ssr/manifest.ts';
 import { createPageHandler } from './ssr/page-handler.ts';
+import { createPageCache } from './ssr/page-cache.ts';
 import { careersApi } from './api/careers.ts';
 import { createCareersService } from './careers/careers-service.ts';
+
+/** Text, JSON, XML and SVG; never files visitors uploaded or PDFs. */
+const COMPRESSIBLE_TYPES = /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|xml)\b|image\/svg\+xml\b)/;
 
 export interface BuildAppOptions {
   /** Fastify's logger setting; tests pass false. */
@@ -72,8 +77,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const insights = createInsightsService(store);
   const careers = createCareersService({ ...config.careers, store, log: app.log.child({ module: 'careers' }) });
-  const pages = createPageHandler({ config, content: createStoreContentSource(store), insights: createLocalInsightsSource(insights), careers, manifest });
+  const cache = createPageCache({ ...config.pageCache, log: app.log.child({ module: 'page-cache' }) });
+  const pages = createPageHandler({ config, content: createStoreContentSource(store), insights: createLocalInsightsSource(insights), careers, manifest, cache });
 
+  // Every text answer the routes send is compressed; pages compress themselves while streaming,
+  // bundles are precompressed at build time.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE_TYPES });
   await app.register(formsPlugin, { config, store });
   await app.register(errorHandlerPlugin, { pages });
   await app.register(securityHeadersPlugin, { headers: securityHeaders(config) });
@@ -83,7 +92,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(databasePlugin, { dataDir: config.dataDir });
   await app.register(outboxPlugin, { mail: config.mail });
   await app.register(insightsPlugin, { service: insights });
-  if (config.contentWatch) await app.register(contentWatchPlugin, { contentDir: config.contentDir, store, onReload: () => insights.rebuild() });
+  if (config.contentWatch) await app.register(contentWatchPlugin, { contentDir: config.contentDir, store, onReload: () => {
+        insights.rebuild();
+        cache.clear();
+      },
+    });
 
   await app.register(async (api) => {
     await api.register(apiGuardPlugin, { siteUrl: config.siteUrl, allowedOrigins: config.allowedOrigins, rateLimit: config.rateLimit });

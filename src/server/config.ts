@@ -31,6 +31,7 @@ export interface Config {
   connections: ConnectionLimits;
   uploads: UploadLimits;
   careers: CareersConfig;
+  pageCache: PageCacheConfig;
 }
 
 export interface ConnectionLimits {
@@ -44,6 +45,13 @@ export interface ConnectionLimits {
   keepAliveTimeoutMs: number;
   /** Connections beyond this many are refused. */
   maxConnections: number;
+}
+
+export interface PageCacheConfig {
+  /** Bytes of rendered pages kept in memory, precompressed copies included; 0 renders every request. */
+  maxBytes: number;
+  /** A kept page is rendered again after this long. */
+  ttlMs: number;
 }
 
 export interface CareersConfig {
@@ -243,6 +251,10 @@ export function loadConfig(env: Env = process.env): Config {
       idleTimeoutMs: read.integer('IDLE_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
       keepAliveTimeoutMs: read.integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
       maxConnections: read.integer('MAX_CONNECTIONS', 2_000, 1, 1_000_000),
+    },
+    pageCache: {
+      maxBytes: read.integer('PAGE_CACHE_MB', 24, 0, 4096) * MB,
+      ttlMs: read.integer('PAGE_CACHE_TTL_MS', 60_000, 1_000, 86_400_000),
     },
     careers: {
       url: read.optionalUrl('CAREERS_API_URL'),

@@ -42,8 +42,9 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  // Kept for every signal: a repeated one (an impatient supervisor) must not cut the drain short.
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 
   await app.listen({ port: config.port, host: config.host });
 }

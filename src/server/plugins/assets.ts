@@ -28,6 +28,8 @@ export const assetsPlugin: FastifyPluginAsync<AssetsOptions> = async (app, { dis
     prefix: '/',
     wildcard: false,
     decorateReply: false,
+    // A file with a .br or .gz sibling is sent as that, to clients that take it.
+    preCompressed: true,
     maxAge: STATIC_MAX_AGE_MS,
   });
 };

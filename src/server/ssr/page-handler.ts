@@ -14,6 +14,8 @@ import { createRoutes, pageModuleFile, type RequestContext, type RootData } from
 import type { ContentSource } from '#app/content/types.ts';
 import type { InsightsSource } from '#app/insights/model.ts';
 import type { Config } from '../config.ts';
+import { compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
+import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache } from './page-cache.ts';
 import type { BuildManifest } from './manifest.ts';
 import { isCrawler } from './crawler.ts';
 import { renderPage } from './render-page.tsx';
@@ -24,6 +26,7 @@ export interface PageHandlerOptions {
   insights: InsightsSource;
   careers: CareersSource;
   manifest: BuildManifest;
+  cache: PageCache;
 }
 
 export interface PageRequest {
@@ -74,7 +77,45 @@ function languageOfRequest(request: FastifyRequest, pathname: string): Language 
   });
 }
 
-export function createPageHandler({ config, content, insights, careers, manifest }: PageHandlerOptions): PageHandler {
+/** Headers every page answer carries, cached or not. */
+function pageHeaders(request: FastifyRequest, reply: FastifyReply, pathname: string): void {
+  const pathLanguage = languageOfPath(pathname);
+  if (pathLanguage && readCookie(request.headers.cookie, LANGUAGE_COOKIE) !== pathLanguage) {
+    reply.header('set-cookie', languageCookie(pathLanguage));
+  }
+  reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding');
+  reply.header('cache-control', 'no-cache');
+}
+
+/** A cached page: a 304 when the browser holds it, else the stored bytes in the encoding it takes. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, encoding: ContentEncoding): void {
+  reply.header('etag', entityTag(page, encoding));
+  if (matchesEntityTag(request.headers['if-none-match'], page)) {
+    reply.code(304).send();
+    return;
+  }
+  // Until the small copies are made in the background, the page is compressed at streaming quality.
+  const body = encoding === 'identity' ? page.html : (page.compressed?.[encoding] ?? compressNow(page.html, encoding));
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  reply.code(200).type('text/html; charset=utf-8').header('content-length', body.length);
+  if (request.method === 'HEAD') {
+    reply.hijack();
+    reply.raw.writeHead(200, reply.getHeaders() as Record<string, string | number | string[]>);
+    reply.raw.end();
+    return;
+  }
+  reply.send(body);
+}
+
+/**
+ * Only an answer that depends on nothing but path, language and content is kept: no query,
+ * no form values shown again, no status or page chosen by the caller.
+ */
+function isCacheable(cache: PageCache, url: URL, page: PageRequest): boolean {
+  return cache.enabled && url.search === '' && page.path === undefined && page.status === undefined && page.formEcho === undefined;
+}
+
+export function createPageHandler({ config, content, insights, careers, manifest, cache }: PageHandlerOptions): PageHandler {
   const routes = createRoutes({
     content,
     insights,
@@ -95,6 +136,15 @@ export function createPageHandler({ config, content, insights, careers, manifest
         if (!reply.raw.writableFinished) controller.abort();
       });
       const url = new URL(page.path ?? request.url, origin);
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      const requestLanguage = languageOfRequest(request, url.pathname);
+      const cacheKey = isCacheable(cache, url, page) ? pageCacheKey(requestLanguage, url.pathname) : undefined;
+      const cached = cacheKey === undefined ? undefined : cache.get(cacheKey);
+      if (cached) {
+        pageHeaders(request, reply, url.pathname);
+        sendCached(request, reply, cached, encoding);
+        return true;
+      }
       const requestContext: RequestContext = page.formEcho ? { formEcho: page.formEcho } : {};
       const context = await handler.query(toWebRequest(request, url), { requestContext });
 
@@ -111,13 +161,8 @@ export function createPageHandler({ config, content, insights, careers, manifest
       if (page.path && context.statusCode !== 200) return false;
 
       const root = context.loaderData.root as RootData | undefined;
-      const language = root?.language ?? languageOfRequest(request, url.pathname);
-      const pathLanguage = languageOfPath(url.pathname);
-      if (pathLanguage && readCookie(request.headers.cookie, LANGUAGE_COOKIE) !== pathLanguage) {
-        reply.header('set-cookie', languageCookie(pathLanguage));
-      }
-      reply.header('vary', 'Cookie, Accept-Language');
-      reply.header('cache-control', 'no-cache');
+      const language = root?.language ?? requestLanguage;
+      pageHeaders(request, reply, url.pathname);
 
       const environment: AppEnvironment = {
         siteUrl: config.siteUrl,
@@ -142,6 +187,9 @@ export function createPageHandler({ config, content, insights, careers, manifest
         entry: manifest.entry,
         language,
         crawler: isCrawler(request.headers['user-agent']),
+        encoding,
+        // The key was made from the language the request asks for; the page must agree before it is kept.
+        onDocument: cacheKey !== undefined && root?.language === requestLanguage ? (html) => cache.put(cacheKey, html) : undefined,
         timeoutMs: config.renderTimeoutMs,
         signal: controller.signal,
         log: request.log,

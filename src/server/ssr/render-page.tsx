@@ -4,6 +4,7 @@
  * ready; crawlers get the whole document at once.
  */
 import type { ServerResponse } from 'node:http';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +12,7 @@ import { ENVIRONMENT_GLOBAL, EnvironmentProvider, type AppEnvironment } from '#a
 import type { Language } from '#app/i18n/language.ts';
 import { PAGES_ROUTE_ID } from '#app/routes.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
+import { compressedDestination, type ContentEncoding } from '../http/encoding.ts';
 import { fatalErrorHtml } from './fatal-error-html.ts';
 import { hydrationData, inlineJson } from './serialize.ts';
 
@@ -23,10 +25,47 @@ export interface RenderPageOptions {
   entry: string;
   language: Language;
   crawler: boolean;
+  encoding: ContentEncoding;
+  /**
+   * Receives the whole document once it was rendered without an error, for the page cache.
+   * Such a render waits for everything, as for a crawler, so the kept copy is complete.
+   */
+  onDocument?: (html: Buffer) => void;
   timeoutMs: number;
   /** Aborted when the visitor goes away. */
   signal: AbortSignal;
   log: FastifyBaseLogger;
+}
+
+type Flushable = Writable & { flush?: () => void };
+
+/** Passes the page on as it is written and keeps a copy of every byte for the cache. */
+class DocumentCapture extends Writable {
+  private readonly chunks: Buffer[] = [];
+
+  constructor(
+    private readonly target: Flushable,
+    private readonly onEnd: (html: Buffer) => void,
+  ) {
+    super();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.chunks.push(chunk);
+    if (this.target.write(chunk)) callback();
+    else this.target.once('drain', () => callback());
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.target.end();
+    this.onEnd(Buffer.concat(this.chunks));
+    callback();
+  }
+
+  /** React flushes its destination after each batch; the compressor behind must flush too. */
+  flush(): void {
+    this.target.flush?.();
+  }
 }
 
 /** The same context with the error placed on the pages route, so the layout shows the error page. */
@@ -42,10 +81,12 @@ function withRenderError(context: StaticHandlerContext, error: unknown): StaticH
 }
 
 export function renderPage(options: RenderPageOptions): Promise<void> {
-  const { res, log, crawler } = options;
+  const { res, log, onDocument } = options;
+  const wholeDocument = options.crawler || onDocument !== undefined;
   return new Promise((resolve) => {
     let attempt = 0;
     let started = false;
+    let failed = false;
 
     const sendFatal = () => {
       if (started) return;
@@ -62,13 +103,22 @@ export function renderPage(options: RenderPageOptions): Promise<void> {
       const start = () => {
         if (started) return;
         started = true;
-        res.writeHead(context.statusCode, { ...options.headers, 'content-type': 'text/html; charset=utf-8' });
+        const encodingHeader = options.encoding === 'identity' ? {} : { 'content-encoding': options.encoding };
+        res.writeHead(context.statusCode, { ...options.headers, ...encodingHeader, 'content-type': 'text/html; charset=utf-8' });
         res.once('finish', () => clearTimeout(timer));
         res.once('close', () => {
           clearTimeout(timer);
           resolve();
         });
-        stream.pipe(res);
+        const destination = compressedDestination(res, options.encoding);
+        const keep = onDocument && context.statusCode === 200 && attempt === 1;
+        stream.pipe(
+          keep
+            ? new DocumentCapture(destination, (html) => {
+                if (!failed && !options.signal.aborted) onDocument(html);
+              })
+            : destination,
+        );
       };
       const stream = renderToPipeableStream(
         <EnvironmentProvider value={options.environment}>
@@ -79,12 +129,12 @@ export function renderPage(options: RenderPageOptions): Promise<void> {
         {
           bootstrapScriptContent: `window.${ENVIRONMENT_GLOBAL}=${inlineJson(options.environment)};window.__staticRouterHydrationData=${inlineJson(hydrationData(context))};`,
           bootstrapModules: [options.entry],
-          progressiveChunkSize: crawler ? Number.POSITIVE_INFINITY : undefined,
+          progressiveChunkSize: wholeDocument ? Number.POSITIVE_INFINITY : undefined,
           onShellReady() {
-            if (!crawler) start();
+            if (!wholeDocument) start();
           },
           onAllReady() {
-            if (crawler) start();
+            if (wholeDocument) start();
           },
           onShellError(error) {
             clearTimeout(timer);
@@ -93,6 +143,7 @@ export function renderPage(options: RenderPageOptions): Promise<void> {
             else sendFatal();
           },
           onError(error) {
+            failed = true;
             if (options.signal.aborted) return;
             log.error({ err: error }, 'page render error');
           },

@@ -1,0 +1,79 @@
+// npm run bench:http: requests per second and p50/p99 latency at concurrency 50 (autocannon,
+// loopback) for pages, APIs and a form post against the built server, and beside each page
+// the same bytes served as a precompressed static file by the same server, with the ratio.
+// "uncached" runs on a second server with PAGE_CACHE_MB=0, which renders every request.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startBenchServer } from './bench-server.mjs';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 50;
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+const ARTICLE = '/insights/consent-mode-v2-explained';
+
+async function run(url, { method = 'GET', headers = {}, body } = {}) {
+  const result = await autocannon({ url, method, headers: { 'user-agent': BROWSER, ...headers }, body, connections: CONNECTIONS, duration: DURATION_S });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: result.throughput.average / Math.max(result.requests.average, 1), bad };
+}
+
+// The pages as the server sends them, saved as static files (with a .br sibling) for the comparison.
+const staticDir = mkdtempSync(path.join(tmpdir(), 'nordstern-bench-static-'));
+cpSync('static', staticDir, { recursive: true });
+const probe = await startBenchServer();
+for (const [name, page] of [['home', '/'], ['article', ARTICLE]]) {
+  const identity = Buffer.from(await (await fetch(`${probe.url}${page}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+  // Ask twice: the first answer fills the cache, whose brotli copy is then made in the background.
+  let br;
+  for (let i = 0; i < 50; i += 1) {
+    const response = await fetch(`${probe.url}${page}`, { headers: { 'accept-encoding': 'br' }, decompress: false });
+    if (response.headers.get('etag')?.endsWith('-br"')) {
+      br = Buffer.from(await response.arrayBuffer());
+      break;
+    }
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  writeFileSync(path.join(staticDir, `bench-${name}.html`), identity);
+  writeFileSync(path.join(staticDir, `bench-${name}.html.br`), br ?? identity);
+}
+await probe.stop();
+
+const cached = await startBenchServer({ env: { STATIC_DIR: staticDir } });
+const uncached = await startBenchServer({ env: { STATIC_DIR: staticDir, PAGE_CACHE_MB: '0' } });
+const BR = { 'accept-encoding': 'br' };
+const IDENTITY = { 'accept-encoding': 'identity' };
+const contact = JSON.stringify({ name: 'Bench Mark', email: 'bench@example.com', message: 'Load test', language: 'en', legals: true });
+
+const rows = [
+  ['homepage, cached, identity', cached.url, '/', IDENTITY, '/bench-home.html', IDENTITY],
+  ['homepage, cached, br', cached.url, '/', BR, '/bench-home.html', BR],
+  ['homepage, uncached, identity', uncached.url, '/', IDENTITY, '/bench-home.html', IDENTITY],
+  ['homepage, uncached, br', uncached.url, '/', BR, '/bench-home.html', BR],
+  ['article, cached, br', cached.url, ARTICLE, BR, '/bench-article.html', BR],
+  ['article, uncached, br', uncached.url, ARTICLE, BR, '/bench-article.html', BR],
+  ['insights API, page 1', cached.url, '/api/insights/articles/en/1?sort=datetime:desc', BR],
+  ['search "consent"', cached.url, '/api/insights/articles/en/search/consent', BR],
+  ['POST /api/contact', cached.url, '/api/contact', { 'content-type': 'application/json', origin: cached.url }, undefined, undefined, contact],
+];
+
+console.log(`concurrency ${CONNECTIONS}, ${DURATION_S} s each, node ${cached.flags.join(' ')}`);
+console.log('| what | req/s | p50 ms | p99 ms | bytes/answer | non-2xx | static file req/s | ratio |');
+console.log('|---|---|---|---|---|---|---|---|');
+try {
+  for (const [label, base, route, headers, staticPath, staticHeaders, body] of rows) {
+    const measured = await run(`${base}${route}`, { method: body ? 'POST' : 'GET', headers, body });
+    let staticCells = ['', ''];
+    if (staticPath) {
+      const file = await run(`${cached.url}${staticPath}`, { headers: staticHeaders });
+      staticCells = [file.rps.toFixed(0), (measured.rps / file.rps).toFixed(2)];
+    }
+    console.log(`| ${label} | ${measured.rps.toFixed(0)} | ${measured.p50} | ${measured.p99} | ${measured.bytes.toFixed(0)} | ${measured.bad} | ${staticCells.join(' | ')} |`);
+  }
+} finally {
+  await cached.stop();
+  await uncached.stop();
+  rmSync(staticDir, { recursive: true, force: true });
+}

@@ -1,0 +1,86 @@
+/**
+ * Content encodings for answers the server writes itself: which one a client takes, a
+ * compressor that keeps a streamed page streaming, and the slow, small precompressed
+ * copies kept by the page cache.
+ */
+import { pipeline, type Writable } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+export type ContentEncoding = 'br' | 'gzip' | 'identity';
+
+/** Quality for compressing while streaming: fast enough to keep up with rendering. */
+const STREAM_BROTLI_QUALITY = 4;
+const STREAM_GZIP_LEVEL = 6;
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The q-value of each coding named in an Accept-Encoding header (RFC 9110, section 12.5.3). */
+function qualities(header: string): Map<string, number> {
+  const result = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [token = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (!token) continue;
+    let q = 1;
+    for (const parameter of parameters) {
+      const match = /^q=([01](?:\.\d{0,3})?)$/.exec(parameter);
+      if (match) q = Number(match[1]);
+    }
+    result.set(token === 'x-gzip' ? 'gzip' : token, q);
+  }
+  return result;
+}
+
+/** Brotli when the client takes it, then gzip, else the bytes as they are. */
+export function negotiateEncoding(acceptEncoding: string | string[] | undefined): ContentEncoding {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  if (!header) return 'identity';
+  const q = qualities(header);
+  const wildcard = q.get('*');
+  const accepts = (coding: string) => (q.get(coding) ?? wildcard ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return 'identity';
+}
+
+const STREAM_BROTLI_PARAMS = { [zlib.constants.BROTLI_PARAM_QUALITY]: STREAM_BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT };
+
+/** Bytes compressed at streaming quality, for the moment before the small copies are ready. */
+export function compressNow(bytes: Buffer, encoding: Exclude<ContentEncoding, 'identity'>): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(bytes, { params: STREAM_BROTLI_PARAMS }) : zlib.gzipSync(bytes, { level: STREAM_GZIP_LEVEL });
+}
+
+/**
+ * Where a streamed answer is written: the target itself, or a compressor piped into it.
+ * React calls `flush()` on its destination after each batch it writes; a compressor then
+ * emits everything it holds, so each part of the page leaves as soon as it is rendered.
+ */
+export function compressedDestination(target: Writable, encoding: ContentEncoding): Writable & { flush?: () => void } {
+  if (encoding === 'identity') return target;
+  const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: STREAM_BROTLI_PARAMS }) : zlib.createGzip({ level: STREAM_GZIP_LEVEL });
+  pipeline(compressor, target, () => {
+    // A visitor who leaves closes the target; the writer learns of it through its own signal.
+  });
+  return compressor;
+}
+
+export interface Precompressed {
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** The smallest copies, made once per cached page on the thread pool, off the event loop. */
+export async function precompress(bytes: Buffer): Promise<Precompressed> {
+  const [br, gz] = await Promise.all([
+    brotliCompress(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+    gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
+  return { br, gzip: gz };
+}
