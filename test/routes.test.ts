@@ -188,3 +188,25 @@ t.test('HEAD answers a page with its status and no body', async (t) => {
   const missing = await app.inject({ method: 'HEAD', url: '/nowhere' });
   t.equal(missing.statusCode, 404);
 });
+
+t.test('the compiled page matcher agrees with react-router on every route', async (t) => {
+  const { matchRoutes } = await import('react-router');
+  const { PAGE_ROUTES, matchPageRoute } = await import('#app/paths.ts');
+  const routerTable = PAGE_ROUTES.map((route) => ({ path: route.path, caseSensitive: true, route }));
+  const samples = new Set<string>(['/', '', '//', '/nope', '/services/', '/Services', '/services/a/b/c/d', '/insights/%C3%9Cber', '/insights/a%2Fb', '/insights/%E0%A4%A']);
+  for (const { path } of PAGE_ROUTES) {
+    const segments = path.split('/').filter(Boolean);
+    for (let keep = 0; keep <= segments.length; keep += 1) {
+      const filled = segments.slice(0, keep).map((segment) => (segment.startsWith(':') ? (segment.includes('year') ? '2026' : 'x-1') : segment));
+      samples.add(`/${filled.join('/')}`);
+      samples.add(`/${filled.join('/')}/`);
+      samples.add(`/${filled.join('/')}/extra`);
+    }
+  }
+  for (const pathname of samples) {
+    const ours = matchPageRoute(pathname);
+    const theirs = matchRoutes(routerTable, pathname)?.[0];
+    t.equal(ours?.route.id, theirs?.route.route.id, `${pathname}: ${theirs?.route.route.id ?? 'no page'}`);
+    if (ours && theirs) t.same(ours.params, theirs.params, `${pathname}: the same params`);
+  }
+});

@@ -4,7 +4,6 @@
  * the content folder it reads and the order of its blocks. The route table, the
  * language resolution and the server all read this module; no path strings elsewhere.
  */
-import { matchRoutes } from 'react-router';
 import type { Language } from './i18n/language.ts';
 
 export type PathLanguage = Language | 'shared';
@@ -212,13 +211,77 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   ...eventPages('omr'),
 ];
 
-/** The page route a pathname matches, or undefined for unknown paths. */
-const MATCHABLE_ROUTES = PAGE_ROUTES.map((route) => ({ path: route.path, caseSensitive: true, route }));
+/**
+ * One way a route's path can match: react-router expands optional segments into one path
+ * each and ranks them by its specificity score; this does the same once, at start, so a
+ * lookup is a walk over compiled patterns instead of react-router flattening and ranking
+ * the whole table on every call (the test compares both on every route).
+ */
+interface CompiledPattern {
+  route: PageRoute;
+  pattern: RegExp;
+  names: string[];
+  score: number;
+  order: number;
+}
 
+const PARAM_SEGMENT = /^:[\w-]+$/;
+
+/** '/a/:b?/:c?' → '/a', '/a/:b', '/a/:b/:c', as react-router expands optional segments. */
+function expandOptional(path: string): string[] {
+  const segments = path.split('/').filter(Boolean);
+  const required = segments.filter((segment) => !segment.endsWith('?'));
+  const optional = segments.filter((segment) => segment.endsWith('?')).map((segment) => segment.slice(0, -1));
+  return optional.map((_, count) => [...required, ...optional.slice(0, count)]).concat([[...required, ...optional]]).map((parts) => `/${parts.join('/')}`);
+}
+
+/** react-router's ranking: more segments, static over dynamic. */
+function specificity(path: string): number {
+  const segments = path.split('/');
+  return segments.reduce((score, segment) => score + (PARAM_SEGMENT.test(segment) ? 3 : segment === '' ? 1 : 10), segments.length);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const COMPILED_PATTERNS: readonly CompiledPattern[] = PAGE_ROUTES.flatMap((route, order) =>
+  expandOptional(route.path).map((path) => {
+    const names: string[] = [];
+    const source = path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => {
+        if (!PARAM_SEGMENT.test(segment)) return `/${escapeRegExp(segment)}`;
+        names.push(segment.slice(1));
+        return '/([^/]+)';
+      })
+      .join('');
+    return { route, pattern: new RegExp(`^${source}/*$`), names, score: specificity(path), order };
+  }),
+).sort((a, b) => b.score - a.score || a.order - b.order);
+
+/** The path as react-router reads it: each segment decoded, a decoded slash kept encoded. */
+function decodePath(pathname: string): string {
+  try {
+    return pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
+  } catch {
+    return pathname;
+  }
+}
+
+/** The page route a pathname matches, or undefined for unknown paths. */
 export function matchPageRoute(pathname: string): { route: PageRoute; params: Params } | undefined {
-  const matches = matchRoutes(MATCHABLE_ROUTES, pathname);
-  const match = matches?.[0];
-  return match ? { route: match.route.route, params: match.params } : undefined;
+  const decoded = decodePath(pathname);
+  for (const { route, pattern, names } of COMPILED_PATTERNS) {
+    const match = pattern.exec(decoded);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    names.forEach((name, index) => (params[name] = match[index + 1]!.replace(/%2F/g, '/')));
+    return { route, params };
+  }
+  return undefined;
 }
 
 /** de or en when the path exists in one language only; undefined for shared and unknown paths. */
