@@ -4,7 +4,12 @@ import { createContext, use, type ReactNode } from 'react';
 export interface PageAssets {
   /** Stylesheets to link. */
   css: string[];
-  /** Client modules the first page needs: the entry and its route's chunks. */
+  /**
+   * The stylesheets' text, set in the page itself so nothing blocks the first paint. The
+   * server sends it once, in the document; the browser reads it back from there.
+   */
+  inlineCss?: string;
+  /** Client modules the first page needs besides the entry: its imports and its route's chunks, loaded after the first paint. */
   modulePreloads: string[];
 }
 
@@ -15,6 +20,9 @@ export interface AppEnvironment {
   uploads: { cvMaxBytes: number; additionalMaxBytes: number; additionalMaxCount: number };
   assets: PageAssets;
 }
+
+/** The id of the style element holding the inlined stylesheets. */
+export const INLINE_CSS_ID = 'site-css';
 
 /** Name of the global the server writes for the browser before hydration. */
 export const ENVIRONMENT_GLOBAL = '__NORDSTERN__';

@@ -1,6 +1,6 @@
 /** The HTML document around every page: language, charset, theme colour and the page's own assets. */
 import type { ReactNode } from 'react';
-import { useEnvironment } from '../environment.tsx';
+import { INLINE_CSS_ID, useEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 
 export const THEME_COLOR = '#174f78';
@@ -14,12 +14,11 @@ export function Document({ language, children }: { language: Language; children:
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {assets.css.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-        {assets.modulePreloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
+        {assets.inlineCss === undefined ? (
+          assets.css.map((href) => <link key={href} rel="stylesheet" href={href} />)
+        ) : (
+          <style id={INLINE_CSS_ID} dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />
+        )}
       </head>
       <body>{children}</body>
     </html>

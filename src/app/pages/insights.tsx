@@ -217,6 +217,7 @@ export function Component() {
             ) : null}
           </div>
 
+          <h2 className="visually-hidden">{labels.results_headline}</h2>
           <p className="insights__count" role="status">
             {resultText}
           </p>

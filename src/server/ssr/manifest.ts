@@ -14,6 +14,19 @@ export interface BuildManifest {
 
 export const MANIFEST_FILE = 'manifest.json';
 
+/** Stylesheets up to this size are set in each page instead of linked: no request blocks the first paint. */
+export const INLINE_CSS_MAX_BYTES = 64 * 1024;
+
+/**
+ * The text of the build's stylesheets when they are small enough to inline, else undefined.
+ * `</` is written as `<\/`, which CSS reads the same, so no text can end the style element.
+ */
+export async function readInlineCss(distDir: string, manifest: BuildManifest): Promise<string | undefined> {
+  const texts = await Promise.all(manifest.css.map((url) => readFile(path.join(distDir, 'public', url), 'utf8')));
+  const css = texts.join('\n').replace(/<\//g, '<\\/');
+  return Buffer.byteLength(css) <= INLINE_CSS_MAX_BYTES ? css : undefined;
+}
+
 export async function readManifest(distDir: string): Promise<BuildManifest> {
   const file = path.join(distDir, MANIFEST_FILE);
   try {

@@ -26,6 +26,8 @@ export interface PageHandlerOptions {
   insights: InsightsSource;
   careers: CareersSource;
   manifest: BuildManifest;
+  /** The stylesheets' text when they are inlined into every page. */
+  inlineCss?: string;
   cache: PageCache;
 }
 
@@ -45,14 +47,14 @@ export interface PageHandler {
 const PAGE_MODULE_OF_ROUTE = new Map<string, PageModuleName>(PAGE_ROUTES.map((route) => [route.id, route.page]));
 
 /** The stylesheets and modules the matched routes need, and nothing else. */
-function assetsOf(manifest: BuildManifest, context: StaticHandlerContext): AppEnvironment['assets'] {
+function assetsOf(manifest: BuildManifest, context: StaticHandlerContext, inlineCss: string | undefined): AppEnvironment['assets'] {
   const modules = new Set(manifest.entryModules);
   for (const match of context.matches) {
     const page = PAGE_MODULE_OF_ROUTE.get(match.route.id);
     if (page) for (const file of manifest.pages[pageModuleFile(page)] ?? []) modules.add(file);
   }
   modules.delete(manifest.entry);
-  return { css: manifest.css, modulePreloads: [...modules] };
+  return { css: manifest.css, modulePreloads: [...modules], ...(inlineCss === undefined ? {} : { inlineCss }) };
 }
 
 /**
@@ -115,7 +117,7 @@ function isCacheable(cache: PageCache, url: URL, page: PageRequest): boolean {
   return cache.enabled && url.search === '' && page.path === undefined && page.status === undefined && page.formEcho === undefined;
 }
 
-export function createPageHandler({ config, content, insights, careers, manifest, cache }: PageHandlerOptions): PageHandler {
+export function createPageHandler({ config, content, insights, careers, manifest, inlineCss, cache }: PageHandlerOptions): PageHandler {
   const routes = createRoutes({
     content,
     insights,
@@ -168,7 +170,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
         siteUrl: config.siteUrl,
         assetsBaseUrl: config.assetsBaseUrl,
         uploads: config.uploads,
-        assets: assetsOf(manifest, context),
+        assets: assetsOf(manifest, context, inlineCss),
       };
       const status = page.status ?? context.statusCode;
       const headers = reply.getHeaders() as Record<string, string | number | string[]>;

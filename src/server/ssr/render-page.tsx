@@ -14,7 +14,7 @@ import { PAGES_ROUTE_ID } from '#app/routes.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
 import { compressedDestination, type ContentEncoding } from '../http/encoding.ts';
 import { fatalErrorHtml } from './fatal-error-html.ts';
-import { hydrationData, inlineJson } from './serialize.ts';
+import { deferredModuleLoader, hydrationData, inlineJson } from './serialize.ts';
 
 export interface RenderPageOptions {
   res: ServerResponse;
@@ -66,6 +66,12 @@ class DocumentCapture extends Writable {
   flush(): void {
     this.target.flush?.();
   }
+}
+
+/** The environment as the browser receives it: the inlined stylesheets are in the document already. */
+function browserEnvironment(environment: AppEnvironment): AppEnvironment {
+  const { inlineCss: _inDocument, ...assets } = environment.assets;
+  return { ...environment, assets };
 }
 
 /** The same context with the error placed on the pages route, so the layout shows the error page. */
@@ -127,8 +133,7 @@ export function renderPage(options: RenderPageOptions): Promise<void> {
           </StoresProvider>
         </EnvironmentProvider>,
         {
-          bootstrapScriptContent: `window.${ENVIRONMENT_GLOBAL}=${inlineJson(options.environment)};window.__staticRouterHydrationData=${inlineJson(hydrationData(context))};`,
-          bootstrapModules: [options.entry],
+          bootstrapScriptContent: `window.${ENVIRONMENT_GLOBAL}=${inlineJson(browserEnvironment(options.environment))};window.__staticRouterHydrationData=${inlineJson(hydrationData(context))};${deferredModuleLoader(options.entry, options.environment.assets.modulePreloads)}`,
           progressiveChunkSize: wholeDocument ? Number.POSITIVE_INFINITY : undefined,
           onShellReady() {
             if (!wholeDocument) start();

@@ -26,3 +26,13 @@ export function serializeErrors(errors: StaticHandlerContext['errors']): Record<
 export function hydrationData(context: StaticHandlerContext) {
   return { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
 }
+
+/**
+ * Starts the page's scripts once the document has been painted: the modules (the entry and
+ * the chunks it imports, fetched in parallel) are requested only then, so the first paint
+ * waits for no script and the text and images get the bandwidth first. A page opened in a
+ * background tab, where frames do not run, starts them after a second all the same.
+ */
+export function deferredModuleLoader(entry: string, modules: readonly string[]): string {
+  return `(function(e,m){var d=0;function go(){if(d)return;d=1;m.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=e;document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})(${inlineJson(entry)},${inlineJson(modules)});`;
+}

@@ -1,0 +1,84 @@
+// npm run bench:lighthouse: Lighthouse in Debian's Chromium, mobile and desktop, for the pages
+// the budgets name in both languages, against the built server on loopback. Prints the four
+// category scores and LCP, FCP, TBT and CLS per page; the audits that cost points follow.
+// LIGHTHOUSE_REPORT_DIR=dir also keeps each full report there as JSON.
+import { writeFileSync } from 'node:fs';
+import nodePath from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { startBenchServer } from './bench-server.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAGES = [
+  '/',
+  '/insights',
+  '/insights/consent-mode-v2-explained',
+  '/services/analytics',
+  '/company/careers',
+  '/technology/google-marketing-platform-partner/contact',
+  '/unternehmen/karriere',
+  '/technologie/google-marketing-platform-partner/kontakt',
+];
+const GERMAN_SHARED = ['/', '/insights', '/insights/consent-mode-v2-explained', '/services/analytics'];
+const only = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+const forms = process.argv.includes('--desktop-only') ? ['desktop'] : process.argv.includes('--mobile-only') ? ['mobile'] : ['mobile', 'desktop'];
+
+const server = await startBenchServer();
+const chrome = await launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+});
+const targets = [
+  ...PAGES.map((path) => ({ path, language: /^\/(unternehmen|technologie)/.test(path) ? 'de' : 'en' })),
+  ...GERMAN_SHARED.map((path) => ({ path, language: 'de' })),
+].filter(({ path }) => only.length === 0 || only.includes(path));
+
+// The pages as a running site serves them: rendered once already, answered from the page cache.
+for (const { path, language } of targets) {
+  for (let i = 0; i < 2; i += 1) {
+    await (await fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'br', 'accept-language': language === 'de' ? 'de-DE,de;q=0.9' : 'en-GB,en;q=0.9' } })).arrayBuffer();
+  }
+}
+await new Promise((resolve) => setTimeout(resolve, 500));
+
+const ms = (audit) => (audit?.numericValue === undefined ? 'n/a' : `${Math.round(audit.numericValue)}`);
+const cls = (audit) => (audit?.numericValue === undefined ? 'n/a' : audit.numericValue.toFixed(3));
+console.log('| page | language | form | performance | accessibility | best practices | SEO | LCP ms | FCP ms | TBT ms | CLS |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+const shortfalls = [];
+try {
+  for (const { path, language } of targets) {
+    for (const form of forms) {
+      const result = await lighthouse(
+        `${server.url}${path}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          // Shared paths answer in the language of the request; German is asked for as a browser would.
+          extraHeaders: { 'Accept-Language': language === 'de' ? 'de-DE,de;q=0.9' : 'en-GB,en;q=0.9' },
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        },
+        form === 'desktop' ? desktopConfig : undefined,
+      );
+      const { categories, audits, runtimeError } = result.lhr;
+      if (process.env.LIGHTHOUSE_REPORT_DIR) writeFileSync(nodePath.join(process.env.LIGHTHOUSE_REPORT_DIR, `${language}-${form}${path.replaceAll('/', '_') || '_'}.json`), result.report);
+      if (runtimeError) console.log(`| ${path} | ${language} | ${form} | ${runtimeError.code}: ${runtimeError.message} |`);
+      const score = (id) => Math.round((categories[id].score ?? 0) * 100);
+      console.log(
+        `| ${path} | ${language} | ${form} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${ms(audits['largest-contentful-paint'])} | ${ms(audits['first-contentful-paint'])} | ${ms(audits['total-blocking-time'])} | ${cls(audits['cumulative-layout-shift'])} |`,
+      );
+      for (const category of Object.values(categories)) {
+        for (const ref of category.auditRefs) {
+          const audit = audits[ref.id];
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1) shortfalls.push(`${path} (${language}, ${form}) ${category.id}: ${audit.id} ${audit.score} ${audit.displayValue ?? ''}`);
+        }
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+if (shortfalls.length) console.log(`\nAudits below full marks:\n${shortfalls.join('\n')}`);
