@@ -5,8 +5,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY build.mjs tsconfig.json ./
+COPY scripts/build-images.mjs ./scripts/
 COPY client ./client
 COPY src ./src
+# The images are made in every width and format at build time (sharp, a build dependency).
+COPY static/images ./static/images
 RUN node build.mjs
 
 # Runtime stage: production dependencies, the build, content and static files; runs as a non-root user.

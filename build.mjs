@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { buildImages } from './scripts/build-images.mjs';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.join(ROOT, 'dist');
@@ -15,7 +16,11 @@ const CLIENT_ENTRY = 'client/entry.tsx';
 const SERVER_ENTRIES = { main: 'src/server/main.ts', submissions: 'src/server/cli/submissions-main.ts' };
 const STAMP_FILE = path.join(DIST, '.build-stamp');
 /** What the build reads; a change to any of these makes the build stale. */
-const INPUTS = ['src', 'client', 'build.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['src', 'client', 'build.mjs', 'scripts/build-images.mjs', 'static/images', 'package.json', 'package-lock.json', 'tsconfig.json'];
+/** Where the versioned images go; the server answers them under /img/. */
+const IMAGES_DIR = path.join(DIST, 'public', 'img');
+/** Image encodes kept between builds, by content. */
+const IMAGE_CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'nordstern-images');
 /** Files smaller than this are not worth compressing ahead of time. */
 const PRECOMPRESS_MIN_BYTES = 1024;
 
@@ -136,6 +141,9 @@ export async function build() {
     loader: { '.css': 'empty' },
     define: { 'process.env.NODE_ENV': '"production"' },
   });
+
+  const images = await buildImages({ sourceDir: path.join(ROOT, 'static', 'images'), outDir: IMAGES_DIR, cacheDir: IMAGE_CACHE_DIR });
+  await writeFile(path.join(DIST, 'images.json'), JSON.stringify({ version: images.version }));
 
   await writeFile(STAMP_FILE, stamp);
   return { ms: Math.round(performance.now() - started), manifest };

@@ -2,6 +2,7 @@
 // loopback) for pages, APIs and a form post against the built server, and beside each page
 // the same bytes served as a precompressed static file by the same server, with the ratio.
 // "uncached" runs on a second server with PAGE_CACHE_MB=0, which renders every request.
+import http from 'node:http';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,19 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 const ARTICLE = '/insights/consent-mode-v2-explained';
+
+/** A GET whose body stays as sent: fetch would decode it. */
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 async function run(url, { method = 'GET', headers = {}, body } = {}) {
   const result = await autocannon({ url, method, headers: { 'user-agent': BROWSER, ...headers }, body, connections: CONNECTIONS, duration: DURATION_S });
@@ -25,19 +39,16 @@ cpSync('static', staticDir, { recursive: true });
 const probe = await startBenchServer();
 for (const [name, page] of [['home', '/'], ['article', ARTICLE]]) {
   const identity = Buffer.from(await (await fetch(`${probe.url}${page}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
-  // Ask twice: the first answer fills the cache, whose brotli copy is then made in the background.
+  // Ask until the answer is the cache's brotli copy, which is made in the background after the first render.
   let br;
-  for (let i = 0; i < 50; i += 1) {
-    const response = await fetch(`${probe.url}${page}`, { headers: { 'accept-encoding': 'br' }, decompress: false });
-    if (response.headers.get('etag')?.endsWith('-br"')) {
-      br = Buffer.from(await response.arrayBuffer());
-      break;
-    }
-    await response.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let i = 0; i < 50 && !br; i += 1) {
+    const response = await rawGet(`${probe.url}${page}`, { 'accept-encoding': 'br' });
+    if (String(response.headers.etag).endsWith('-br"')) br = response.body;
+    else await new Promise((resolve) => setTimeout(resolve, 50));
   }
   writeFileSync(path.join(staticDir, `bench-${name}.html`), identity);
-  writeFileSync(path.join(staticDir, `bench-${name}.html.br`), br ?? identity);
+  if (!br) throw new Error(`${page} was never served from the cache's brotli copy`);
+  writeFileSync(path.join(staticDir, `bench-${name}.html.br`), br);
 }
 await probe.stop();
 

@@ -15,7 +15,7 @@ const PAGES = [
   '/insights',
   '/insights/consent-mode-v2-explained',
   '/services/analytics',
-  '/company/careers',
+  '/company/career',
   '/technology/google-marketing-platform-partner/contact',
   '/unternehmen/karriere',
   '/technologie/google-marketing-platform-partner/kontakt',

@@ -19,6 +19,8 @@ export interface AppEnvironment {
   /** The server's upload limits, which the application form checks before sending. */
   uploads: { cvMaxBytes: number; additionalMaxBytes: number; additionalMaxCount: number };
   assets: PageAssets;
+  /** The build's image version: site images are served under /img/{version}/ (see images/image-urls.ts). */
+  imageVersion?: string;
 }
 
 /** The id of the style element holding the inlined stylesheets. */

@@ -27,7 +27,7 @@ import { createLocalInsightsSource } from './insights/local-insights-source.ts';
 import { rawBadRequest, securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { malformedPathsPlugin } from './plugins/malformed-paths.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
-import { readInlineCss, readManifest } from './ssr/manifest.ts';
+import { readImageVersion, readInlineCss, readManifest } from './ssr/manifest.ts';
 import { createPageHandler } from './ssr/page-handler.ts';
 import { createPageCache } from './ssr/page-cache.ts';
 import { careersApi } from './api/careers.ts';
@@ -73,13 +73,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   const [store, manifest] = await Promise.all([loadContentStore(config.contentDir), readManifest(config.distDir)]);
-  const inlineCss = await readInlineCss(config.distDir, manifest);
+  const [inlineCss, imageVersion] = await Promise.all([readInlineCss(config.distDir, manifest), readImageVersion(config.distDir)]);
   app.log.info({ files: store.fileCount }, 'content loaded');
 
   const insights = createInsightsService(store);
   const careers = createCareersService({ ...config.careers, store, log: app.log.child({ module: 'careers' }) });
   const cache = createPageCache({ ...config.pageCache, log: app.log.child({ module: 'page-cache' }) });
-  const pages = createPageHandler({ config, content: createStoreContentSource(store), insights: createLocalInsightsSource(insights), careers, manifest, inlineCss, cache });
+  const pages = createPageHandler({ config, content: createStoreContentSource(store), insights: createLocalInsightsSource(insights), careers, manifest, inlineCss, imageVersion, cache });
 
   // Every text answer the routes send is compressed; pages compress themselves while streaming,
   // bundles are precompressed at build time.

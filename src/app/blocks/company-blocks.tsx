@@ -8,6 +8,7 @@ import type {
   WhatWeDoContent,
   WhoWeAreContent,
 } from '../content/schemas/company.ts';
+import { Picture } from '../images/picture.tsx';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { BlockHeading } from './block-heading.tsx';
@@ -41,7 +42,7 @@ export function WhoWeAre({ content }: { content: WhoWeAreContent }) {
           <Paragraphs text={content.text} className="intro__text" />
         </div>
         {content.image ? (
-          <img className="who-we-are__image" src={content.image.src} alt={content.image.alt} width={content.image.width} height={content.image.height} loading="lazy" />
+          <Picture className="who-we-are__image" src={content.image.src} alt={content.image.alt} width={content.image.width} height={content.image.height} loading="lazy" />
         ) : null}
       </div>
     </section>

@@ -1,10 +1,11 @@
 /** An image from content, with its intrinsic size; below the fold unless it is the stage's. */
 import type { Static } from 'typebox';
 import type { Image } from '../content/schemas/common.ts';
+import { Picture } from '../images/picture.tsx';
 
 export function ContentImage({ image, className, eager = false }: { image: Static<typeof Image>; className?: string; eager?: boolean }) {
   return (
-    <img
+    <Picture
       className={className}
       src={image.src}
       alt={image.alt}

@@ -1,20 +1,22 @@
 /** An insight as a card: image, type and date, headline, the start of its text and a link. */
 import { Link } from 'react-router';
 import { formatDate } from '../i18n/format.ts';
+import { Picture } from '../images/picture.tsx';
 import type { Language } from '../i18n/language.ts';
 import type { ArticleCard as Card } from './model.ts';
 import type { InsightsLabels } from './page-data.ts';
 
-/** Card images are 16:9. */
-export const CARD_IMAGE = { width: 1200, height: 675 } as const;
+/** Card images are 16:9, one column on phones, two from 768 px, three from 1025 px in a 1200 px frame. */
+export const CARD_IMAGE = { width: 1200, height: 675, sizes: '(min-width: 1025px) 400px, (min-width: 768px) 50vw, 100vw' } as const;
 
 export function ArticleCard({ card, labels, language, eager = false }: { card: Card; labels: InsightsLabels; language: Language; eager?: boolean }) {
   return (
     <article className="insight-card" data-folder={card.folderName}>
       <Link to={card.path} className="insight-card__link">
-        <img
+        <Picture
           className="insight-card__image"
           src={card.imageUrl}
+          sizes={CARD_IMAGE.sizes}
           alt=""
           width={CARD_IMAGE.width}
           height={CARD_IMAGE.height}

@@ -1,5 +1,6 @@
 /** A related article as a card: image, type, headline, the start of its text and a link. */
 import { Link } from 'react-router';
+import { Picture } from '../images/picture.tsx';
 import { CARD_IMAGE } from './article-card.tsx';
 import type { InsightsLabels } from './page-data.ts';
 import type { RelatedArticle } from './related-articles.ts';
@@ -8,7 +9,7 @@ export function RelatedCard({ article, labels }: { article: RelatedArticle; labe
   return (
     <article className="insight-card" data-folder={article.folderName}>
       <Link to={article.path} className="insight-card__link">
-        <img className="insight-card__image" src={article.imageUrl} alt="" width={CARD_IMAGE.width} height={CARD_IMAGE.height} loading="lazy" decoding="async" />
+        <Picture className="insight-card__image" src={article.imageUrl} sizes={CARD_IMAGE.sizes} alt="" width={CARD_IMAGE.width} height={CARD_IMAGE.height} loading="lazy" decoding="async" />
         <div className="insight-card__body">
           <p className="insight-card__meta">
             <span className="insight-card__type">{labels.values[article.type] ?? article.type}</span>

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useParams } from 'react-router';
 import { fill, formatDate } from '../i18n/format.ts';
+import { Picture } from '../images/picture.tsx';
 import { ArticleCard } from '../insights/article-card.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
 import type { ArticleCard as Card } from '../insights/model.ts';
@@ -108,9 +109,9 @@ export function Component() {
             <section key={index} className="article__paragraph">
               {paragraph.headline ? <h2>{paragraph.headline}</h2> : null}
               <p>{paragraph.text}</p>
-              {paragraph.hasImage ? (
+              {paragraph.hasImage && paragraph.image ? (
                 <figure className="article__figure">
-                  <img src={paragraph.image} alt={paragraph.image_alt ?? ''} width={FIGURE_SIZE.width} height={FIGURE_SIZE.height} loading="lazy" decoding="async" />
+                  <Picture src={paragraph.image} alt={paragraph.image_alt ?? ''} width={FIGURE_SIZE.width} height={FIGURE_SIZE.height} loading="lazy" decoding="async" />
                 </figure>
               ) : null}
             </section>

@@ -2,6 +2,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import path from 'node:path';
+import { VERSIONED_IMAGES_PATH } from '#app/images/image-urls.ts';
 
 export interface AssetsOptions {
   distDir: string;
@@ -17,6 +18,16 @@ export const assetsPlugin: FastifyPluginAsync<AssetsOptions> = async (app, { dis
     root: path.join(distDir, 'public', 'assets'),
     prefix: ASSETS_PREFIX,
     preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply) {
+      reply.header('cache-control', IMMUTABLE);
+    },
+  });
+  // The build's images under their versioned paths: a new image gets a new URL.
+  await app.register(fastifyStatic, {
+    root: path.join(distDir, 'public', 'img'),
+    prefix: VERSIONED_IMAGES_PATH,
+    decorateReply: false,
     cacheControl: false,
     setHeaders(reply) {
       reply.header('cache-control', IMMUTABLE);

@@ -14,6 +14,17 @@ export interface BuildManifest {
 
 export const MANIFEST_FILE = 'manifest.json';
 
+/** The version under which the build put the site's images (dist/images.json). */
+export async function readImageVersion(distDir: string): Promise<string> {
+  const file = path.join(distDir, 'images.json');
+  try {
+    const { version } = JSON.parse(await readFile(file, 'utf8')) as { version: string };
+    return version;
+  } catch (error) {
+    throw new Error(`The image build is missing or unreadable (${file}); run npm run build`, { cause: error });
+  }
+}
+
 /** Stylesheets up to this size are set in each page instead of linked: no request blocks the first paint. */
 export const INLINE_CSS_MAX_BYTES = 64 * 1024;
 

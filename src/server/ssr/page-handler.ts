@@ -28,6 +28,7 @@ export interface PageHandlerOptions {
   manifest: BuildManifest;
   /** The stylesheets' text when they are inlined into every page. */
   inlineCss?: string;
+  imageVersion: string;
   cache: PageCache;
 }
 
@@ -117,7 +118,7 @@ function isCacheable(cache: PageCache, url: URL, page: PageRequest): boolean {
   return cache.enabled && url.search === '' && page.path === undefined && page.status === undefined && page.formEcho === undefined;
 }
 
-export function createPageHandler({ config, content, insights, careers, manifest, inlineCss, cache }: PageHandlerOptions): PageHandler {
+export function createPageHandler({ config, content, insights, careers, manifest, inlineCss, imageVersion, cache }: PageHandlerOptions): PageHandler {
   const routes = createRoutes({
     content,
     insights,
@@ -171,6 +172,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
         assetsBaseUrl: config.assetsBaseUrl,
         uploads: config.uploads,
         assets: assetsOf(manifest, context, inlineCss),
+        imageVersion,
       };
       const status = page.status ?? context.statusCode;
       const headers = reply.getHeaders() as Record<string, string | number | string[]>;
