@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import t from 'tap';
 import { spokePosition } from '#app/blocks/integration.tsx';
 import { More } from '#app/blocks/more.tsx';
+import { EnvironmentProvider, type AppEnvironment } from '#app/environment.tsx';
 import { indexAfterKey } from '#app/blocks/roving-keys.ts';
 import { Tools } from '#app/blocks/tools.tsx';
 import { withoutEmptyTools } from '#app/blocks/tools-rules.ts';
@@ -98,7 +99,14 @@ t.test("loading 'more'", async (t) => {
   t.same(await loadMore(undefined, async () => blocksOf('x'), 'Read more'), { more: null, related: [] }, 'no more block');
 });
 
-const inRouter = (element: ReactElement) => renderToStaticMarkup(createElement(MemoryRouter, null, element));
+const ENVIRONMENT: AppEnvironment = {
+  siteUrl: 'http://localhost:3000',
+  assetsBaseUrl: '/content',
+  uploads: { cvMaxBytes: 1, additionalMaxBytes: 1, additionalMaxCount: 1 },
+  assets: { css: [], modulePreloads: [] },
+  imageVersion: 'v1',
+};
+const inRouter = (element: ReactElement) => renderToStaticMarkup(createElement(EnvironmentProvider, { value: ENVIRONMENT }, createElement(MemoryRouter, null, element)));
 
 t.test("'more' null hides the section", async (t) => {
   const labels = { values: {} } as unknown as InsightsLabels;
