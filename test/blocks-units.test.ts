@@ -106,7 +106,7 @@ const ENVIRONMENT: AppEnvironment = {
   assets: { css: [], modulePreloads: [] },
   imageVersion: 'v1',
 };
-const inRouter = (element: ReactElement) => renderToStaticMarkup(createElement(EnvironmentProvider, { value: ENVIRONMENT }, createElement(MemoryRouter, null, element)));
+const inRouter = (element: ReactElement) => renderToStaticMarkup(createElement(EnvironmentProvider, { value: ENVIRONMENT, children: createElement(MemoryRouter, null, element) }));
 
 t.test("'more' null hides the section", async (t) => {
   const labels = { values: {} } as unknown as InsightsLabels;
