@@ -1,12 +1,14 @@
 // Builds the client (ESM, split per page module, minified, hashed, pre-compressed, with a
 // manifest the server reads to send each page only its own chunks) and the server bundle.
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { buildImages } from './scripts/build-images.mjs';
+import { inputsStamp, isBuildFresh, STAMP_FILE } from './scripts/build-stamp.mjs';
+
+export { inputsStamp, isBuildFresh };
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.join(ROOT, 'dist');
@@ -14,40 +16,12 @@ const ASSETS_DIR = path.join(DIST, 'public', 'assets');
 const CLIENT_ENTRY = 'client/entry.tsx';
 /** Server-side programs: the server itself and the operators' submissions tool. */
 const SERVER_ENTRIES = { main: 'src/server/main.ts', submissions: 'src/server/cli/submissions-main.ts' };
-const STAMP_FILE = path.join(DIST, '.build-stamp');
-/** What the build reads; a change to any of these makes the build stale. */
-const INPUTS = ['src', 'client', 'build.mjs', 'scripts/build-images.mjs', 'static/images', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /** Where the versioned images go; the server answers them under /img/. */
 const IMAGES_DIR = path.join(DIST, 'public', 'img');
 /** Image encodes kept between builds, by content. */
 const IMAGE_CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'nordstern-images');
 /** Files smaller than this are not worth compressing ahead of time. */
 const PRECOMPRESS_MIN_BYTES = 1024;
-
-async function listFiles(entry) {
-  const full = path.join(ROOT, entry);
-  const info = await stat(full).catch(() => null);
-  if (!info) return [];
-  if (info.isFile()) return [full];
-  const entries = await readdir(full, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-}
-
-/** A fingerprint of every build input: path, size and modification time. */
-export async function inputsStamp() {
-  const hash = createHash('sha256');
-  const files = (await Promise.all(INPUTS.map(listFiles))).flat().sort();
-  for (const file of files) {
-    const info = await stat(file);
-    hash.update(`${path.relative(ROOT, file)}:${info.size}:${info.mtimeMs}\n`);
-  }
-  return hash.digest('hex');
-}
-
-export async function isBuildFresh() {
-  const stamp = await readFile(STAMP_FILE, 'utf8').catch(() => '');
-  return stamp !== '' && stamp === (await inputsStamp());
-}
 
 /** Builds when dist/ is missing or older than its inputs. */
 export async function ensureBuild(log = console.log) {

@@ -1,4 +1,4 @@
-// The built server as the benchmarks run it: production mode, a free loopback port, a fresh
+// The server as `npm start` runs it (scripts/start.mjs with the same Node flags): production mode, a free loopback port, a fresh
 // data folder, the visitor budgets lifted (one address sends everything), ready once
 // /healthz answers. Shared by every bench script so they measure the same process.
 import { spawn } from 'node:child_process';
@@ -42,7 +42,7 @@ export async function startBenchServer({ nodeFlags = [], env = {}, onLine } = {}
   await ensureBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nordstern-bench-'));
   const port = await freePort();
-  const server = spawn(process.execPath, [...SERVER_FLAGS, ...nodeFlags, 'dist/server/main.js'], {
+  const server = spawn(process.execPath, [...SERVER_FLAGS, ...nodeFlags, 'scripts/start.mjs'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_READ_MAX: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

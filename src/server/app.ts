@@ -30,6 +30,7 @@ import { ssrPlugin } from './plugins/ssr.ts';
 import { readImageVersion, readInlineCss, readManifest } from './ssr/manifest.ts';
 import { createPageHandler } from './ssr/page-handler.ts';
 import { createPageCache } from './ssr/page-cache.ts';
+import { createRenderSlots } from './ssr/render-slots.ts';
 import { careersApi } from './api/careers.ts';
 import { createCareersService } from './careers/careers-service.ts';
 
@@ -79,7 +80,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const insights = createInsightsService(store);
   const careers = createCareersService({ ...config.careers, store, log: app.log.child({ module: 'careers' }) });
   const cache = createPageCache({ ...config.pageCache, log: app.log.child({ module: 'page-cache' }) });
-  const pages = createPageHandler({ config, content: createStoreContentSource(store), insights: createLocalInsightsSource(insights), careers, manifest, inlineCss, imageVersion, cache });
+  const pages = createPageHandler({ config, content: createStoreContentSource(store), insights: createLocalInsightsSource(insights), careers, manifest, inlineCss, imageVersion, cache, slots: createRenderSlots(config.rendering.concurrency, config.rendering.maxWaiting) });
 
   // Every text answer the routes send is compressed; pages compress themselves while streaming,
   // bundles are precompressed at build time.

@@ -32,6 +32,8 @@ export interface Config {
   uploads: UploadLimits;
   careers: CareersConfig;
   pageCache: PageCacheConfig;
+  /** Pages rendered at once, and how many more may wait for their turn before a 503. */
+  rendering: { concurrency: number; maxWaiting: number };
 }
 
 export interface ConnectionLimits {
@@ -251,6 +253,10 @@ export function loadConfig(env: Env = process.env): Config {
       idleTimeoutMs: read.integer('IDLE_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
       keepAliveTimeoutMs: read.integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
       maxConnections: read.integer('MAX_CONNECTIONS', 2_000, 1, 1_000_000),
+    },
+    rendering: {
+      concurrency: read.integer('RENDER_CONCURRENCY', 16, 1, 1_000),
+      maxWaiting: read.integer('RENDER_QUEUE_MAX', 500, 0, 100_000),
     },
     pageCache: {
       maxBytes: read.integer('PAGE_CACHE_MB', 24, 0, 4096) * MB,

@@ -26,7 +26,8 @@ export type MessageCode =
   | 'rate_limited'
   | 'forbidden_origin'
   | 'path_outside'
-  | 'server_error';
+  | 'server_error'
+  | 'busy';
 
 export type FormMessages = Record<MessageCode, string>;
 

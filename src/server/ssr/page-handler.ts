@@ -15,6 +15,7 @@ import type { ContentSource } from '#app/content/types.ts';
 import type { InsightsSource } from '#app/insights/model.ts';
 import type { Config } from '../config.ts';
 import { compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
+import type { RenderSlots } from './render-slots.ts';
 import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache } from './page-cache.ts';
 import type { BuildManifest } from './manifest.ts';
 import { isCrawler } from './crawler.ts';
@@ -30,6 +31,7 @@ export interface PageHandlerOptions {
   inlineCss?: string;
   imageVersion: string;
   cache: PageCache;
+  slots: RenderSlots;
 }
 
 export interface PageRequest {
@@ -118,7 +120,18 @@ function isCacheable(cache: PageCache, url: URL, page: PageRequest): boolean {
   return cache.enabled && url.search === '' && page.path === undefined && page.status === undefined && page.formEcho === undefined;
 }
 
-export function createPageHandler({ config, content, insights, careers, manifest, inlineCss, imageVersion, cache }: PageHandlerOptions): PageHandler {
+interface RenderArguments {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  page: PageRequest;
+  url: URL;
+  encoding: ContentEncoding;
+  requestLanguage: Language;
+  cacheKey: string | undefined;
+  signal: AbortSignal;
+}
+
+export function createPageHandler({ config, content, insights, careers, manifest, inlineCss, imageVersion, cache, slots }: PageHandlerOptions): PageHandler {
   const routes = createRoutes({
     content,
     insights,
@@ -131,6 +144,61 @@ export function createPageHandler({ config, content, insights, careers, manifest
   });
   const handler = createStaticHandler(routes);
   const origin = new URL(config.siteUrl).origin;
+
+  /** The uncached path: loaders, status and headers, then the streamed render. */
+  async function render({ request, reply, page, url, encoding, requestLanguage, cacheKey, signal }: RenderArguments): Promise<boolean> {
+    const requestContext: RequestContext = page.formEcho ? { formEcho: page.formEcho } : {};
+    const context = await handler.query(toWebRequest(request, url), { requestContext });
+
+    if (context instanceof Response) {
+      if (page.path) return false;
+      const location = context.headers.get('location');
+      if (location && context.status >= 300 && context.status < 400) {
+        reply.redirect(location, context.status);
+        return true;
+      }
+      reply.code(context.status).type(context.headers.get('content-type') ?? 'text/plain; charset=utf-8').send(await context.text());
+      return true;
+    }
+    if (page.path && context.statusCode !== 200) return false;
+
+    const root = context.loaderData.root as RootData | undefined;
+    const language = root?.language ?? requestLanguage;
+    pageHeaders(request, reply, url.pathname);
+
+    const environment: AppEnvironment = {
+      siteUrl: config.siteUrl,
+      assetsBaseUrl: config.assetsBaseUrl,
+      uploads: config.uploads,
+      assets: assetsOf(manifest, context, inlineCss),
+      imageVersion,
+    };
+    const status = page.status ?? context.statusCode;
+    const headers = reply.getHeaders() as Record<string, string | number | string[]>;
+    reply.hijack();
+    if (request.method === 'HEAD') {
+      reply.raw.writeHead(status, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+      reply.raw.end();
+      return true;
+    }
+    await renderPage({
+      res: reply.raw,
+      headers,
+      dataRoutes: handler.dataRoutes,
+      context: { ...context, statusCode: status },
+      environment,
+      entry: manifest.entry,
+      language,
+      crawler: isCrawler(request.headers['user-agent']),
+      encoding,
+      // The key was made from the language the request asks for; the page must agree before it is kept.
+      onDocument: cacheKey !== undefined && root?.language === requestLanguage ? (html) => cache.put(cacheKey, html) : undefined,
+      timeoutMs: config.renderTimeoutMs,
+      signal,
+      log: request.log,
+    });
+    return true;
+  }
 
   return {
     async handle(request, reply, page = {}) {
@@ -148,57 +216,27 @@ export function createPageHandler({ config, content, insights, careers, manifest
         sendCached(request, reply, cached, encoding);
         return true;
       }
-      const requestContext: RequestContext = page.formEcho ? { formEcho: page.formEcho } : {};
-      const context = await handler.query(toWebRequest(request, url), { requestContext });
-
-      if (context instanceof Response) {
-        if (page.path) return false;
-        const location = context.headers.get('location');
-        if (location && context.status >= 300 && context.status < 400) {
-          reply.redirect(location, context.status);
+      const release = await slots.acquire();
+      if (!release) {
+        // More uncached pages asked for at once than the server will queue: a clear, cheap refusal.
+        reply.code(503).header('retry-after', '2').type('text/plain; charset=utf-8').send(request.server.forms.texts.messages(requestLanguage).busy);
+        return true;
+      }
+      try {
+        // A visitor who left while waiting for a slot gets no render.
+        if (controller.signal.aborted) {
+          reply.hijack();
           return true;
         }
-        reply.code(context.status).type(context.headers.get('content-type') ?? 'text/plain; charset=utf-8').send(await context.text());
-        return true;
+        // The slot is held until the answer is written out: a render's state lives until then.
+        return await render({ request, reply, page, url, encoding, requestLanguage, cacheKey, signal: controller.signal });
+      } finally {
+        // Released on the next turn of the event loop: React keeps a finished render alive
+        // until its last scheduled callback has run, and those run only after this request's
+        // I/O. Without this, one pass over many waiting sockets renders them all back to back
+        // and holds every render at once.
+        setImmediate(release);
       }
-      if (page.path && context.statusCode !== 200) return false;
-
-      const root = context.loaderData.root as RootData | undefined;
-      const language = root?.language ?? requestLanguage;
-      pageHeaders(request, reply, url.pathname);
-
-      const environment: AppEnvironment = {
-        siteUrl: config.siteUrl,
-        assetsBaseUrl: config.assetsBaseUrl,
-        uploads: config.uploads,
-        assets: assetsOf(manifest, context, inlineCss),
-        imageVersion,
-      };
-      const status = page.status ?? context.statusCode;
-      const headers = reply.getHeaders() as Record<string, string | number | string[]>;
-      reply.hijack();
-      if (request.method === 'HEAD') {
-        reply.raw.writeHead(status, { ...headers, 'content-type': 'text/html; charset=utf-8' });
-        reply.raw.end();
-        return true;
-      }
-      await renderPage({
-        res: reply.raw,
-        headers,
-        dataRoutes: handler.dataRoutes,
-        context: { ...context, statusCode: status },
-        environment,
-        entry: manifest.entry,
-        language,
-        crawler: isCrawler(request.headers['user-agent']),
-        encoding,
-        // The key was made from the language the request asks for; the page must agree before it is kept.
-        onDocument: cacheKey !== undefined && root?.language === requestLanguage ? (html) => cache.put(cacheKey, html) : undefined,
-        timeoutMs: config.renderTimeoutMs,
-        signal: controller.signal,
-        log: request.log,
-      });
-      return true;
     },
   };
 }

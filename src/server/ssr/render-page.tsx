@@ -4,6 +4,7 @@
  * ready; crawlers get the whole document at once.
  */
 import type { ServerResponse } from 'node:http';
+import { AsyncResource } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
@@ -68,6 +69,39 @@ class DocumentCapture extends Writable {
   }
 }
 
+/**
+ * Hands React's output on in the request's own async context instead of React's. React
+ * renders inside an AsyncLocalStorage of its own; a socket write made in there re-arms the
+ * socket's idle timer with that context, and the timer then keeps the whole finished render
+ * (its data, its stores) alive for as long as the keep-alive connection stays open.
+ */
+class ContextBoundary extends Writable {
+  constructor(
+    private readonly target: Flushable,
+    private readonly outside: <T>(fn: () => T) => T,
+  ) {
+    super();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.outside(() => {
+      if (this.target.write(chunk)) callback();
+      else this.target.once('drain', () => callback());
+    });
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.outside(() => {
+      this.target.end();
+      callback();
+    });
+  }
+
+  flush(): void {
+    this.outside(() => this.target.flush?.());
+  }
+}
+
 /** The environment as the browser receives it: the inlined stylesheets are in the document already. */
 function browserEnvironment(environment: AppEnvironment): AppEnvironment {
   const { inlineCss: _inDocument, ...assets } = environment.assets;
@@ -89,6 +123,8 @@ function withRenderError(context: StaticHandlerContext, error: unknown): StaticH
 export function renderPage(options: RenderPageOptions): Promise<void> {
   const { res, log, onDocument } = options;
   const wholeDocument = options.crawler || onDocument !== undefined;
+  // Bound here, before React starts, to the request's context (see ContextBoundary).
+  const outside = AsyncResource.bind(<T,>(fn: () => T): T => fn());
   return new Promise((resolve) => {
     let attempt = 0;
     let started = false;
@@ -106,7 +142,7 @@ export function renderPage(options: RenderPageOptions): Promise<void> {
       attempt += 1;
       const router = createStaticRouter(options.dataRoutes, context);
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const start = () => {
+      const start = () => outside(() => {
         if (started) return;
         started = true;
         const encodingHeader = options.encoding === 'identity' ? {} : { 'content-encoding': options.encoding };
@@ -118,14 +154,13 @@ export function renderPage(options: RenderPageOptions): Promise<void> {
         });
         const destination = compressedDestination(res, options.encoding);
         const keep = onDocument && context.statusCode === 200 && attempt === 1;
-        stream.pipe(
-          keep
-            ? new DocumentCapture(destination, (html) => {
-                if (!failed && !options.signal.aborted) onDocument(html);
-              })
-            : destination,
-        );
-      };
+        const target = keep
+          ? new DocumentCapture(destination, (html) => {
+              if (!failed && !options.signal.aborted) onDocument(html);
+            })
+          : destination;
+        stream.pipe(new ContextBoundary(target, outside));
+      });
       const stream = renderToPipeableStream(
         <EnvironmentProvider value={options.environment}>
           <StoresProvider stores={createStores()}>
