@@ -37,20 +37,23 @@ async function run(url, { method = 'GET', headers = {}, body } = {}) {
 const staticDir = mkdtempSync(path.join(tmpdir(), 'nordstern-bench-static-'));
 cpSync('static', staticDir, { recursive: true });
 const probe = await startBenchServer();
-for (const [name, page] of [['home', '/'], ['article', ARTICLE]]) {
-  const identity = Buffer.from(await (await fetch(`${probe.url}${page}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
-  // Ask until the answer is the cache's brotli copy, which is made in the background after the first render.
-  let br;
-  for (let i = 0; i < 50 && !br; i += 1) {
-    const response = await rawGet(`${probe.url}${page}`, { 'accept-encoding': 'br' });
-    if (String(response.headers.etag).endsWith('-br"')) br = response.body;
-    else await new Promise((resolve) => setTimeout(resolve, 50));
+try {
+  for (const [name, page] of [['home', '/'], ['article', ARTICLE]]) {
+    const identity = Buffer.from(await (await fetch(`${probe.url}${page}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    // Ask until the answer is the cache's brotli copy, which is made in the background after the first render.
+    let br;
+    for (let i = 0; i < 50 && !br; i += 1) {
+      const response = await rawGet(`${probe.url}${page}`, { 'accept-encoding': 'br' });
+      if (String(response.headers.etag).endsWith('-br"')) br = response.body;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    writeFileSync(path.join(staticDir, `bench-${name}.html`), identity);
+    if (!br) throw new Error(`${page} was never served from the cache's brotli copy`);
+    writeFileSync(path.join(staticDir, `bench-${name}.html.br`), br);
   }
-  writeFileSync(path.join(staticDir, `bench-${name}.html`), identity);
-  if (!br) throw new Error(`${page} was never served from the cache's brotli copy`);
-  writeFileSync(path.join(staticDir, `bench-${name}.html.br`), br);
+} finally {
+  await probe.stop();
 }
-await probe.stop();
 
 const cached = await startBenchServer({ env: { STATIC_DIR: staticDir } });
 const uncached = await startBenchServer({ env: { STATIC_DIR: staticDir, PAGE_CACHE_MB: '0' } });

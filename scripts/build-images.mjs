@@ -1,10 +1,12 @@
 // The site's images for the build: every file of static/images copied under a versioned path
 // (/img/{version}/...) that may be cached for a year, and every raster image also made in
-// the widths of IMAGE_WIDTHS as AVIF, WebP and its own format, for srcset. Encodes are kept
-// in node_modules/.cache by content, so a build re-encodes only images that changed.
+// the widths of IMAGE_WIDTHS as AVIF, WebP and its own format, for srcset; SVG files also
+// get brotli and gzip copies. Encodes are kept in node_modules/.cache by content, so a build
+// re-encodes only images that changed.
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /** Keep in step with src/app/images.ts, which writes the srcset from the same widths. */
@@ -65,6 +67,11 @@ export async function buildImages({ sourceDir, outDir, cacheDir }) {
       const target = path.join(root, relative);
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, item.content);
+      if (/\.svg$/i.test(relative)) {
+        // Served precompressed to browsers that take it, like the bundles.
+        await writeFile(`${target}.br`, brotliCompressSync(item.content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+        await writeFile(`${target}.gz`, gzipSync(item.content, { level: 9 }));
+      }
       if (!RASTER.test(relative)) continue;
       const { width = 0 } = await sharp(item.content).metadata();
       if (width < IMAGE_WIDTHS.at(-1)) {

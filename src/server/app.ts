@@ -1,5 +1,4 @@
 /** The whole server as one Fastify instance: cross-cutting plugins, content, assets, health, then pages. */
-import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
@@ -13,6 +12,7 @@ import { fileApi } from './api/file.ts';
 import { recommendationApi } from './api/recommendation.ts';
 import { newsletterApi } from './api/newsletter.ts';
 import { apiGuardPlugin } from './plugins/api-guard.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { assetsPlugin } from './plugins/assets.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { feedsPlugin } from './plugins/feeds.ts';
@@ -34,8 +34,6 @@ import { createRenderSlots } from './ssr/render-slots.ts';
 import { careersApi } from './api/careers.ts';
 import { createCareersService } from './careers/careers-service.ts';
 
-/** Text, JSON, XML and SVG; never files visitors uploaded or PDFs. */
-const COMPRESSIBLE_TYPES = /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|xml)\b|image\/svg\+xml\b)/;
 
 export interface BuildAppOptions {
   /** Fastify's logger setting; tests pass false. */
@@ -82,9 +80,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const cache = createPageCache({ ...config.pageCache, log: app.log.child({ module: 'page-cache' }) });
   const pages = createPageHandler({ config, content: createStoreContentSource(store), insights: createLocalInsightsSource(insights), careers, manifest, inlineCss, imageVersion, cache, slots: createRenderSlots(config.rendering.concurrency, config.rendering.maxWaiting) });
 
-  // Every text answer the routes send is compressed; pages compress themselves while streaming,
-  // bundles are precompressed at build time.
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE_TYPES });
+  // Every text answer the routes send whole is compressed; pages compress themselves while
+  // streaming, bundles and images are precompressed at build time.
+  await app.register(compressionPlugin);
   await app.register(formsPlugin, { config, store });
   await app.register(errorHandlerPlugin, { pages });
   await app.register(securityHeadersPlugin, { headers: securityHeaders(config) });

@@ -55,7 +55,7 @@ const STREAM_BROTLI_PARAMS = {
   [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
 };
 
-/** Bytes compressed at streaming quality, for the moment before the small copies are ready. */
+/** Bytes compressed at streaming quality: small answers, and cached pages before their small copies are ready. */
 export function compressNow(bytes: Buffer, encoding: Exclude<ContentEncoding, 'identity'>): Buffer {
   return encoding === 'br' ? zlib.brotliCompressSync(bytes, { params: STREAM_BROTLI_PARAMS }) : zlib.gzipSync(bytes, { level: STREAM_GZIP_LEVEL });
 }

@@ -28,6 +28,7 @@ export const assetsPlugin: FastifyPluginAsync<AssetsOptions> = async (app, { dis
     root: path.join(distDir, 'public', 'img'),
     prefix: VERSIONED_IMAGES_PATH,
     decorateReply: false,
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply) {
       reply.header('cache-control', IMMUTABLE);
