@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import zlib from 'node:zlib';
 import { PassThrough } from 'node:stream';
 import { createElement, Suspense, type ReactNode } from 'react';
@@ -8,6 +7,7 @@ import t from 'tap';
 import { compressedDestination, negotiateEncoding } from '#server/http/encoding.ts';
 import { createPageCache } from '#server/ssr/page-cache.ts';
 import { build, copyContent, editJson } from './helpers/build.ts';
+import { rawGet } from './helpers/raw-http.ts';
 
 const silentLog = { error() {} } as unknown as Parameters<typeof createPageCache>[0]['log'];
 
@@ -177,38 +177,13 @@ t.test('a content reload empties the cache', async (t) => {
   t.equal(stale.statusCode, 200, 'the old ETag no longer gets a 304');
 });
 
-/** The HTTP chunks of a compressed answer, undecoded. */
-function rawCompressedGet(port: number, path: string, encoding: string): Promise<{ head: string; chunks: Buffer[] }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAccept-Encoding: ${encoding}\r\nUser-Agent: Mozilla/5.0 Chrome/140.0\r\n\r\n`);
-    let raw = Buffer.alloc(0);
-    socket.on('data', (data) => (raw = Buffer.concat([raw, data])));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const split = raw.indexOf('\r\n\r\n');
-      const head = raw.subarray(0, split).toString('latin1');
-      let rest = raw.subarray(split + 4);
-      const chunks: Buffer[] = [];
-      for (;;) {
-        const lineEnd = rest.indexOf('\r\n');
-        const size = parseInt(rest.subarray(0, lineEnd).toString('latin1'), 16);
-        if (!size) break;
-        chunks.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
-        rest = rest.subarray(lineEnd + 2 + size + 2);
-      }
-      resolve({ head, chunks });
-    });
-  });
-}
-
 t.test('an uncached page is compressed while it streams, over a real socket', async (t) => {
   const app = await build(t, { PAGE_CACHE_MB: '0' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const identity = (await app.inject({ url: '/insights', headers: { 'accept-encoding': 'identity' } })).body;
   for (const encoding of ['br', 'gzip'] as const) {
-    const { head, chunks } = await rawCompressedGet(port, '/insights', encoding);
+    const { headers: head, rawChunks: chunks } = await rawGet(port, '/insights', { 'accept-encoding': encoding, 'user-agent': 'Mozilla/5.0 Chrome/140.0' });
     t.match(head, new RegExp(`content-encoding: ${encoding}`, 'i'));
     t.match(head, /transfer-encoding: chunked/i, 'no content-length: the page was not buffered first');
     t.notMatch(head, /etag/i);

@@ -5,6 +5,8 @@ export interface RawResponse {
   status: number;
   headers: string;
   chunks: string[];
+  /** The chunks as bytes, for compressed answers. */
+  rawChunks: Buffer[];
   body: string;
 }
 
@@ -20,19 +22,20 @@ export function rawGet(port: number, path: string, headers: Record<string, strin
       const split = raw.indexOf('\r\n\r\n');
       const head = raw.subarray(0, split).toString('latin1');
       let rest = raw.subarray(split + 4);
-      const chunks: string[] = [];
+      const rawChunks: Buffer[] = [];
       if (/transfer-encoding: chunked/i.test(head)) {
         for (;;) {
           const lineEnd = rest.indexOf('\r\n');
           const size = parseInt(rest.subarray(0, lineEnd).toString('latin1'), 16);
           if (!size) break;
-          chunks.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size).toString('utf8'));
+          rawChunks.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
           rest = rest.subarray(lineEnd + 2 + size + 2);
         }
       } else {
-        chunks.push(rest.toString('utf8'));
+        rawChunks.push(rest);
       }
-      resolve({ status: Number(head.split(' ')[1]), headers: head, chunks, body: chunks.join('') });
+      const chunks = rawChunks.map((chunk) => chunk.toString('utf8'));
+      resolve({ status: Number(head.split(' ')[1]), headers: head, chunks, rawChunks, body: chunks.join('') });
     });
   });
 }
