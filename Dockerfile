@@ -5,7 +5,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY build.mjs tsconfig.json ./
-COPY scripts/build-images.mjs ./scripts/
+COPY scripts/build-images.mjs scripts/build-stamp.mjs ./scripts/
 COPY client ./client
 COPY src ./src
 # The images are made in every width and format at build time (sharp, a build dependency).
