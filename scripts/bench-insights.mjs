@@ -1,28 +1,12 @@
 // Median and 95th-percentile latency of the insights API over real sockets: a filtered
-// page and a full-text search, against the built server on a free loopback port.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { ensureBuild } from '../build.mjs';
+// page and a full-text search, against the server as `npm start` runs it, on a free loopback port.
+import { startBenchServer } from './bench-server.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const WARMUP = 50;
 
-await ensureBuild();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'nordstern-bench-'));
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  // The benchmark is one address asking thousands of times: lift the read budget meant for visitors.
-  env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', RATE_LIMIT_READ_MAX: '1000000' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise((resolve) => {
-  createInterface({ input: server.stdout }).on('line', (line) => {
-    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-    if (match) resolve(match[1]);
-  });
-});
+const server = await startBenchServer();
+const base = server.url;
 
 async function measure(label, url) {
   for (let i = 0; i < WARMUP; i += 1) await (await fetch(url)).arrayBuffer();
@@ -46,6 +30,5 @@ try {
   await measure('search "bigqeury" (typo)', `${base}/api/insights/articles/en/search/bigqeury`);
   await measure('facet counts   ', `${base}/api/insights/possibilities/filter/en?filter=${filter}`);
 } finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

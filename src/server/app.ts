@@ -92,11 +92,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(databasePlugin, { dataDir: config.dataDir });
   await app.register(outboxPlugin, { mail: config.mail });
   await app.register(insightsPlugin, { service: insights });
-  if (config.contentWatch) await app.register(contentWatchPlugin, { contentDir: config.contentDir, store, onReload: () => {
-        insights.rebuild();
-        cache.clear();
-      },
-    });
+  if (config.contentWatch) {
+    const onReload = () => {
+      insights.rebuild();
+      cache.clear();
+    };
+    await app.register(contentWatchPlugin, { contentDir: config.contentDir, store, onReload });
+  }
 
   await app.register(async (api) => {
     await api.register(apiGuardPlugin, { siteUrl: config.siteUrl, allowedOrigins: config.allowedOrigins, rateLimit: config.rateLimit });

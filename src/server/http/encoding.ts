@@ -81,7 +81,7 @@ class FlushBatcher extends Writable {
     // A visitor who left destroyed the compressor with the response; what is still written is dropped.
     if (this.compressor.destroyed) this.pending = [];
     if (this.pending.length === 0) return;
-    this.compressor.write(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.compressor.write(Buffer.concat(this.pending));
     this.pending = [];
   }
 

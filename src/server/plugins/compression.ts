@@ -16,14 +16,13 @@ const COMPRESSIBLE_TYPES = /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+
 const compression: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (bytes.length < MIN_BYTES || reply.getHeader('content-encoding')) return payload;
+    if (reply.getHeader('content-encoding') || Buffer.byteLength(payload) < MIN_BYTES) return payload;
     if (!COMPRESSIBLE_TYPES.test(String(reply.getHeader('content-type') ?? ''))) return payload;
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     if (encoding === 'identity') return payload;
-    const compressed = compressNow(bytes, encoding);
+    const compressed = compressNow(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return compressed;

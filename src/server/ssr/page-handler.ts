@@ -202,10 +202,6 @@ export function createPageHandler({ config, content, insights, careers, manifest
 
   return {
     async handle(request, reply, page = {}) {
-      const controller = new AbortController();
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) controller.abort();
-      });
       const url = new URL(page.path ?? request.url, origin);
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       const requestLanguage = languageOfRequest(request, url.pathname);
@@ -216,6 +212,10 @@ export function createPageHandler({ config, content, insights, careers, manifest
         sendCached(request, reply, cached, encoding);
         return true;
       }
+      const controller = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
       const release = await slots.acquire();
       if (!release) {
         // More uncached pages asked for at once than the server will queue: a clear, cheap refusal.

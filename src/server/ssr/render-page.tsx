@@ -40,50 +40,27 @@ export interface RenderPageOptions {
 
 type Flushable = Writable & { flush?: () => void };
 
-/** Passes the page on as it is written and keeps a copy of every byte for the cache. */
-class DocumentCapture extends Writable {
-  private readonly chunks: Buffer[] = [];
-
-  constructor(
-    private readonly target: Flushable,
-    private readonly onEnd: (html: Buffer) => void,
-  ) {
-    super();
-  }
-
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.chunks.push(chunk);
-    if (this.target.write(chunk)) callback();
-    else this.target.once('drain', () => callback());
-  }
-
-  override _final(callback: (error?: Error | null) => void): void {
-    this.target.end();
-    this.onEnd(Buffer.concat(this.chunks));
-    callback();
-  }
-
-  /** React flushes its destination after each batch; the compressor behind must flush too. */
-  flush(): void {
-    this.target.flush?.();
-  }
-}
-
 /**
- * Hands React's output on in the request's own async context instead of React's. React
- * renders inside an AsyncLocalStorage of its own; a socket write made in there re-arms the
- * socket's idle timer with that context, and the timer then keeps the whole finished render
- * (its data, its stores) alive for as long as the keep-alive connection stays open.
+ * Where React writes. It hands the output on in the request's own async context instead of
+ * React's: React renders inside an AsyncLocalStorage of its own, a socket write made in there
+ * re-arms the socket's idle timer with that context, and the timer then keeps the whole
+ * finished render (its data, its stores) alive as long as the keep-alive connection stays
+ * open. With `onDocument`, it also keeps a copy of every byte for the cache.
  */
-class ContextBoundary extends Writable {
+class PageWriter extends Writable {
+  private readonly chunks: Buffer[] | undefined;
+
   constructor(
     private readonly target: Flushable,
     private readonly outside: <T>(fn: () => T) => T,
+    private readonly onDocument?: (html: Buffer) => void,
   ) {
     super();
+    this.chunks = onDocument ? [] : undefined;
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.chunks?.push(chunk);
     this.outside(() => {
       if (this.target.write(chunk)) callback();
       else this.target.once('drain', () => callback());
@@ -93,10 +70,12 @@ class ContextBoundary extends Writable {
   override _final(callback: (error?: Error | null) => void): void {
     this.outside(() => {
       this.target.end();
+      if (this.chunks) this.onDocument?.(Buffer.concat(this.chunks));
       callback();
     });
   }
 
+  /** React flushes its destination after each batch; the compressor behind must flush too. */
   flush(): void {
     this.outside(() => this.target.flush?.());
   }
@@ -123,7 +102,7 @@ function withRenderError(context: StaticHandlerContext, error: unknown): StaticH
 export function renderPage(options: RenderPageOptions): Promise<void> {
   const { res, log, onDocument } = options;
   const wholeDocument = options.crawler || onDocument !== undefined;
-  // Bound here, before React starts, to the request's context (see ContextBoundary).
+  // Bound here, before React starts, to the request's context (see PageWriter).
   const outside = AsyncResource.bind(<T,>(fn: () => T): T => fn());
   return new Promise((resolve) => {
     let attempt = 0;
@@ -154,12 +133,12 @@ export function renderPage(options: RenderPageOptions): Promise<void> {
         });
         const destination = compressedDestination(res, options.encoding);
         const keep = onDocument && context.statusCode === 200 && attempt === 1;
-        const target = keep
-          ? new DocumentCapture(destination, (html) => {
+        const keepCopy = keep
+          ? (html: Buffer) => {
               if (!failed && !options.signal.aborted) onDocument(html);
-            })
-          : destination;
-        stream.pipe(new ContextBoundary(target, outside));
+            }
+          : undefined;
+        stream.pipe(new PageWriter(destination, outside, keepCopy));
       });
       const stream = renderToPipeableStream(
         <EnvironmentProvider value={options.environment}>
