@@ -51,7 +51,12 @@ function manifestOf(metafile) {
   };
   const entryFile = Object.keys(outputs).find((file) => outputs[file].entryPoint === CLIENT_ENTRY && file.endsWith('.js'));
   if (!entryFile) throw new Error('The client entry is missing from the build output');
+  // The entry loads its start-up steps by dynamic import (each is evaluated in a task of its own);
+  // they are part of every first load all the same.
   const entryModules = closure(entryFile);
+  for (const imported of outputs[entryFile].imports) {
+    if (imported.kind === 'dynamic-import' && !imported.external) closure(imported.path, entryModules);
+  }
   const pages = {};
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint?.startsWith('src/app/pages/')) continue;
@@ -96,6 +101,7 @@ export async function build() {
     assetNames: 'media/[name]-[hash]',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
+    banner: { js: '//# allFunctionsCalledOnLoad' },
     metafile: true,
   });
   const manifest = manifestOf(client.metafile);

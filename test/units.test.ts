@@ -2,7 +2,9 @@ import t from 'tap';
 import { createStaticHandler } from 'react-router';
 import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, reloadOnChunkError } from '#app/chunk-reload.ts';
 import type { LanguageMapping } from '#app/content/types.ts';
-import { fill } from '#app/i18n/format.ts';
+import { readFileSync } from 'node:fs';
+import { berlinClock, berlinDay, berlinTime } from '#app/i18n/berlin-time.ts';
+import { currentYear, fill, formatDate, type DateTexts } from '#app/i18n/format.ts';
 import { translationsOf } from '#app/i18n/translate-path.ts';
 import { describeError } from '#app/layout/error-status.ts';
 import { footerKey } from '#app/layout/footer.tsx';
@@ -87,6 +89,40 @@ t.test('a failed chunk reloads the page at most once a minute', async (t) => {
   t.equal(reloadOnChunkError(chunkError, 1_000_000, storage), true);
   t.equal(reloadOnChunkError(chunkError, 1_000_000 + CHUNK_RELOAD_GUARD_MS - 1, storage), false, 'guarded');
   t.equal(reloadOnChunkError(chunkError, 1_000_000 + CHUNK_RELOAD_GUARD_MS, storage), true, 'again after a minute');
+});
+
+t.test('the year and dates are those of Berlin, on either side of midnight', async (t) => {
+  t.equal(currentYear(new Date('2026-12-31T22:59:59.999Z')), 2026, 'an hour before midnight in Berlin');
+  t.equal(currentYear(new Date('2026-12-31T23:00:00Z')), 2027, 'midnight in Berlin, still the old year in UTC');
+  t.equal(currentYear(new Date('2027-06-30T22:30:00Z')), 2027, 'summer time does not move the year');
+  const texts = (language: 'en' | 'de') => JSON.parse(readFileSync(`content/${language}/ui.json`, 'utf8')) as DateTexts;
+  t.equal(formatDate('2026-12-31T23:30:00Z', texts('de')), '1. Januar 2027');
+  t.equal(formatDate('2026-12-31T23:30:00Z', texts('en')), '1 January 2027');
+  t.equal(formatDate('2026-03-05', texts('en')), '5 March 2026');
+  t.equal(formatDate('not a date', texts('de')), '');
+});
+
+t.test('Berlin wall time by arithmetic matches the time zone database, across every clock change', async (t) => {
+  const zone = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+  const expected = (date: Date) => {
+    const parts = Object.fromEntries(zone.formatToParts(date).map(({ type, value }) => [type, Number(value)]));
+    return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
+  };
+  let mismatches = 0;
+  // Every quarter hour from 2020 to 2035: about 526,000 instants and 30 clock changes.
+  for (let instant = Date.UTC(2020, 0, 1); instant < Date.UTC(2035, 0, 1); instant += 15 * 60 * 1000) {
+    const date = new Date(instant);
+    const got = berlinTime(date);
+    const want = expected(date);
+    if (got.year !== want.year || got.month !== want.month || got.day !== want.day || got.hour !== want.hour || got.minute !== want.minute) mismatches += 1;
+  }
+  t.equal(mismatches, 0);
+  t.equal(berlinClock(new Date('2027-03-28T00:59:00Z')), '01:59', 'the last winter minute');
+  t.equal(berlinClock(new Date('2027-03-28T01:00:00Z')), '03:00', 'clocks go forward');
+  t.equal(berlinClock(new Date('2027-10-31T00:59:00Z')), '02:59', 'the last summer minute');
+  t.equal(berlinClock(new Date('2027-10-31T01:00:00Z')), '02:00', 'clocks go back');
+  t.equal(berlinDay(new Date('2027-06-30T21:59:00Z')), '2027-06-30');
+  t.equal(berlinDay(new Date('2027-06-30T22:00:00Z')), '2027-07-01');
 });
 
 t.test('small helpers', async (t) => {

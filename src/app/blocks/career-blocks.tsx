@@ -2,6 +2,7 @@
 import type { CareerLabels, JobsContent, Position } from '../content/schemas/career.ts';
 import { careerPath } from '../paths.ts';
 import { fill, formatDate } from '../i18n/format.ts';
+import { useDateTexts } from '../i18n/use-date-texts.ts';
 import type { Language } from '../i18n/language.ts';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
@@ -52,6 +53,7 @@ function JobFacts({ position, labels, language }: { position: Position; labels: 
 
 function JobCard({ position, labels, language }: { position: Position; labels: CareerLabels; language: Language }) {
   const path = careerPath(language, position.generic.folder);
+  const dates = useDateTexts();
   return (
     <li className="job-card">
       <h3 className="job-card__title">
@@ -59,7 +61,7 @@ function JobCard({ position, labels, language }: { position: Position; labels: C
       </h3>
       <p className="job-card__teaser">{position.generic.teaser}</p>
       <JobFacts position={position} labels={labels} language={language} />
-      <p className="job-card__posted">{fill(labels.posted, { date: formatDate(position.generic.date_posted, language) })}</p>
+      <p className="job-card__posted">{fill(labels.posted, { date: formatDate(position.generic.date_posted, dates) })}</p>
     </li>
   );
 }

@@ -3,7 +3,9 @@ import { useSearchParams } from 'react-router';
 import type { EventLabels, EventsContent, InterviewsContent, SpeakersContent, Venue } from '../content/schemas/events.ts';
 import { mapLink, type EditionSummary } from '../events/model.ts';
 import type { EventPageData } from '../events/page-data.ts';
-import { formatDate } from '../i18n/format.ts';
+import { berlinClock } from '../i18n/berlin-time.ts';
+import { formatDate, type DateTexts } from '../i18n/format.ts';
+import { useDateTexts } from '../i18n/use-date-texts.ts';
 import type { Language } from '../i18n/language.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { EventMap } from '../events/event-map.tsx';
@@ -14,26 +16,25 @@ import { useEnvironment } from '../environment.tsx';
 import { useLocation } from 'react-router';
 import { Paragraphs } from './paragraphs.tsx';
 
-const TIME_LOCALES = { en: 'en-GB', de: 'de-DE' } as const;
-
-/** 11:30 in Berlin, as the language writes it. */
-export function formatTime(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(TIME_LOCALES[language], { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(new Date(iso));
+/** 11:30 in Berlin, as both languages write it. */
+export function formatTime(iso: string): string {
+  return berlinClock(new Date(iso));
 }
 
 /** 4 May 2027, or 4–5 May 2027 when an edition spans days. */
-export function formatDays(start: string, end: string, language: Language): string {
-  const first = formatDate(start, language);
-  const last = formatDate(end, language);
+export function formatDays(start: string, end: string, dates: DateTexts): string {
+  const first = formatDate(start, dates);
+  const last = formatDate(end, dates);
   return first === last ? first : `${first} – ${last}`;
 }
 
 function EditionCard({ edition, labels, language }: { edition: EditionSummary; labels: EventLabels; language: Language }) {
+  const dates = useDateTexts();
   return (
     <li className={`event-card${edition.past ? ' event-card--past' : ''}`}>
       <p className="event-card__meta">
         <span className="event-card__badge">{edition.past ? labels.past_badge : labels.upcoming_badge}</span>
-        <time dateTime={edition.start}>{formatDays(edition.start, edition.end, language)}</time>
+        <time dateTime={edition.start}>{formatDays(edition.start, edition.end, dates)}</time>
         <span>{edition.online ? labels.online : edition.city}</span>
       </p>
       <h3 className="event-card__title">
@@ -121,6 +122,7 @@ export function Information({ event, language, image, speakers }: { event: Event
   const { information, edition, labels, past, others } = event;
   const { siteUrl } = useEnvironment();
   const { pathname } = useLocation();
+  const dates = useDateTexts();
   return (
     <section className="event section" aria-labelledby="event-edition">
       <JsonLd data={eventSchema(event, { siteUrl, path: pathname, language, image, speakers })} />
@@ -149,13 +151,13 @@ export function Information({ event, language, image, speakers }: { event: Event
           <div>
             <dt>{labels.date}</dt>
             <dd>
-              <time dateTime={edition.start}>{formatDays(edition.start, edition.end, language)}</time>
+              <time dateTime={edition.start}>{formatDays(edition.start, edition.end, dates)}</time>
             </dd>
           </div>
           <div>
             <dt>{labels.time}</dt>
             <dd>
-              {formatTime(edition.start, language)} – {formatTime(edition.end, language)}
+              {formatTime(edition.start)} – {formatTime(edition.end)}
             </dd>
           </div>
           <div>
@@ -206,7 +208,7 @@ export function Information({ event, language, image, speakers }: { event: Event
               {others.map((other) => (
                 <li key={other.path}>
                   <SmartLink to={other.path}>
-                    {other.title} ({formatDays(other.start, other.end, language)})
+                    {other.title} ({formatDays(other.start, other.end, dates)})
                   </SmartLink>
                 </li>
               ))}

@@ -23,7 +23,7 @@ export function Teaser({ content, teaser, language }: { content: TeaserContent; 
         {teaser && teaser.articles.length > 0 ? (
           <div className="card-grid">
             {teaser.articles.map((card) => (
-              <ArticleCard key={card.folderName} card={card} labels={teaser.labels} language={language} />
+              <ArticleCard key={card.folderName} card={card} labels={teaser.labels} />
             ))}
           </div>
         ) : null}

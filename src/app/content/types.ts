@@ -63,6 +63,10 @@ export interface UiTexts {
   loading: string;
   submenu_toggle: string;
   scroll_down: string;
+  /** How a date is written, with {day}, {month} (its name) and {year}. */
+  date_format: string;
+  /** The names of the months, January first. */
+  months: string[];
 }
 
 export interface ConsentTexts {

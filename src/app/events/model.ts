@@ -4,16 +4,12 @@
  */
 import type { Edition, EventInformation } from '../content/schemas/events.ts';
 import type { Language } from '../i18n/language.ts';
+import { berlinDay } from '../i18n/berlin-time.ts';
 import { EVENTS_PATH } from '../paths.ts';
 
 export type { Edition, EventInformation };
 
-const BERLIN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar day in Berlin, as YYYY-MM-DD. */
-export function berlinDay(date: Date): string {
-  return BERLIN_DAY.format(date);
-}
+export { berlinDay };
 
 export function isPast(edition: Pick<Edition, 'end'>, now: Date): boolean {
   return berlinDay(now) > berlinDay(new Date(edition.end));

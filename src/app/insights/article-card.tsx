@@ -1,15 +1,16 @@
 /** An insight as a card: image, type and date, headline, the start of its text and a link. */
 import { Link } from 'react-router';
 import { formatDate } from '../i18n/format.ts';
+import { useDateTexts } from '../i18n/use-date-texts.ts';
 import { Picture } from '../images/picture.tsx';
-import type { Language } from '../i18n/language.ts';
 import type { ArticleCard as Card } from './model.ts';
 import type { InsightsLabels } from './page-data.ts';
 
 /** Card images are 16:9, one column on phones, two from 768 px, three from 1025 px in a 1200 px frame. */
 export const CARD_IMAGE = { width: 1200, height: 675, sizes: '(min-width: 1025px) 400px, (min-width: 768px) 50vw, 100vw' } as const;
 
-export function ArticleCard({ card, labels, language, eager = false }: { card: Card; labels: InsightsLabels; language: Language; eager?: boolean }) {
+export function ArticleCard({ card, labels, eager = false }: { card: Card; labels: InsightsLabels; eager?: boolean }) {
+  const dates = useDateTexts();
   return (
     <article className="insight-card" data-folder={card.folderName}>
       <Link to={card.path} className="insight-card__link">
@@ -26,7 +27,7 @@ export function ArticleCard({ card, labels, language, eager = false }: { card: C
         <div className="insight-card__body">
           <p className="insight-card__meta">
             <span className="insight-card__type">{labels.values[card.type] ?? card.type}</span>
-            <time dateTime={card.datetime}>{formatDate(card.datetime, language)}</time>
+            <time dateTime={card.datetime}>{formatDate(card.datetime, dates)}</time>
           </p>
           <h3 className="insight-card__headline">{card.headline}</h3>
           <p className="insight-card__text">{card.text}</p>

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useParams } from 'react-router';
 import { fill, formatDate } from '../i18n/format.ts';
+import { useDateTexts } from '../i18n/use-date-texts.ts';
 import { Picture } from '../images/picture.tsx';
 import { ArticleCard } from '../insights/article-card.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
@@ -44,6 +45,7 @@ export function paragraphsOf(content: unknown): (Paragraph & { hasImage: boolean
 
 export function Component() {
   const page = useLoaderData() as PageData;
+  const dates = useDateTexts();
   const { slug = '' } = useParams();
   const data = page.article as InsightArticleData;
   const { labels } = data;
@@ -72,7 +74,7 @@ export function Component() {
   const facts = info
     ? [
         labels.values[info.type] ?? info.type,
-        formatDate(info.datetime, language),
+        formatDate(info.datetime, dates),
         info.reading_time ? fill(labels.reading_time, { minutes: info.reading_time }) : null,
         info.duration ? fill(labels.duration, { duration: info.duration }) : null,
         info.location ? fill(labels.location, { location: info.location }) : null,
@@ -140,7 +142,7 @@ export function Component() {
             <ul className="insights__grid">
               {recommendations.map((card) => (
                 <li key={card.folderName}>
-                  <ArticleCard card={card} labels={labels} language={language} />
+                  <ArticleCard card={card} labels={labels} />
                 </li>
               ))}
             </ul>

@@ -227,7 +227,7 @@ export function Component() {
             <ul className="insights__grid">
               {snapshot.articles.map((card, index) => (
                 <li key={card.folderName}>
-                  <ArticleCard card={card} labels={labels as InsightsLabels} language={language} eager={index < 3} />
+                  <ArticleCard card={card} labels={labels as InsightsLabels} eager={index < 3} />
                 </li>
               ))}
             </ul>
