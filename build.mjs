@@ -101,6 +101,8 @@ export async function build() {
     assetNames: 'media/[name]-[hash]',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
+    // V8's explicit compile hint: every function of a chunk is compiled with the chunk instead of
+    // at its first call, so React DOM's 200 KB wrapper is not compiled in the middle of start-up.
     banner: { js: '//# allFunctionsCalledOnLoad' },
     metafile: true,
   });

@@ -4,8 +4,7 @@
  * thread for one long task, and a tap during start-up waited for all of it.
  */
 import '../src/app/styles/index.css';
-
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './next-task.ts';
 
 async function start(): Promise<void> {
   await import('react');

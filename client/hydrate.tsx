@@ -1,15 +1,17 @@
 /** The same route table as the server, hydrated onto the streamed document. */
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createFetchContentSource } from '#app/content/fetch-content-source.ts';
 import { ENVIRONMENT_GLOBAL, EnvironmentProvider, INLINE_CSS_ID, type AppEnvironment } from '#app/environment.tsx';
 import { createFetchInsightsSource } from '#app/insights/fetch-insights-source.ts';
 import { createFetchCareersSource } from '#app/careers/fetch-careers-source.ts';
 import { acceptLanguageOfNavigator, LANGUAGE_COOKIE, readCookie } from '#app/i18n/language.ts';
+import { matchPageRoute } from '#app/paths.ts';
 import { createRoutes } from '#app/routes.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
+import { nextTask } from './next-task.ts';
 
 declare global {
   interface Window {
@@ -17,16 +19,26 @@ declare global {
   }
 }
 
-/** The lazy page modules of the first page load before hydration, so the markup matches. */
-async function loadLazyMatches(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const properties = await route.lazy();
-      Object.assign(route, { ...properties, lazy: undefined });
-    }),
-  );
+function findRoute(routes: readonly RouteObject[], id: string): RouteObject | undefined {
+  for (const route of routes) {
+    if (route.id === id) return route;
+    const child = route.children ? findRoute(route.children, id) : undefined;
+    if (child) return child;
+  }
+  return undefined;
+}
+
+/**
+ * The first page's lazy module loads before hydration, so the markup matches. The page is
+ * found with the site's compiled matcher: react-router's own matching flattens, ranks and
+ * compiles the whole table on each call, which the router does once more at its start.
+ */
+async function loadFirstPageModule(routes: RouteObject[]): Promise<void> {
+  const id = matchPageRoute(window.location.pathname)?.route.id;
+  const route = id ? findRoute(routes, id) : undefined;
+  if (typeof route?.lazy !== 'function') return;
+  const properties = await route.lazy();
+  Object.assign(route, { ...properties, lazy: undefined });
 }
 
 export async function hydrate(): Promise<void> {
@@ -45,7 +57,8 @@ export async function hydrate(): Promise<void> {
       acceptLanguage: acceptLanguageOfNavigator(navigator.languages),
     }),
   });
-  await loadLazyMatches(routes);
+  await loadFirstPageModule(routes);
+  await nextTask();
   const router = createBrowserRouter(routes);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page: a tap during start-up is answered at once.

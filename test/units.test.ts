@@ -4,7 +4,7 @@ import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, reloadOnChunkError } from '#ap
 import type { LanguageMapping } from '#app/content/types.ts';
 import { readFileSync } from 'node:fs';
 import { berlinClock, berlinDay, berlinTime } from '#app/i18n/berlin-time.ts';
-import { currentYear, fill, formatDate, type DateTexts } from '#app/i18n/format.ts';
+import { currentYear, fill, formatDate, formatWholeNumber, type FormatTexts } from '#app/i18n/format.ts';
 import { translationsOf } from '#app/i18n/translate-path.ts';
 import { describeError } from '#app/layout/error-status.ts';
 import { footerKey } from '#app/layout/footer.tsx';
@@ -91,15 +91,19 @@ t.test('a failed chunk reloads the page at most once a minute', async (t) => {
   t.equal(reloadOnChunkError(chunkError, 1_000_000 + CHUNK_RELOAD_GUARD_MS, storage), true, 'again after a minute');
 });
 
-t.test('the year and dates are those of Berlin, on either side of midnight', async (t) => {
+t.test('years and dates are those of Berlin, numbers marked as the language does', async (t) => {
   t.equal(currentYear(new Date('2026-12-31T22:59:59.999Z')), 2026, 'an hour before midnight in Berlin');
   t.equal(currentYear(new Date('2026-12-31T23:00:00Z')), 2027, 'midnight in Berlin, still the old year in UTC');
   t.equal(currentYear(new Date('2027-06-30T22:30:00Z')), 2027, 'summer time does not move the year');
-  const texts = (language: 'en' | 'de') => JSON.parse(readFileSync(`content/${language}/ui.json`, 'utf8')) as DateTexts;
+  const texts = (language: 'en' | 'de') => JSON.parse(readFileSync(`content/${language}/ui.json`, 'utf8')) as FormatTexts;
   t.equal(formatDate('2026-12-31T23:30:00Z', texts('de')), '1. Januar 2027');
   t.equal(formatDate('2026-12-31T23:30:00Z', texts('en')), '1 January 2027');
   t.equal(formatDate('2026-03-05', texts('en')), '5 March 2026');
   t.equal(formatDate('not a date', texts('de')), '');
+  t.equal(formatWholeNumber(60000, texts('en')), '60,000');
+  t.equal(formatWholeNumber(1234567, texts('de')), '1.234.567');
+  t.equal(formatWholeNumber(999, texts('de')), '999');
+  t.equal(formatWholeNumber(-45000.4, texts('en')), '-45,000');
 });
 
 t.test('Berlin wall time by arithmetic matches the time zone database, across every clock change', async (t) => {

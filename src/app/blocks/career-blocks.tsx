@@ -1,8 +1,8 @@
 /** The career pages' blocks: the list of open positions and the sections of one job. */
 import type { CareerLabels, JobsContent, Position } from '../content/schemas/career.ts';
 import { careerPath } from '../paths.ts';
-import { fill, formatDate } from '../i18n/format.ts';
-import { useDateTexts } from '../i18n/use-date-texts.ts';
+import { fill, formatDate, formatWholeNumber, type FormatTexts } from '../i18n/format.ts';
+import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import type { Language } from '../i18n/language.ts';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
@@ -12,18 +12,16 @@ import { JsonLd } from '../seo/json-ld.tsx';
 import { jobPosting } from '../careers/job-posting.ts';
 import { useEnvironment } from '../environment.tsx';
 
-const NUMBER_LOCALES = { en: 'en-GB', de: 'de-DE' } as const;
-
-export function salaryText(position: Position, labels: CareerLabels, language: Language): string | null {
+export function salaryText(position: Position, labels: CareerLabels, texts: FormatTexts): string | null {
   const salary = position.generic.salary;
   if (!salary) return null;
-  const number = new Intl.NumberFormat(NUMBER_LOCALES[language], { maximumFractionDigits: 0 });
-  return fill(labels.salary, { min: number.format(salary.min), max: number.format(salary.max) });
+  return fill(labels.salary, { min: formatWholeNumber(salary.min, texts), max: formatWholeNumber(salary.max, texts) });
 }
 
-function JobFacts({ position, labels, language }: { position: Position; labels: CareerLabels; language: Language }) {
+function JobFacts({ position, labels }: { position: Position; labels: CareerLabels }) {
   const { generic } = position;
-  const salary = salaryText(position, labels, language);
+  const texts = useFormatTexts();
+  const salary = salaryText(position, labels, texts);
   return (
     <dl className="job-facts">
       <div className="job-facts__item">
@@ -53,14 +51,14 @@ function JobFacts({ position, labels, language }: { position: Position; labels: 
 
 function JobCard({ position, labels, language }: { position: Position; labels: CareerLabels; language: Language }) {
   const path = careerPath(language, position.generic.folder);
-  const dates = useDateTexts();
+  const dates = useFormatTexts();
   return (
     <li className="job-card">
       <h3 className="job-card__title">
         <SmartLink to={path}>{position.generic.title}</SmartLink>
       </h3>
       <p className="job-card__teaser">{position.generic.teaser}</p>
-      <JobFacts position={position} labels={labels} language={language} />
+      <JobFacts position={position} labels={labels} />
       <p className="job-card__posted">{fill(labels.posted, { date: formatDate(position.generic.date_posted, dates) })}</p>
     </li>
   );
@@ -109,7 +107,7 @@ export function JobDescription({ content, position, labels, language }: { conten
     <section className="job-description section">
       <JsonLd data={jobPosting(position, { siteUrl, path: careerPath(language, position.generic.folder), language })} />
       <div className="section__inner job__inner">
-        <JobFacts position={position} labels={labels} language={language} />
+        <JobFacts position={position} labels={labels} />
         <h2 className="section__headline">{content.headline}</h2>
         <Paragraphs text={content.text} className="intro__text" />
       </div>

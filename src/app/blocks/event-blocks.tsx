@@ -4,8 +4,8 @@ import type { EventLabels, EventsContent, InterviewsContent, SpeakersContent, Ve
 import { mapLink, type EditionSummary } from '../events/model.ts';
 import type { EventPageData } from '../events/page-data.ts';
 import { berlinClock } from '../i18n/berlin-time.ts';
-import { formatDate, type DateTexts } from '../i18n/format.ts';
-import { useDateTexts } from '../i18n/use-date-texts.ts';
+import { formatDate, type FormatTexts } from '../i18n/format.ts';
+import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import type { Language } from '../i18n/language.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { EventMap } from '../events/event-map.tsx';
@@ -22,14 +22,14 @@ export function formatTime(iso: string): string {
 }
 
 /** 4 May 2027, or 4–5 May 2027 when an edition spans days. */
-export function formatDays(start: string, end: string, dates: DateTexts): string {
+export function formatDays(start: string, end: string, dates: FormatTexts): string {
   const first = formatDate(start, dates);
   const last = formatDate(end, dates);
   return first === last ? first : `${first} – ${last}`;
 }
 
 function EditionCard({ edition, labels, language }: { edition: EditionSummary; labels: EventLabels; language: Language }) {
-  const dates = useDateTexts();
+  const dates = useFormatTexts();
   return (
     <li className={`event-card${edition.past ? ' event-card--past' : ''}`}>
       <p className="event-card__meta">
@@ -122,7 +122,7 @@ export function Information({ event, language, image, speakers }: { event: Event
   const { information, edition, labels, past, others } = event;
   const { siteUrl } = useEnvironment();
   const { pathname } = useLocation();
-  const dates = useDateTexts();
+  const dates = useFormatTexts();
   return (
     <section className="event section" aria-labelledby="event-edition">
       <JsonLd data={eventSchema(event, { siteUrl, path: pathname, language, image, speakers })} />

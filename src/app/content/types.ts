@@ -67,6 +67,8 @@ export interface UiTexts {
   date_format: string;
   /** The names of the months, January first. */
   months: string[];
+  /** Between each three digits of a large number: 60,000 or 60.000. */
+  thousands_separator: string;
 }
 
 export interface ConsentTexts {

@@ -1,7 +1,7 @@
 /** An insight as a card: image, type and date, headline, the start of its text and a link. */
 import { Link } from 'react-router';
 import { formatDate } from '../i18n/format.ts';
-import { useDateTexts } from '../i18n/use-date-texts.ts';
+import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { Picture } from '../images/picture.tsx';
 import type { ArticleCard as Card } from './model.ts';
 import type { InsightsLabels } from './page-data.ts';
@@ -10,7 +10,7 @@ import type { InsightsLabels } from './page-data.ts';
 export const CARD_IMAGE = { width: 1200, height: 675, sizes: '(min-width: 1025px) 400px, (min-width: 768px) 50vw, 100vw' } as const;
 
 export function ArticleCard({ card, labels, eager = false }: { card: Card; labels: InsightsLabels; eager?: boolean }) {
-  const dates = useDateTexts();
+  const dates = useFormatTexts();
   return (
     <article className="insight-card" data-folder={card.folderName}>
       <Link to={card.path} className="insight-card__link">

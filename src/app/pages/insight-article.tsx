@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useParams } from 'react-router';
 import { fill, formatDate } from '../i18n/format.ts';
-import { useDateTexts } from '../i18n/use-date-texts.ts';
+import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { Picture } from '../images/picture.tsx';
 import { ArticleCard } from '../insights/article-card.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
@@ -45,7 +45,7 @@ export function paragraphsOf(content: unknown): (Paragraph & { hasImage: boolean
 
 export function Component() {
   const page = useLoaderData() as PageData;
-  const dates = useDateTexts();
+  const dates = useFormatTexts();
   const { slug = '' } = useParams();
   const data = page.article as InsightArticleData;
   const { labels } = data;

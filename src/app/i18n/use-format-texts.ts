@@ -1,0 +1,8 @@
+import { useRouteLoaderData } from 'react-router';
+import type { RootData } from '../routes.tsx';
+import type { FormatTexts } from './format.ts';
+
+/** Month names, date pattern and number marks of the page's language, from the root's texts. */
+export function useFormatTexts(): FormatTexts {
+  return (useRouteLoaderData('root') as RootData).ui;
+}
