@@ -53,7 +53,7 @@ while (done < TOTAL) {
   peak = Math.max(peak, rssMb());
   // The unknown page answers 404 on purpose; anything else that is not 2xx counts.
   const bad = result.non2xx - (result.statusCodeStats['404']?.count ?? 0);
-  console.log(`| ${done} | ${rssMb().toFixed(0)} | ${liveHeapMb} | ${result.requests.average.toFixed(0)} | ${bad} |`);
+  console.log(`| ${done} | ${rssMb().toFixed(0)} | ${liveHeapMb} | ${(STEP / result.duration).toFixed(0)} | ${bad} |`);
 }
 console.log(`peak RSS ${peak.toFixed(0)} MB`);
 await server.stop();
