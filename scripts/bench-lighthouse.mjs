@@ -72,7 +72,7 @@ try {
       const performanceOf = (result) => (result.lhr.runtimeError ? -1 : (result.lhr.categories.performance.score ?? 0));
       const ranked = [...results].sort((a, b) => performanceOf(a) - performanceOf(b));
       const result = ranked[Math.floor((ranked.length - 1) / 2)];
-      const allRuns = results.map((each) => Math.round(performanceOf(each) * 100)).join(' ');
+      const allRuns = results.map((each) => (each.lhr.runtimeError ? each.lhr.runtimeError.code : Math.round(performanceOf(each) * 100))).join(' ');
       const { categories, audits, runtimeError } = result.lhr;
       if (process.env.LIGHTHOUSE_REPORT_DIR) {
         mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
