@@ -14,8 +14,8 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.join(ROOT, 'dist');
 const ASSETS_DIR = path.join(DIST, 'public', 'assets');
 const CLIENT_ENTRY = 'client/entry.tsx';
-/** Server-side programs: the server itself and the operators' submissions tool. */
-const SERVER_ENTRIES = { main: 'src/server/main.ts', submissions: 'src/server/cli/submissions-main.ts' };
+/** Server-side programs: the server itself and the operators' submissions and Galaxy directory tools. */
+const SERVER_ENTRIES = { main: 'src/server/main.ts', submissions: 'src/server/cli/submissions-main.ts', galaxy: 'src/server/cli/galaxy-main.ts' };
 /** Where the versioned images go; the server answers them under /img/. */
 const IMAGES_DIR = path.join(DIST, 'public', 'img');
 /** Image encodes kept between builds, by content. */
@@ -62,8 +62,14 @@ function manifestOf(metafile) {
     if (!file.endsWith('.js') || !output.entryPoint?.startsWith('src/app/pages/')) continue;
     pages[output.entryPoint] = [...closure(file)].filter((f) => !entryModules.has(f)).map(url);
   }
+  // Modules loaded on demand (the login panel, its Firebase flow), by their source file.
+  const lazy = {};
+  for (const [file, output] of Object.entries(outputs)) {
+    if (!file.endsWith('.js') || !output.entryPoint || output.entryPoint === CLIENT_ENTRY || output.entryPoint.startsWith('src/app/pages/')) continue;
+    if (!entryModules.has(file)) lazy[output.entryPoint] = [...closure(file)].filter((f) => !entryModules.has(f)).map(url);
+  }
   const css = [outputs[entryFile].cssBundle].filter(Boolean).map(url);
-  return { entry: url(entryFile), entryModules: [...entryModules].map(url), css, pages };
+  return { entry: url(entryFile), entryModules: [...entryModules].map(url), css, pages, lazy };
 }
 
 async function precompress(metafile) {

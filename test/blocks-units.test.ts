@@ -103,6 +103,7 @@ const ENVIRONMENT: AppEnvironment = {
   siteUrl: 'http://localhost:3000',
   assetsBaseUrl: '/content',
   uploads: { cvMaxBytes: 1, additionalMaxBytes: 1, additionalMaxCount: 1 },
+  login: null,
   assets: { css: [], modulePreloads: [] },
   imageVersion: 'v1',
 };

@@ -1,5 +1,6 @@
 /** What the app needs from its host, the same on server and browser: public config and the page's assets. */
 import { createContext, use, type ReactNode } from 'react';
+import type { PublicLoginConfig } from './login/galaxy-user.ts';
 
 export interface PageAssets {
   /** Stylesheets to link. */
@@ -19,6 +20,8 @@ export interface AppEnvironment {
   /** The server's upload limits, which the application form checks before sending. */
   uploads: { cvMaxBytes: number; additionalMaxBytes: number; additionalMaxCount: number };
   assets: PageAssets;
+  /** Sign-in to Galaxy; null when the server has no Firebase web config or Galaxy address. */
+  login: PublicLoginConfig | null;
   /** The build's image version: site images are served under /img/{version}/ (see images/image-urls.ts). */
   imageVersion?: string;
 }

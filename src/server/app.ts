@@ -32,6 +32,9 @@ import { createPageHandler } from './ssr/page-handler.ts';
 import { createPageCache } from './ssr/page-cache.ts';
 import { createRenderSlots } from './ssr/render-slots.ts';
 import { careersApi } from './api/careers.ts';
+import { firebaseApi } from './api/firebase.ts';
+import { galaxyApi } from './api/galaxy.ts';
+import { loginPlugin } from './plugins/login.ts';
 import { createCareersService } from './careers/careers-service.ts';
 
 
@@ -91,6 +94,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthPlugin, { isReady: () => ready });
   await app.register(databasePlugin, { dataDir: config.dataDir });
   await app.register(outboxPlugin, { mail: config.mail });
+  await app.register(loginPlugin, { config: config.login });
   await app.register(insightsPlugin, { service: insights });
   if (config.contentWatch) {
     const onReload = () => {
@@ -110,6 +114,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await api.register(recommendationApi, { prefix: '/api/recommendation' });
     await api.register(fileApi, { prefix: '/api/file', staticDir: config.staticDir });
     await api.register(careersApi, { prefix: '/api/careers', careers });
+    await api.register(galaxyApi, { prefix: '/api/galaxy' });
+    await api.register(firebaseApi, { prefix: '/api/firebase', secureCookies: config.siteUrl.startsWith('https://') || config.trustProxy });
   });
 
   await app.register(contentPlugin, { prefix: '/content', store });

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PublicLoginConfig } from '#app/login/galaxy-user.ts';
 
 /** Everything the server reads from its environment, parsed and validated once at start. */
 export interface Config {
@@ -34,6 +36,32 @@ export interface Config {
   pageCache: PageCacheConfig;
   /** Pages rendered at once, and how many more may wait for their turn before a 503. */
   rendering: { concurrency: number; maxWaiting: number };
+  login: LoginConfig;
+}
+
+/** Sign-in to Galaxy: the Firebase web app for browsers, the admin project for verifying tokens, the platform. */
+export interface LoginConfig {
+  /** The browser's Firebase config; unset, the login dropdown says sign-in is not configured. */
+  web?: { apiKey: string; authDomain: string; projectId: string; appId?: string };
+  /** The project whose ID tokens the server accepts; unset, the login API answers 503. */
+  adminProjectId?: string;
+  /** A service account key file; without it the admin SDK uses application default credentials. */
+  serviceAccountFile?: string;
+  /** host:port of the Firebase Auth emulator (FIREBASE_AUTH_EMULATOR_HOST, which the admin SDK reads too). */
+  emulatorHost?: string;
+  /** Where a signed-in client goes. */
+  galaxyUrl?: string;
+  /** The platform's user API; unset, the embedded directory in the database answers. */
+  galaxyApiUrl?: string;
+  /** Bearer token sent to the platform's user API. */
+  galaxyApiToken?: string;
+  galaxyApiTimeoutMs: number;
+  /** The parent domain the site shares with Galaxy (.example.com), for the referral cookie. */
+  cookieDomain?: string;
+  /** Paths of this site on which the login entry is not offered; GET /api/galaxy/exclusions answers them. */
+  exclusions: string[];
+  /** How long a session cookie made from an ID token lasts. */
+  sessionMaxAgeMs: number;
 }
 
 export interface ConnectionLimits {
@@ -84,6 +112,7 @@ export interface UploadLimits {
 export interface PublicConfig {
   siteUrl: string;
   assetsBaseUrl: string;
+  login: PublicLoginConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -191,6 +220,52 @@ function createReader(env: Env) {
   };
 }
 
+const HOST_PORT = /^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/i;
+const COOKIE_DOMAIN = /^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+const SITE_PATH = /^\/[a-z0-9/_-]*$/i;
+
+function loginConfig(read: ReturnType<typeof createReader>): LoginConfig {
+  const apiKey = read.optional('FIREBASE_API_KEY');
+  const projectId = read.optional('FIREBASE_PROJECT_ID');
+  const emulatorHost = read.optional('FIREBASE_AUTH_EMULATOR_HOST');
+  if (emulatorHost !== undefined && !HOST_PORT.test(emulatorHost)) read.problems.push(`FIREBASE_AUTH_EMULATOR_HOST must be host:port, got "${emulatorHost}"`);
+  if ((apiKey === undefined) !== (projectId === undefined)) read.problems.push('FIREBASE_API_KEY and FIREBASE_PROJECT_ID must be set together');
+  const web =
+    apiKey !== undefined && projectId !== undefined
+      ? { apiKey, projectId, authDomain: read.string('FIREBASE_AUTH_DOMAIN', `${projectId}.firebaseapp.com`), appId: read.optional('FIREBASE_APP_ID') }
+      : undefined;
+  const serviceAccountFile = read.optional('FIREBASE_SERVICE_ACCOUNT_FILE');
+  let serviceAccountProject: string | undefined;
+  if (serviceAccountFile !== undefined) {
+    try {
+      const key = JSON.parse(readFileSync(serviceAccountFile, 'utf8')) as Record<string, unknown>;
+      if (typeof key.project_id !== 'string' || typeof key.client_email !== 'string' || typeof key.private_key !== 'string') throw new Error('fields');
+      serviceAccountProject = key.project_id;
+    } catch {
+      read.problems.push(`FIREBASE_SERVICE_ACCOUNT_FILE must name a readable service account key (JSON with project_id, client_email and private_key), got "${serviceAccountFile}"`);
+    }
+  }
+  const cookieDomain = read.optional('GALAXY_COOKIE_DOMAIN');
+  if (cookieDomain !== undefined && !COOKIE_DOMAIN.test(cookieDomain)) read.problems.push(`GALAXY_COOKIE_DOMAIN must be a domain such as .nordstern-digital.example, got "${cookieDomain}"`);
+  const exclusions = (read.optional('GALAXY_EXCLUSIONS') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of exclusions) {
+    if (!SITE_PATH.test(entry)) read.problems.push(`GALAXY_EXCLUSIONS must be a comma-separated list of paths such as /newsletter, got "${entry}"`);
+  }
+  return {
+    web,
+    adminProjectId: read.optional('FIREBASE_ADMIN_PROJECT_ID') ?? projectId ?? serviceAccountProject,
+    serviceAccountFile,
+    emulatorHost,
+    galaxyUrl: read.optionalUrl('GALAXY_URL'),
+    galaxyApiUrl: read.optionalUrl('GALAXY_API_URL'),
+    galaxyApiToken: read.optional('GALAXY_API_TOKEN'),
+    galaxyApiTimeoutMs: read.integer('GALAXY_API_TIMEOUT_MS', 3_000, 100, 60_000),
+    cookieDomain,
+    exclusions,
+    sessionMaxAgeMs: read.integer('SESSION_MAX_AGE_HOURS', 24, 1, 24 * 14) * 3_600_000,
+  };
+}
+
 function smtpUrl(read: ReturnType<typeof createReader>): string | undefined {
   const value = read.optional('SMTP_URL');
   if (value === undefined) return undefined;
@@ -267,11 +342,24 @@ export function loadConfig(env: Env = process.env): Config {
       ttlMs: read.integer('CAREERS_TTL_MS', 300_000, 1_000, 86_400_000),
       timeoutMs: read.integer('CAREERS_TIMEOUT_MS', 3_000, 100, 60_000),
     },
+    login: loginConfig(read),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
 }
 
 export function publicConfig(config: Config): PublicConfig {
-  return { siteUrl: config.siteUrl, assetsBaseUrl: config.assetsBaseUrl };
+  return { siteUrl: config.siteUrl, assetsBaseUrl: config.assetsBaseUrl, login: publicLoginConfig(config.login) };
+}
+
+/** Sign-in is offered when the browser can reach Firebase and knows where Galaxy is. */
+export function publicLoginConfig(login: LoginConfig): PublicLoginConfig | null {
+  if (!login.web || !login.galaxyUrl) return null;
+  return {
+    firebase: login.web,
+    ...(login.emulatorHost ? { emulatorUrl: `http://${login.emulatorHost}` } : {}),
+    galaxyUrl: login.galaxyUrl,
+    ...(login.cookieDomain ? { cookieDomain: login.cookieDomain } : {}),
+    exclusions: login.exclusions,
+  };
 }

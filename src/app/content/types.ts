@@ -69,6 +69,8 @@ export interface UiTexts {
   months: string[];
   /** Between each three digits of a large number: 60,000 or 60.000. */
   thousands_separator: string;
+  /** The navigation's button that opens the Galaxy login. */
+  login_label: string;
 }
 
 export interface ConsentTexts {

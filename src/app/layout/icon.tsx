@@ -20,6 +20,13 @@ const PATHS = {
   chevron: <path d="M6 9.5l6 6 6-6" />,
   menu: <path d="M4 7h16M4 12h16M4 17h16" />,
   arrowDown: <path d="M12 4v15M6 13l6 6 6-6" />,
+  google: <path d="M20.5 12.2h-8.3v3.5h4.8a5.4 5.4 0 1 1-1.4-6.1l2.5-2.5a8.9 8.9 0 1 0 2.4 5.1z" />,
+  account: (
+    <>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4.5 20c1.4-3.7 4.2-5.6 7.5-5.6s6.1 1.9 7.5 5.6" />
+    </>
+  ),
   globe: (
     <>
       <circle cx="12" cy="12" r="9" />

@@ -4,6 +4,7 @@
  */
 import { createContext, use, type ReactNode } from 'react';
 import { proxy } from 'valtio';
+import { initialAuthState, type AuthState } from './auth-store.ts';
 
 export type SnackbarColor = 'info' | 'success' | 'warning' | 'danger';
 
@@ -19,10 +20,11 @@ export interface SnackbarState {
 
 export interface Stores {
   snackbar: SnackbarState;
+  auth: AuthState;
 }
 
 export function createStores(): Stores {
-  return { snackbar: proxy<SnackbarState>({ message: null }) };
+  return { snackbar: proxy<SnackbarState>({ message: null }), auth: proxy<AuthState>(initialAuthState()) };
 }
 
 /** Shows a message until the visitor closes it. */

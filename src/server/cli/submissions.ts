@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../store/database.ts';
 import { toCsv } from './csv.ts';
+import { formatTable } from './table.ts';
 
 interface ListedSubmission {
   id: string;
@@ -51,9 +52,7 @@ function list(db: Database, form: string | undefined, limit: number): string {
   const rows = listed(db, form, limit);
   if (rows.length === 0) return 'No submissions.';
   const table = rows.map((row) => [row.created_at.slice(0, 19).replace('T', ' '), row.id, row.form, row.language, row.status, row.email, mailState(row)]);
-  const header = ['received', 'id', 'form', 'lang', 'status', 'email', 'mails'];
-  const widths = header.map((title, column) => Math.max(title.length, ...table.map((cells) => cells[column]!.length)));
-  return [header, ...table].map((cells) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  return formatTable(['received', 'id', 'form', 'lang', 'status', 'email', 'mails'], table);
 }
 
 function show(db: Database, id: string): string | undefined {

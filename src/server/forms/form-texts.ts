@@ -27,7 +27,12 @@ export type MessageCode =
   | 'forbidden_origin'
   | 'path_outside'
   | 'server_error'
-  | 'busy';
+  | 'busy'
+  | 'unauthenticated'
+  | 'unauthorized'
+  | 'no_account'
+  | 'login_unavailable'
+  | 'directory_unavailable';
 
 export type FormMessages = Record<MessageCode, string>;
 

@@ -24,11 +24,13 @@ export interface RefusalBody {
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
+  401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  503: 'Service Unavailable',
 };
 
 export function refusalBody(refusal: Pick<FormRefusal, 'statusCode' | 'field' | 'code' | 'values'>, messages: FormMessages): RefusalBody {

@@ -10,6 +10,8 @@ export interface BuildManifest {
   css: string[];
   /** Per page module source file: its chunk and the chunks it imports that the entry does not. */
   pages: Record<string, string[]>;
+  /** Per module loaded on demand (the login panel and its Firebase flow): its chunk and the chunks it imports that the entry does not. */
+  lazy: Record<string, string[]>;
 }
 
 export const MANIFEST_FILE = 'manifest.json';

@@ -13,7 +13,7 @@ import { languageOfPath, PAGE_ROUTES, type PageModuleName } from '#app/paths.ts'
 import { createRoutes, pageModuleFile, type RequestContext, type RootData } from '#app/routes.tsx';
 import type { ContentSource } from '#app/content/types.ts';
 import type { InsightsSource } from '#app/insights/model.ts';
-import type { Config } from '../config.ts';
+import { publicLoginConfig, type Config } from '../config.ts';
 import { compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
 import type { RenderSlots } from './render-slots.ts';
 import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache } from './page-cache.ts';
@@ -144,6 +144,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
   });
   const handler = createStaticHandler(routes);
   const origin = new URL(config.siteUrl).origin;
+  const login = publicLoginConfig(config.login);
 
   /** The uncached path: loaders, status and headers, then the streamed render. */
   async function render({ request, reply, page, url, encoding, requestLanguage, cacheKey, signal }: RenderArguments): Promise<boolean> {
@@ -170,6 +171,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       siteUrl: config.siteUrl,
       assetsBaseUrl: config.assetsBaseUrl,
       uploads: config.uploads,
+      login,
       assets: assetsOf(manifest, context, inlineCss),
       imageVersion,
     };

@@ -51,4 +51,21 @@ export const MIGRATIONS: readonly string[] = [
     confirmed_at TEXT
   );
   `,
+  `
+  CREATE TABLE galaxy_accounts (
+    uid TEXT PRIMARY KEY,
+    email TEXT NOT NULL,
+    name TEXT,
+    role TEXT NOT NULL CHECK (role IN ('admin', 'editor', 'viewer')),
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX galaxy_accounts_email ON galaxy_accounts (email);
+
+  CREATE TABLE galaxy_invitations (
+    email TEXT PRIMARY KEY,
+    role TEXT NOT NULL CHECK (role IN ('admin', 'editor', 'viewer')),
+    invited_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  );
+  `,
 ];

@@ -37,6 +37,7 @@ import { TabsSchema } from './tabs.ts';
 import { TeaserSchema } from './teaser.ts';
 import { ToolsSchema } from './tools.ts';
 import { TrustsSchema } from './trusts.ts';
+import { LoginTextsSchema } from './login.ts';
 
 export const BLOCK_SCHEMAS: Readonly<Record<string, TSchema>> = {
   meta: MetaSchema,
@@ -104,4 +105,5 @@ export const ROOT_SCHEMAS: Readonly<Record<string, TSchema>> = {
   'event_form.json': FormTextsSchema,
   'application_form.json': FormTextsSchema,
   'newsletter_form.json': FormTextsSchema,
+  'login.json': LoginTextsSchema,
 };

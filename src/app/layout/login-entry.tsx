@@ -1,0 +1,83 @@
+/**
+ * The Galaxy login in the navigation: client-only, so the server sends an empty slot that keeps
+ * its place. The card and everything behind it (its texts, the Firebase SDK) load when the
+ * dropdown is first opened; once loaded it stays mounted, so a sign-in survives closing it.
+ */
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { reloadOnChunkError } from '../chunk-reload.ts';
+import { useEnvironment } from '../environment.tsx';
+import type { Language } from '../i18n/language.ts';
+import { Icon } from './icon.tsx';
+
+const LoginPanel = lazy(() =>
+  import('../login/login-panel.tsx').catch((error: unknown) => {
+    reloadOnChunkError(error);
+    throw error;
+  }),
+);
+
+/** Whether the login entry is offered on this path (GALAXY_EXCLUSIONS names paths and their subpaths). */
+export function isLoginOffered(pathname: string, exclusions: readonly string[]): boolean {
+  return !exclusions.some((path) => pathname === path || pathname.startsWith(path.endsWith('/') ? path : `${path}/`));
+}
+
+export function LoginEntry({ label, language }: { label: string; language: Language }) {
+  const { login } = useEnvironment();
+  const { pathname } = useLocation();
+  const [mounted, setMounted] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const cardId = useId();
+  const titleId = useId();
+
+  useEffect(() => setMounted(true), []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  if (login && !isLoginOffered(pathname, login.exclusions)) return null;
+
+  return (
+    <div
+      className="login-entry"
+      onBlur={(event) => {
+        // Focus leaving the card closes it, but not while the Google window takes focus away.
+        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) setOpen(false);
+      }}
+    >
+      {mounted ? (
+        <button
+          ref={toggleRef}
+          type="button"
+          className="login-entry__toggle"
+          aria-expanded={open}
+          aria-controls={cardId}
+          onClick={() => {
+            setLoaded(true);
+            setOpen((value) => !value);
+          }}
+        >
+          <Icon name="account" size={18} />
+          <span>{label}</span>
+        </button>
+      ) : null}
+      <div id={cardId} className="login-entry__card" role="region" aria-labelledby={titleId} hidden={!open}>
+        {loaded ? (
+          <Suspense fallback={<p className="login-panel__status">…</p>}>
+            <LoginPanel language={language} titleId={titleId} />
+          </Suspense>
+        ) : null}
+      </div>
+    </div>
+  );
+}
