@@ -28,7 +28,7 @@ t.test('loadConfig reads every variable', async (t) => {
   t.equal(config.logLevel, 'warn');
   t.equal(config.trustProxy, true);
   t.equal(config.renderTimeoutMs, 5000);
-  t.same(publicConfig(config), { siteUrl: config.siteUrl, assetsBaseUrl: config.assetsBaseUrl });
+  t.same(publicConfig(config), { siteUrl: config.siteUrl, assetsBaseUrl: config.assetsBaseUrl, login: null });
 });
 
 t.test('loadConfig names every bad variable at once', async (t) => {
@@ -42,4 +42,57 @@ t.test('loadConfig names every bad variable at once', async (t) => {
 
 t.test('a port out of range is refused', async (t) => {
   t.throws(() => loadConfig({ PORT: '70000' }), /PORT must be a whole number from 0 to 65535/);
+});
+
+t.test('sign-in: the Firebase web config, the admin project and Galaxy come from the environment', async (t) => {
+  const none = loadConfig({});
+  t.equal(none.login.web, undefined);
+  t.equal(none.login.adminProjectId, undefined, 'no project: the login API answers 503');
+  t.same(none.login.exclusions, []);
+
+  const config = loadConfig({
+    FIREBASE_API_KEY: 'web-key',
+    FIREBASE_PROJECT_ID: 'nordstern-galaxy',
+    FIREBASE_APP_ID: '1:42:web:abc',
+    GALAXY_URL: 'https://galaxy.nordstern-digital.example',
+    GALAXY_API_URL: 'https://galaxy.nordstern-digital.example/api',
+    GALAXY_API_TOKEN: 'secret',
+    GALAXY_API_TIMEOUT_MS: '1500',
+    GALAXY_COOKIE_DOMAIN: '.nordstern-digital.example',
+    GALAXY_EXCLUSIONS: '/newsletter, /unternehmen/karriere',
+    SESSION_MAX_AGE_HOURS: '8',
+  });
+  t.same(config.login.web, { apiKey: 'web-key', projectId: 'nordstern-galaxy', authDomain: 'nordstern-galaxy.firebaseapp.com', appId: '1:42:web:abc' });
+  t.equal(config.login.adminProjectId, 'nordstern-galaxy', 'the admin project defaults to the web project');
+  t.equal(config.login.galaxyApiTimeoutMs, 1500);
+  t.same(config.login.exclusions, ['/newsletter', '/unternehmen/karriere']);
+  t.equal(config.login.sessionMaxAgeMs, 8 * 3_600_000);
+  const browser = publicConfig(config).login;
+  t.same(browser, {
+    firebase: config.login.web,
+    galaxyUrl: 'https://galaxy.nordstern-digital.example',
+    cookieDomain: '.nordstern-digital.example',
+    exclusions: ['/newsletter', '/unternehmen/karriere'],
+  });
+  t.notMatch(JSON.stringify(browser), 'secret', 'the platform token never reaches the browser');
+  t.equal(loadConfig({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'p' }).login.web && publicConfig(loadConfig({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'p' })).login, null, 'without a Galaxy address sign-in is not offered');
+  t.equal(loadConfig({ FIREBASE_ADMIN_PROJECT_ID: 'other' }).login.adminProjectId, 'other');
+});
+
+t.test('bad sign-in settings are named', async (t) => {
+  const error = t.throws(() =>
+    loadConfig({
+      FIREBASE_API_KEY: 'only-the-key',
+      FIREBASE_AUTH_EMULATOR_HOST: 'http://127.0.0.1:9099',
+      FIREBASE_SERVICE_ACCOUNT_FILE: '/nonexistent/key.json',
+      GALAXY_URL: 'javascript:alert(1)',
+      GALAXY_API_URL: 'not a url',
+      GALAXY_COOKIE_DOMAIN: 'example',
+      GALAXY_EXCLUSIONS: '/ok,https://evil.example',
+      GALAXY_API_TIMEOUT_MS: '0',
+    }),
+  ) as ConfigError;
+  for (const name of ['FIREBASE_API_KEY', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_SERVICE_ACCOUNT_FILE', 'GALAXY_URL', 'GALAXY_API_URL', 'GALAXY_COOKIE_DOMAIN', 'GALAXY_EXCLUSIONS', 'GALAXY_API_TIMEOUT_MS']) {
+    t.match(error.message, name);
+  }
 });
