@@ -20,6 +20,18 @@ const SERVER_ENTRIES = { main: 'src/server/main.ts', submissions: 'src/server/cl
 const IMAGES_DIR = path.join(DIST, 'public', 'img');
 /** Image encodes kept between builds, by content. */
 const IMAGE_CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'nordstern-images');
+/**
+ * Modules the browser loads on demand after hydration and the server never renders (the login
+ * card and, behind it, the Firebase browser SDK): the server bundle leaves them out instead of
+ * importing the browser SDK at its start.
+ */
+const BROWSER_ONLY = /\/login\/login-panel\.tsx$/;
+const browserOnly = {
+  name: 'browser-only',
+  setup(build) {
+    build.onResolve({ filter: BROWSER_ONLY }, (args) => ({ path: args.path, external: true }));
+  },
+};
 /** Files smaller than this are not worth compressing ahead of time. */
 const PRECOMPRESS_MIN_BYTES = 1024;
 
@@ -125,6 +137,7 @@ export async function build() {
     format: 'esm',
     target: 'node24',
     packages: 'external',
+    plugins: [browserOnly],
     sourcemap: 'linked',
     loader: { '.css': 'empty' },
     define: { 'process.env.NODE_ENV': '"production"' },

@@ -1,12 +1,10 @@
 /** axe-core in Chromium on the company, career, event, legal and newsletter pages, in both languages, and on a form showing its errors. */
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import t from 'tap';
-import type { Page } from 'playwright-core';
+import { violations } from '../helpers/axe.ts';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
 import { startServer } from '../helpers/server-process.ts';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const [job] = (JSON.parse(readFileSync('content/en/careers/positions.json', 'utf8')) as { activePositions: { generic: { folder: string } }[] }).activePositions;
 
 const PAGES = [
@@ -32,21 +30,6 @@ const PAGES = [
   '/impressum',
   '/datenschutz',
 ];
-
-interface Violation {
-  id: string;
-  nodes: { target: string[] }[];
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-    return result.violations;
-  });
-  return found.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 t.test('no axe violations', async (t) => {
   const server = await startServer(t);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { runGalaxyCli } from '#server/cli/galaxy.ts';
+import { violations } from '../helpers/axe.ts';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
 import { createUser, loginEnv, uniqueEmail } from '../helpers/firebase-emulator.ts';
 import { startServer } from '../helpers/server-process.ts';
@@ -28,7 +29,8 @@ interface Arrival {
 async function startGalaxy(t: { teardown(fn: () => unknown): void }) {
   const arrivals: Arrival[] = [];
   const server = createServer((request, response) => {
-    arrivals.push({ url: request.url ?? '', cookie: request.headers.cookie ?? '' });
+    // The browser's own favicon request is not an arrival.
+    if (request.url !== '/favicon.ico') arrivals.push({ url: request.url ?? '', cookie: request.headers.cookie ?? '' });
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end('<!doctype html><title>Galaxy</title><h1>Galaxy</h1>');
   });
@@ -107,6 +109,27 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
     t.same(problems, [], 'no console errors');
   });
 
+  t.test('the open card passes axe at 1440 and 375 px in both languages, and works from the keyboard', async (t) => {
+    for (const [path, width] of [['/company', 1440], ['/unternehmen', 1440], ['/company', 375], ['/unternehmen', 375]] as const) {
+      const { page } = await openPage(browser, width, 800);
+      await page.goto(`${server.url}${path}`);
+      await waitForHydration(page);
+      if (width < 1025) await page.locator('.navbar__burger').click();
+      await openLogin(page);
+      t.same(await violations(page), [], `${path} at ${width} px`);
+      await page.screenshot({ path: `test-results/login-${path.slice(1)}-${width}.png` }).catch(() => undefined);
+    }
+    const { page } = await openPage(browser, 1440);
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    await page.locator('.login-entry__toggle').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.login-panel__form').waitFor();
+    await page.waitForFunction(() => !(document.querySelector('.login-panel__google') as HTMLButtonElement | null)?.disabled);
+    await page.keyboard.press('Tab');
+    t.equal(await page.evaluate(() => document.activeElement?.className), 'button login-panel__google', 'Tab goes from the button into the card');
+  });
+
   t.test('an invited user signs in with email and password and ends on Galaxy with the referral cookie', async (t) => {
     const user = await createUser('invited');
     directory('invite', '--email', user.email);
@@ -124,6 +147,18 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
     t.ok(referral, 'the cookie is set');
     t.ok(referral!.expires - Date.now() / 1000 <= 20, 'for 20 seconds at most');
     t.equal(referral!.path, '/');
+
+    // Back on the website in the same tab: the kept platform token signs in again, and the card offers the way back.
+    const arrivals = galaxy.arrivals.length;
+    await page.goto(`${server.url}/insights`);
+    await waitForHydration(page);
+    await page.locator('.login-entry__toggle').click();
+    const switchButton = page.getByRole('button', { name: 'Switch to Galaxy' });
+    await switchButton.waitFor();
+    t.match(await page.locator('.login-panel').textContent(), `Signed in as ${user.email}`);
+    await Promise.all([page.waitForURL(galaxy.url), switchButton.click()]);
+    t.equal(galaxy.arrivals.length, arrivals + 1, 'Switch to Galaxy leads there');
+    t.match(galaxy.arrivals.at(-1)!.cookie, /galaxy-referrer=website/, 'with the referral cookie again');
   });
 
   t.test('a wrong password shows the identity service message, in the page language', async (t) => {

@@ -1,5 +1,5 @@
 /**
- * The Galaxy login in the navigation: client-only, so the server sends an empty slot that keeps
+ * The Galaxy login in the navigation: client-only, so the server sends the button hidden, keeping
  * its place. The card and everything behind it (its texts, the Firebase SDK) load when the
  * dropdown is first opened; once loaded it stays mounted, so a sign-in survives closing it.
  */
@@ -55,22 +55,21 @@ export function LoginEntry({ label, language }: { label: string; language: Langu
         if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) setOpen(false);
       }}
     >
-      {mounted ? (
-        <button
-          ref={toggleRef}
-          type="button"
-          className="login-entry__toggle"
-          aria-expanded={open}
-          aria-controls={cardId}
-          onClick={() => {
-            setLoaded(true);
-            setOpen((value) => !value);
-          }}
-        >
-          <Icon name="account" size={18} />
-          <span>{label}</span>
-        </button>
-      ) : null}
+      <button
+        ref={toggleRef}
+        type="button"
+        // Until the page is live the button holds its place unseen (client-only, and no layout shift when it appears).
+        className={`login-entry__toggle${mounted ? '' : ' login-entry__toggle--pending'}`}
+        aria-expanded={open}
+        aria-controls={cardId}
+        onClick={() => {
+          setLoaded(true);
+          setOpen((value) => !value);
+        }}
+      >
+        <Icon name="account" size={18} />
+        <span>{label}</span>
+      </button>
       <div id={cardId} className="login-entry__card" role="region" aria-labelledby={titleId} hidden={!open}>
         {loaded ? (
           <Suspense fallback={<p className="login-panel__status">…</p>}>

@@ -163,11 +163,14 @@ export function createLoginController({ config, auth: state, snackbar, texts, go
   // A platform token kept from earlier in this tab signs in again.
   const stored = storage?.getItem(STORED_TOKEN_KEY);
   if (stored) {
-    state.token = stored;
-    void signInWithCustomToken(auth, stored).catch(() => {
-      storage?.removeItem(STORED_TOKEN_KEY);
-      setToken(state, undefined);
-    });
+    // The token counts once its sign-in succeeded: the listener's first, signed-out call clears the store.
+    void signInWithCustomToken(auth, stored).then(
+      () => setToken(state, stored),
+      () => {
+        storage?.removeItem(STORED_TOKEN_KEY);
+        setToken(state, undefined);
+      },
+    );
   }
 
   const google = () => {
