@@ -1,10 +1,11 @@
 /** The language dropdown: the page's languages as upper-case codes; choosing one switches to its translation. */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { languageCookie, type Language } from '../i18n/language.ts';
 import type { Translation } from '../i18n/translate-path.ts';
 import { pushDataLayer } from '../tracking.ts';
 import { Icon } from './icon.tsx';
+import { useEscape } from './use-escape.ts';
 import { LANGUAGE_REFRESH_DELAY_MS } from './timing.ts';
 
 interface LanguageSwitchProps {
@@ -22,16 +23,10 @@ export function LanguageSwitch({ language, translations, label, names }: Languag
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscape(open, () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  });
 
   if (translations.length < 2) return null;
 

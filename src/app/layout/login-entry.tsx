@@ -9,6 +9,7 @@ import { reloadOnChunkError } from '../chunk-reload.ts';
 import { useEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 import { Icon } from './icon.tsx';
+import { useEscape } from './use-escape.ts';
 
 const LoginPanel = lazy(() =>
   import('../login/login-panel.tsx').catch((error: unknown) => {
@@ -34,16 +35,10 @@ export function LoginEntry({ label, language }: { label: string; language: Langu
 
   useEffect(() => setMounted(true), []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscape(open, () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  });
 
   if (login && !isLoginOffered(pathname, login.exclusions)) return null;
 
