@@ -39,8 +39,8 @@ import { createCareersService } from './careers/careers-service.ts';
 
 
 export interface BuildAppOptions {
-  /** Fastify's logger setting; tests pass false. */
-  logger?: boolean | { level: string };
+  /** Fastify's logger setting; tests pass false, or a stream to read the log. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -86,13 +86,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Every text answer the routes send whole is compressed; pages compress themselves while
   // streaming, bundles and images are precompressed at build time.
   await app.register(compressionPlugin);
+  await app.register(databasePlugin, { dataDir: config.dataDir, probeMs: config.storageProbeMs });
   await app.register(formsPlugin, { config, store });
   await app.register(errorHandlerPlugin, { pages });
   await app.register(securityHeadersPlugin, { headers: securityHeaders(config) });
   await app.register(malformedPathsPlugin);
   await app.register(fastifyCookie);
-  await app.register(healthPlugin, { isReady: () => ready });
-  await app.register(databasePlugin, { dataDir: config.dataDir });
+  await app.register(healthPlugin, { isReady: () => ready && app.storage.healthy() });
   await app.register(outboxPlugin, { mail: config.mail });
   await app.register(loginPlugin, { config: config.login });
   await app.register(insightsPlugin, { service: insights });

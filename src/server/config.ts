@@ -22,6 +22,8 @@ export interface Config {
   renderTimeoutMs: number;
   /** Database, uploads and the generated token secret live here. */
   dataDir: string;
+  /** While writes fail (a full disk), how often a probe write is tried. */
+  storageProbeMs: number;
   /** Signs confirmation links; generated once into DATA_DIR when not set. */
   tokenSecret?: string;
   /** How long a confirmation link stays valid. */
@@ -295,6 +297,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: read.boolean('TRUST_PROXY', false),
     renderTimeoutMs: read.integer('RENDER_TIMEOUT_MS', 10_000, 100, 120_000),
     dataDir: path.resolve(read.string('DATA_DIR', 'data')),
+    storageProbeMs: read.integer('STORAGE_PROBE_MS', 5_000, 100, 600_000),
     tokenSecret: read.secret('TOKEN_SECRET'),
     confirmationTtlHours: read.integer('CONFIRMATION_TTL_HOURS', 168, 1, 24 * 90),
     allowedOrigins: read.origins('ALLOWED_ORIGINS'),

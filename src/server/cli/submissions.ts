@@ -5,10 +5,12 @@
  *   npm run submissions -- list [--form contact] [--limit 50]
  *   npm run submissions -- show <id>
  *   npm run submissions -- export [--form application] > submissions.csv
+ *   npm run submissions -- retry <mail number>
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../store/database.ts';
+import { retryFailedMail } from '../store/outbox.ts';
 import { toCsv } from './csv.ts';
 import { formatTable } from './table.ts';
 
@@ -105,14 +107,16 @@ function exportCsv(db: Database, form: string | undefined): string {
   ]);
 }
 
-const USAGE = 'usage: npm run submissions -- list [--form NAME] [--limit N] | show ID | export [--form NAME]';
+const USAGE = 'usage: npm run submissions -- list [--form NAME] [--limit N] | show ID | export [--form NAME] | retry MAIL_ID';
 
 export function runSubmissionsCli(args: string[], env: Record<string, string | undefined> = process.env): { code: number; out: string } {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { form: { type: 'string' }, limit: { type: 'string', default: '50' } },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { form: { type: 'string' }, limit: { type: 'string', default: '50' } } });
+  } catch (error) {
+    return { code: 2, out: `${(error as Error).message}\n${USAGE}` };
+  }
+  const { values, positionals } = parsed;
   const [command, id] = positionals;
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) return { code: 2, out: `--limit must be a positive whole number\n${USAGE}` };
@@ -128,6 +132,14 @@ export function runSubmissionsCli(args: string[], env: Record<string, string | u
       }
       case 'export':
         return { code: 0, out: exportCsv(db, values.form) };
+      case 'retry': {
+        // The mail's number as `show` lists it (#12) or as the failure log names it.
+        const mailId = /^#?\d{1,15}$/.test(id ?? '') ? Number(id!.replace(/^#/, '')) : 0;
+        if (mailId < 1) return { code: 2, out: `retry needs the number of a failed mail\n${USAGE}` };
+        return retryFailedMail(db, mailId)
+          ? { code: 0, out: `Mail #${mailId} is queued again; a running server sends it at its next poll.` }
+          : { code: 1, out: `There is no failed mail #${mailId}.` };
+      }
       default:
         return { code: 2, out: USAGE };
     }

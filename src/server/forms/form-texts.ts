@@ -32,7 +32,8 @@ export type MessageCode =
   | 'unauthorized'
   | 'no_account'
   | 'login_unavailable'
-  | 'directory_unavailable';
+  | 'directory_unavailable'
+  | 'storage_unavailable';
 
 export type FormMessages = Record<MessageCode, string>;
 

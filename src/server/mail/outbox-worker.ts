@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../store/database.ts';
 import { claimDueMails, markAttemptFailed, markSent, type OutgoingMail } from '../store/outbox.ts';
+import { isStorageFailure, type StorageHealth } from '../store/storage-health.ts';
 
 export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
@@ -17,6 +18,8 @@ export interface OutboxWorkerOptions {
   pollMs: number;
   retryBaseMs: number;
   maxAttempts: number;
+  /** Told when the outbox cannot write (a full disk), which it logs once per episode. */
+  storage?: Pick<StorageHealth, 'failed'>;
 }
 
 /** A mail being sent keeps its lease this long; after a crash it is retried once the lease ends. */
@@ -35,7 +38,7 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, maxAttempts }: OutboxWorkerOptions): OutboxWorker {
+export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, maxAttempts, storage }: OutboxWorkerOptions): OutboxWorker {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let stopped = true;
@@ -55,7 +58,12 @@ export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, ma
             const attempt = row.attempts + 1;
             const retryAt = attempt >= maxAttempts ? null : Date.now() + backoffMs(attempt, retryBaseMs);
             markAttemptFailed(db, row.id, (error as Error).message ?? String(error), retryAt);
-            log.warn({ outboxId: row.id, attempt, retryAt, err: error }, retryAt === null ? 'mail failed for good' : 'mail failed, will retry');
+            if (retryAt === null) {
+              log.error(
+                { outboxId: row.id, submissionId: row.submissionId, purpose: row.purpose, attempt, err: error },
+                `mail failed for good after ${attempt} attempts; send it again with: npm run submissions -- retry ${row.id}`,
+              );
+            } else log.warn({ outboxId: row.id, submissionId: row.submissionId, attempt, retryAt, err: error }, 'mail failed, will retry');
           }
         }),
       );
@@ -74,7 +82,10 @@ export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, ma
       return;
     }
     running = sendDue()
-      .catch((error: unknown) => log.error({ err: error }, 'outbox run failed'))
+      .catch((error: unknown) => {
+        if (storage && isStorageFailure(error)) storage.failed(error);
+        else log.error({ err: error }, 'outbox run failed');
+      })
       .finally(() => {
         running = undefined;
         if (again) {

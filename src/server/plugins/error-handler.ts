@@ -8,6 +8,10 @@ import { echoedValues, formPageOf, isPlainFormPost } from '../forms/form-echo.ts
 import type { PageHandler } from '../ssr/page-handler.ts';
 import { FormRefusal, refusalBody, refusalOfValidation } from '../forms/refusal.ts';
 import { requestLanguage } from '../forms/request-language.ts';
+import { isStorageFailure } from '../store/storage-health.ts';
+
+/** How long a client should wait before trying again while storage fails. */
+const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 /** Fastify's own request errors, as refusals. */
 const FRAMEWORK_REFUSALS: Readonly<Record<string, () => FormRefusal>> = {
@@ -36,7 +40,13 @@ function messagesFor(request: FastifyRequest) {
 
 const errorHandler: FastifyPluginAsync<{ pages: PageHandler }> = async (app, { pages }) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const refusal = asRefusal(error);
+    // A full disk or an I/O error: nothing was stored, so the client is told to come back.
+    const storageFailed = isStorageFailure(error);
+    if (storageFailed) {
+      app.storage.failed(error);
+      reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
+    }
+    const refusal = storageFailed ? new FormRefusal(503, 'request', 'storage_unavailable') : asRefusal(error);
     if (refusal) {
       const body = refusalBody(refusal, messagesFor(request));
       // A browser's plain form post gets its page back, with the message at the field and what was typed.
@@ -62,4 +72,4 @@ const errorHandler: FastifyPluginAsync<{ pages: PageHandler }> = async (app, { p
   });
 };
 
-export const errorHandlerPlugin = fp(errorHandler, { name: 'error-handler', dependencies: ['forms'] });
+export const errorHandlerPlugin = fp(errorHandler, { name: 'error-handler', dependencies: ['forms', 'database'] });

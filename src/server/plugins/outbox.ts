@@ -38,6 +38,7 @@ const outbox: FastifyPluginAsync<{ mail: MailConfig }> = async (app, { mail }) =
     pollMs: mail.pollMs,
     retryBaseMs: mail.retryBaseMs,
     maxAttempts: mail.maxAttempts,
+    storage: app.storage,
   });
   app.decorate('outbox', { kick: () => worker.kick() });
   app.addHook('onReady', async () => worker.start());

@@ -40,7 +40,9 @@ export function transaction<T>(db: Database, fn: () => T): T {
     db.exec('COMMIT');
     return result;
   } catch (error) {
-    db.exec('ROLLBACK');
+    // SQLite has already rolled back after some failures (a full disk, an I/O error); a second
+    // ROLLBACK would throw and hide the real cause.
+    if (db.isTransaction) db.exec('ROLLBACK');
     throw error;
   }
 }

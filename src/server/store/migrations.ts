@@ -68,4 +68,10 @@ export const MIGRATIONS: readonly string[] = [
     expires_at TEXT NOT NULL
   );
   `,
+  `
+  CREATE TABLE storage_probe (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    at TEXT NOT NULL
+  );
+  `,
 ];

@@ -93,3 +93,14 @@ export function outboxCounts(db: Database): OutboxCounts {
   }
   return counts;
 }
+
+/**
+ * Sends a failed mail again (the operators' `retry`): back to pending, due now, its attempts
+ * counted afresh. Answers whether there was such a failed mail.
+ */
+export function retryFailedMail(db: Database, id: number, now = Date.now()): boolean {
+  const result = db
+    .prepare(`UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, lease_until = NULL WHERE id = ? AND status = 'failed'`)
+    .run(now, id);
+  return result.changes === 1;
+}
