@@ -10,7 +10,17 @@ interface Violation {
   nodes: { target: string[] }[];
 }
 
+/** Lets the page settle first: a scroll's class change lands, then every finite transition ends, so axe sees the colours a person sees. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 export async function violations(page: Page): Promise<string[]> {
+  await settled(page);
   await page.addScriptTag({ content: axeSource });
   const found = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
