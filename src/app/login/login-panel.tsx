@@ -4,7 +4,7 @@
  * divider, email and password, the password-reset and accounts links; when signed in, the
  * way to Galaxy. Fields are disabled while a sign-in runs.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { createFetchContentSource } from '../content/fetch-content-source.ts';
 import type { LoginTexts } from '../content/schemas/login.ts';
@@ -22,6 +22,15 @@ export const GALAXY_ACCOUNTS_PATH = '/accounts';
 
 const galaxyPage = (galaxyUrl: string, path: string) => `${galaxyUrl.replace(/\/+$/, '')}${path}`;
 
+/** The card's title, which names the card for screen readers (the card is labelled by its id). */
+function PanelTitle({ id, text }: { id: string; text: string }) {
+  return (
+    <p className="login-panel__title" id={id}>
+      {text}
+    </p>
+  );
+}
+
 export default function LoginPanel({ language, titleId }: { language: Language; titleId: string }) {
   const environment = useEnvironment();
   const config = environment.login;
@@ -29,7 +38,6 @@ export default function LoginPanel({ language, titleId }: { language: Language; 
   const auth = useSnapshot(stores.auth);
   const [texts, setTexts] = useState<LoginTexts | null>(null);
   const [controller, setController] = useState<LoginController | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
   const emailId = useId();
   const passwordId = useId();
 
@@ -67,9 +75,7 @@ export default function LoginPanel({ language, titleId }: { language: Language; 
   if (!config) {
     return (
       <div className="login-panel">
-        <p className="login-panel__title" id={titleId}>
-          {texts.title}
-        </p>
+        <PanelTitle id={titleId} text={texts.title} />
         <p className="login-panel__text">{texts.not_configured}</p>
       </div>
     );
@@ -85,9 +91,7 @@ export default function LoginPanel({ language, titleId }: { language: Language; 
   if (isAuthenticated(auth)) {
     return (
       <div className="login-panel">
-        <p className="login-panel__title" id={titleId}>
-          {texts.title}
-        </p>
+        <PanelTitle id={titleId} text={texts.title} />
         {auth.identity?.email ? <p className="login-panel__text">{fill(texts.signed_in_as, { email: auth.identity.email })}</p> : null}
         <button type="button" className="button button--accent login-panel__submit" onClick={() => controller?.switchToGalaxy()}>
           {texts.switch_to_galaxy}
@@ -105,9 +109,7 @@ export default function LoginPanel({ language, titleId }: { language: Language; 
 
   return (
     <div className="login-panel" aria-busy={auth.loading}>
-      <p className="login-panel__title" id={titleId}>
-        {texts.title}
-      </p>
+      <PanelTitle id={titleId} text={texts.title} />
       <p className="login-panel__text">{texts.intro}</p>
       <button type="button" className="button login-panel__google" disabled={busy} onClick={() => void controller?.signInWithGoogle()}>
         <Icon name="google" size={18} />
@@ -120,7 +122,7 @@ export default function LoginPanel({ language, titleId }: { language: Language; 
         <label className="login-panel__label" htmlFor={emailId}>
           {texts.email_label}
         </label>
-        <input ref={emailRef} id={emailId} className="login-panel__input" name="email" type="email" required autoComplete="username" disabled={busy} />
+        <input id={emailId} className="login-panel__input" name="email" type="email" required autoComplete="username" disabled={busy} />
         <label className="login-panel__label" htmlFor={passwordId}>
           {texts.password_label}
         </label>

@@ -8,7 +8,7 @@ import { galaxyClaims } from '#app/login/galaxy-user.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { InvalidCredentialError } from '../galaxy/identity.ts';
 import { bearerToken, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../plugins/login.ts';
-import { callerGalaxyUser, UidParamsSchema } from './login-caller.ts';
+import { callerGalaxyUser, requireIdentity, UidParamsSchema } from './login-caller.ts';
 
 const TokenAnswerSchema = { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string' } } } as const;
 const SessionAnswerSchema = { type: 'object', required: ['uid'], additionalProperties: false, properties: { uid: { type: 'string' } } } as const;
@@ -23,15 +23,15 @@ export const firebaseApi: FastifyPluginAsync<{ secureCookies: boolean }> = async
     '/token/:uid',
     { schema: { params: UidParamsSchema, response: { 200: TokenAnswerSchema } } },
     async (request, reply) => {
+      const service = requireIdentity(app.login);
       const { identity, user } = await callerGalaxyUser(app.login, request);
       reply.header('cache-control', 'no-store');
-      return { token: await app.login.identity!.createCustomToken(identity.uid, galaxyClaims(user)) };
+      return { token: await service.createCustomToken(identity.uid, galaxyClaims(user)) };
     },
   );
 
   app.post('/session', { schema: { response: { 200: SessionAnswerSchema } } }, async (request, reply) => {
-    const identity = app.login.identity;
-    if (!identity) throw new FormRefusal(503, 'login', 'login_unavailable');
+    const identity = requireIdentity(app.login);
     // Only a fresh ID token makes a session; a session cookie cannot extend itself.
     const idToken = bearerToken(request);
     if (idToken === undefined) throw new FormRefusal(401, 'authorization', 'unauthenticated');

@@ -3,7 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import type { GalaxyUser } from '#app/login/galaxy-user.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { DirectoryUnavailableError, type VerifiedIdentity } from '../galaxy/directory.ts';
+import type { IdentityService } from '../galaxy/identity.ts';
 import type { Login } from '../plugins/login.ts';
+
+/** The identity service, or 503 when no Firebase project is configured. */
+export function requireIdentity(login: Login): IdentityService {
+  if (!login.identity) throw new FormRefusal(503, 'login', 'login_unavailable');
+  return login.identity;
+}
 
 /** A Firebase uid: up to 128 visible ASCII characters. */
 export const UidParamsSchema = {
