@@ -14,8 +14,14 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.join(ROOT, 'dist');
 const ASSETS_DIR = path.join(DIST, 'public', 'assets');
 const CLIENT_ENTRY = 'client/entry.tsx';
-/** Server-side programs: the server itself and the operators' submissions and Galaxy directory tools. */
-const SERVER_ENTRIES = { main: 'src/server/main.ts', submissions: 'src/server/cli/submissions-main.ts', galaxy: 'src/server/cli/galaxy-main.ts' };
+/** Server-side programs: the server itself and the operators' submissions, Galaxy directory, backup and restore tools. */
+const SERVER_ENTRIES = {
+  main: 'src/server/main.ts',
+  submissions: 'src/server/cli/submissions-main.ts',
+  galaxy: 'src/server/cli/galaxy-main.ts',
+  backup: 'src/server/cli/backup-main.ts',
+  restore: 'src/server/cli/restore-main.ts',
+};
 /** Where the versioned images go; the server answers them under /img/. */
 const IMAGES_DIR = path.join(DIST, 'public', 'img');
 /** Image encodes kept between builds, by content. */

@@ -34,10 +34,10 @@ t.test('a mail failed for good is logged at error level with its submission and 
   }
 
   const mailId = String(failed[0]!.id);
-  t.match(runSubmissionsCli(['retry', mailId], { DATA_DIR: dataDir }), { code: 0, out: `Mail #${mailId} is queued again` });
+  t.match(await runSubmissionsCli(['retry', mailId], { DATA_DIR: dataDir }), { code: 0, out: `Mail #${mailId} is queued again` });
   t.match(rows(dataDir, 'SELECT status, attempts FROM outbox WHERE id = ?', Number(mailId))[0], { status: 'pending', attempts: 0 });
-  t.match(runSubmissionsCli(['retry', `#${mailId}`], { DATA_DIR: dataDir }), { code: 1, out: /no failed mail/ }, 'a pending mail is not retried again');
-  t.match(runSubmissionsCli(['retry', '999'], { DATA_DIR: dataDir }), { code: 1 });
-  for (const bad of [[], ['abc'], ['0'], ['1.5'], ['1e3']]) t.match(runSubmissionsCli(['retry', ...bad], { DATA_DIR: dataDir }), { code: 2, out: /retry needs the number of a failed mail/ }, bad.join(' ') || '(none)');
-  t.match(runSubmissionsCli(['retry', '-1'], { DATA_DIR: dataDir }), { code: 2, out: /usage: npm run submissions/ }, 'an option-like argument is refused with the usage');
+  t.match(await runSubmissionsCli(['retry', `#${mailId}`], { DATA_DIR: dataDir }), { code: 1, out: /no failed mail/ }, 'a pending mail is not retried again');
+  t.match(await runSubmissionsCli(['retry', '999'], { DATA_DIR: dataDir }), { code: 1 });
+  for (const bad of [[], ['abc'], ['0'], ['1.5'], ['1e3']]) t.match(await runSubmissionsCli(['retry', ...bad], { DATA_DIR: dataDir }), { code: 2, out: /retry needs the number of a failed mail/ }, bad.join(' ') || '(none)');
+  t.match(await runSubmissionsCli(['retry', '-1'], { DATA_DIR: dataDir }), { code: 2, out: /usage: npm run submissions/ }, 'an option-like argument is refused with the usage');
 });

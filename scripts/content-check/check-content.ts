@@ -10,6 +10,7 @@ import type { TSchema } from 'typebox';
 import addFormats from 'ajv-formats';
 import { matchRoutes } from 'react-router';
 import { BLOCK_SCHEMAS, ROOT_SCHEMAS } from '../../src/app/content/schemas/index.ts';
+import { SETTING_NAMES, SETTING_PATTERN } from '../../src/server/content/content-settings.ts';
 import { germanPathOf, SINGLE_LANGUAGE_FOLDERS } from '../../src/app/content/language-folders.ts';
 import { PAGE_ROUTES, type PageRoute } from '../../src/app/paths.ts';
 
@@ -119,6 +120,9 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
       for (const error of validate.errors ?? []) report(`${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`);
 
     for (const { pointer, key, text } of strings(file.value)) {
+      for (const [, name] of text.matchAll(SETTING_PATTERN)) {
+        if (!(SETTING_NAMES as readonly string[]).includes(name!)) report(`${pointer} names {{${name}}}, which the server does not fill in (known: ${SETTING_NAMES.join(', ')})`);
+      }
       if (text.trim() === '') report(`${pointer} is empty`);
       else if (text.startsWith('/images/')) {
         if (!(await exists(path.join(staticDir, text)))) report(`${pointer} refers to ${text}, which does not exist`);

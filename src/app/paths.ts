@@ -35,6 +35,7 @@ export const EVENTS_PATH: Record<Language, string> = { en: '/company/events', de
 export const CDP_EVENT_PATH = '/unternehmen/events/cdp-event/muenchen/2024/03';
 export const NEWSLETTER_CONFIRM_FOLDER = 'homepage/newsletter/confirm';
 export const NEWSLETTER_PATH = '/newsletter';
+export const NEWSLETTER_UNSUBSCRIBE_FOLDER = 'homepage/newsletter/unsubscribe';
 /** The outcome a plain confirmation post is redirected back to the confirmation page with. */
 export const NEWSLETTER_RESULT_PARAM = 'result';
 /** The content folder of each language's events, below content/{language}/. */
@@ -61,6 +62,8 @@ export const careerPath = (language: Language, folder?: string) => `${FORM_PAGE_
 
 /** The link in a newsletter confirmation mail. */
 export const newsletterConfirmPath = (token: string) => `${NEWSLETTER_PATH}/${encodeURIComponent(token)}`;
+/** The link in every mail to a subscriber: a page with one button, so a mail scanner opening it unsubscribes nobody. */
+export const newsletterUnsubscribePath = (token: string) => `${NEWSLETTER_PATH}/unsubscribe/${encodeURIComponent(token)}`;
 
 const STAGE = ['stage'] as const;
 /**
@@ -95,6 +98,7 @@ const EVENT_BLOCKS = ['stage', 'information', 'speakers', 'interviews', 'formula
 const FORM_PAGE_BLOCKS = ['stage', 'intro', 'formular', 'benefits'] as const;
 const LEGAL_BLOCKS = ['stage', 'legal'] as const;
 const NEWSLETTER_CONFIRM_BLOCKS = ['stage', 'confirmation'] as const;
+const NEWSLETTER_UNSUBSCRIBE_BLOCKS = ['stage', 'unsubscribe'] as const;
 
 /** The folder below the career folder that every job page reads. */
 const JOB_FOLDER = 'job';
@@ -153,6 +157,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
 
   page('newsletter', NEWSLETTER_PATH, 'shared', { blocks: FORM_PAGE_BLOCKS }),
   page('newsletter-confirm', '/newsletter/:email', 'shared', { folder: () => NEWSLETTER_CONFIRM_FOLDER, blocks: NEWSLETTER_CONFIRM_BLOCKS }),
+  page('newsletter-unsubscribe', '/newsletter/unsubscribe/:token', 'shared', { folder: () => NEWSLETTER_UNSUBSCRIBE_FOLDER, blocks: NEWSLETTER_UNSUBSCRIBE_BLOCKS }),
 
   page('events', '/events', 'shared', { middleware: ['eventRedirect'] }),
   page('event-redirect', '/events/:eventname', 'shared', { middleware: ['eventRedirect'] }),

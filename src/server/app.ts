@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import { loadContentStore } from './content/content-store.ts';
+import { retentionSettings } from './content/content-settings.ts';
 import { createStoreContentSource } from './content/file-content-source.ts';
 import { applicationApi } from './api/application.ts';
 import { contactApi } from './api/contact.ts';
@@ -12,6 +13,7 @@ import { fileApi } from './api/file.ts';
 import { recommendationApi } from './api/recommendation.ts';
 import { newsletterApi } from './api/newsletter.ts';
 import { apiGuardPlugin } from './plugins/api-guard.ts';
+import { retentionPlugin } from './plugins/retention.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { assetsPlugin } from './plugins/assets.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -22,6 +24,8 @@ import { contentPlugin } from './plugins/content.ts';
 import { contentWatchPlugin } from './plugins/content-watch.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { createAppMetrics } from './metrics/app-metrics.ts';
 import { createInsightsService, insightsPlugin } from './plugins/insights.ts';
 import { createLocalInsightsSource } from './insights/local-insights-source.ts';
 import { rawBadRequest, securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -74,19 +78,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ready = false;
   });
 
-  const [store, manifest] = await Promise.all([loadContentStore(config.contentDir), readManifest(config.distDir)]);
+  const [store, manifest] = await Promise.all([loadContentStore(config.contentDir, retentionSettings(config.retention, config.confirmationTtlHours)), readManifest(config.distDir)]);
   const [inlineCss, imageVersion] = await Promise.all([readInlineCss(config.distDir, manifest), readImageVersion(config.distDir)]);
   app.log.info({ files: store.fileCount }, 'content loaded');
 
   const insights = createInsightsService(store);
   const careers = createCareersService({ ...config.careers, store, log: app.log.child({ module: 'careers' }) });
+  // One registry per app; the page handler reports its renders into it.
+  const metrics = createAppMetrics();
   const cache = createPageCache({ ...config.pageCache, log: app.log.child({ module: 'page-cache' }) });
-  const pages = createPageHandler({ config, content: createStoreContentSource(store), insights: createLocalInsightsSource(insights), careers, manifest, inlineCss, imageVersion, cache, slots: createRenderSlots(config.rendering.concurrency, config.rendering.maxWaiting) });
+  const pages = createPageHandler({ config, content: createStoreContentSource(store), insights: createLocalInsightsSource(insights), careers, manifest, inlineCss, imageVersion, cache, slots: createRenderSlots(config.rendering.concurrency, config.rendering.maxWaiting), onRendered: metrics.pageRendered });
 
   // Every text answer the routes send whole is compressed; pages compress themselves while
   // streaming, bundles and images are precompressed at build time.
   await app.register(compressionPlugin);
   await app.register(databasePlugin, { dataDir: config.dataDir, probeMs: config.storageProbeMs });
+  // Before every route, so each answer is counted, and before the outbox and the form APIs, which report into it.
+  await app.register(metricsPlugin, { metrics, config: config.metrics, host: config.host });
   await app.register(formsPlugin, { config, store });
   await app.register(errorHandlerPlugin, { pages });
   await app.register(securityHeadersPlugin, { headers: securityHeaders(config) });
@@ -94,6 +102,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(fastifyCookie);
   await app.register(healthPlugin, { isReady: () => ready && app.storage.healthy() });
   await app.register(outboxPlugin, { mail: config.mail });
+  await app.register(retentionPlugin, { policy: config.retention, confirmationTtlHours: config.confirmationTtlHours, dataDir: config.dataDir, store });
   await app.register(loginPlugin, { config: config.login });
   await app.register(insightsPlugin, { service: insights });
   if (config.contentWatch) {

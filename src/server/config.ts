@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicLoginConfig } from '#app/login/galaxy-user.ts';
+import type { RetentionPolicy } from './store/retention-policy.ts';
 
 /** Everything the server reads from its environment, parsed and validated once at start. */
 export interface Config {
@@ -39,6 +40,8 @@ export interface Config {
   /** Pages rendered at once, and how many more may wait for their turn before a 503. */
   rendering: { concurrency: number; maxWaiting: number };
   login: LoginConfig;
+  metrics: MetricsConfig;
+  retention: RetentionPolicy;
 }
 
 /** Sign-in to Galaxy: the Firebase web app for browsers, the admin project for verifying tokens, the platform. */
@@ -64,6 +67,14 @@ export interface LoginConfig {
   exclusions: string[];
   /** How long a session cookie made from an ID token lasts. */
   sessionMaxAgeMs: number;
+}
+
+/** Where GET /metrics answers; with neither set it does not, and /metrics is an unknown page. */
+export interface MetricsConfig {
+  /** A second listener on HOST that answers only /metrics; the public port then never does. */
+  port?: number;
+  /** Without a port, /metrics answers on the main port to `Authorization: Bearer <token>` only; with one, it is asked there too. */
+  token?: string;
 }
 
 export interface ConnectionLimits {
@@ -185,6 +196,9 @@ function createReader(env: Env) {
     optional(name: string): string | undefined {
       return raw(name);
     },
+    optionalInteger(name: string, min: number, max: number): number | undefined {
+      return raw(name) === undefined ? undefined : this.integer(name, min, min, max);
+    },
     emails(name: string, fallback: string): string[] {
       const list = (raw(name) ?? fallback).split(',').map((entry) => entry.trim()).filter(Boolean);
       const bad = list.filter((entry) => !EMAIL_PATTERN.test(entry));
@@ -268,6 +282,17 @@ function loginConfig(read: ReturnType<typeof createReader>): LoginConfig {
   };
 }
 
+/** A bearer token travels in a header: visible ASCII without spaces. */
+const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
+
+function metricsConfig(read: ReturnType<typeof createReader>, mainPort: number): MetricsConfig {
+  const port = read.optionalInteger('METRICS_PORT', 1, 65535);
+  if (port !== undefined && port === mainPort) read.problems.push(`METRICS_PORT must differ from PORT, got ${port} for both`);
+  const token = read.secret('METRICS_TOKEN');
+  if (token !== undefined && !TOKEN_CHARACTERS.test(token)) read.problems.push('METRICS_TOKEN must be printable ASCII without spaces');
+  return { port, token };
+}
+
 function smtpUrl(read: ReturnType<typeof createReader>): string | undefined {
   const value = read.optional('SMTP_URL');
   if (value === undefined) return undefined;
@@ -346,6 +371,14 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: read.integer('CAREERS_TIMEOUT_MS', 3_000, 100, 60_000),
     },
     login: loginConfig(read),
+    metrics: metricsConfig(read, port),
+    retention: {
+      contactDays: read.integer('RETENTION_CONTACT_DAYS', 730, 1, 3_650),
+      applicationDays: read.integer('RETENTION_APPLICATION_DAYS', 180, 1, 3_650),
+      eventDays: read.integer('RETENTION_EVENT_DAYS', 180, 1, 3_650),
+      consentProofDays: read.integer('RETENTION_CONSENT_PROOF_DAYS', 1_095, 1, 3_650),
+      mailDays: read.integer('RETENTION_MAIL_DAYS', 30, 1, 3_650),
+    },
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

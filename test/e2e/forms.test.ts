@@ -1,7 +1,7 @@
 /**
  * Forms as people use them, in Chromium with JavaScript on and, in a second context, off:
  * a contact form with a mistake, a job application with a PDF, an event registration and
- * the newsletter signup with its confirmation link.
+ * the newsletter signup with its confirmation link, and unsubscribing from the welcome mail.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -151,6 +151,22 @@ t.test('forms in Chromium, with and without JavaScript', async (t) => {
       const confirmation = json<Record<string, { headline: string }>>('en/homepage/newsletter/confirm/confirmation.json');
       await page.getByRole('heading', { name: confirmation.confirmed!.headline }).waitFor();
       t.pass('the subscription is confirmed');
+
+      // The welcome mail's unsubscribe link: a page with one button, then the outcome.
+      let welcome;
+      for (let count = 1; count < 50 && !welcome; count += 1) {
+        welcome = (await smtp.waitFor(count)).find((m) => m.envelopeTo.includes(address) && /newsletter\/unsubscribe\//.test(m.parsed.text ?? ''));
+      }
+      const unsubscribeLink = /http:\/\/localhost:\d+\/newsletter\/unsubscribe\/[\w.%-]+/.exec(welcome?.parsed.text ?? '')?.[0];
+      t.ok(unsubscribeLink, 'the welcome mail carries an unsubscribe link');
+      const texts = json<{ button: string; unsubscribed: { headline: string } }>('en/homepage/newsletter/unsubscribe/unsubscribe.json');
+      await open(person, `${server.url}${new URL(unsubscribeLink!).pathname}`);
+      const button = page.getByRole('button', { name: texts.button });
+      if (javaScript) await button.click();
+      else await Promise.all([page.waitForNavigation(), button.click()]);
+      await page.getByRole('heading', { name: texts.unsubscribed.headline }).waitFor();
+      const { stdout } = await run('npm', ['run', '--silent', 'submissions', '--', 'subscribers'], { env: { ...process.env, DATA_DIR: dataDir } });
+      t.notMatch(stdout, address, 'the address is off the mailing list');
       t.same(person.problems, []);
     });
   }

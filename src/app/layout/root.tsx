@@ -14,7 +14,7 @@ import { ProgressBar } from './progress-bar.tsx';
 import { Snackbar } from './snackbar.tsx';
 
 /** Routes that show no navigation bar. */
-const ROUTES_WITHOUT_NAVBAR = new Set(['newsletter-confirm']);
+const ROUTES_WITHOUT_NAVBAR = new Set(['newsletter-confirm', 'newsletter-unsubscribe']);
 
 export function Root() {
   const root = useLoaderData() as RootData;

@@ -208,6 +208,8 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
         await discard();
         throw error;
       }
+      app.metrics.submissionStored('application');
+      app.metrics.uploadAccepted(files.reduce((bytes, file) => bytes + file.size, 0));
       app.outbox.kick();
       request.log.info({ submission: id, form: 'application', files: files.length }, 'application stored');
       return answerAccepted(request, reply, { form: 'application', language, id, status: 'received' });

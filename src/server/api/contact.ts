@@ -59,6 +59,7 @@ export const contactApi: FastifyPluginAsync = async (app) => {
               }),
           },
         );
+        app.metrics.submissionStored(form);
         app.outbox.kick();
         request.log.info({ submission: id, form }, 'submission stored');
         return answerAccepted(request, reply, { form, language, id, status: 'received' });

@@ -120,6 +120,7 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
           ],
         },
       );
+      app.metrics.submissionStored('event');
       app.outbox.kick();
       request.log.info({ submission: id, form: 'event' }, 'event registration stored, waiting for confirmation');
       return answerAccepted(request, reply, accepted);

@@ -2,10 +2,13 @@
  * POST /api/newsletter/subscribe mails a signed confirmation link to /newsletter/{token};
  * POST /api/newsletter/confirm with { emailb64: token } confirms the subscription. A
  * forged or expired token is refused with 400; confirming twice succeeds both times.
+ * POST /api/newsletter/unsubscribe with { token } (the unsubscribe page's button), or
+ * /api/newsletter/unsubscribe/{token} with List-Unsubscribe=One-Click (a mail program,
+ * RFC 8058), takes the address off the list; a second time answers not-subscribed.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Language } from '#app/i18n/language.ts';
-import { NEWSLETTER_RESULT_PARAM, newsletterConfirmPath } from '#app/paths.ts';
+import { NEWSLETTER_RESULT_PARAM, newsletterConfirmPath, newsletterUnsubscribePath } from '#app/paths.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { verifiedClaims } from '../forms/confirm-token.ts';
 import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
@@ -14,8 +17,10 @@ import { hasOpenOptIn, saveSubmission } from '../forms/submissions.ts';
 import { isPlainFormPost } from '../forms/form-echo.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 
+import { unsubscribeLinks } from '../forms/unsubscribe-link.ts';
+import { LIMITS } from '../forms/schemas.ts';
 import { personalMail } from '../mail/compose.ts';
-import { confirmSubscriber, isSubscribed, recordPendingSubscriber } from '../store/newsletter.ts';
+import { confirmSubscriber, isSubscribed, recordPendingSubscriber, unsubscribe, type UnsubscribeResult } from '../store/newsletter.ts';
 
 interface SubscribeBody {
   email: string;
@@ -61,6 +66,7 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
           ],
         },
       );
+      app.metrics.submissionStored('newsletter');
       app.outbox.kick();
       request.log.info({ submission: id, form: 'newsletter' }, 'newsletter subscription stored, waiting for confirmation');
       return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
@@ -91,12 +97,58 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
             language: claims.language,
             texts: texts.thankYou('newsletter_thank_you', claims.language).mail,
             values: {},
+            unsubscribe: unsubscribeLinks(config.siteUrl, app.forms.tokens, claims.subject, claims.language),
           }),
         },
       ]);
       app.outbox.kick();
       if (plain) return backToPage(result === 'already-confirmed' ? 'already_confirmed' : 'confirmed');
       return { ok: true, status: result };
+    },
+  );
+
+  /** The address an unsubscribe token was made for; any other token is refused, naming the field it came in. */
+  const unsubscribeOwner = (token: string, field: string): string => {
+    const check = app.forms.tokens.verify(token, 'unsubscribe');
+    if (!check.ok) throw new FormRefusal(400, field, 'unsubscribe_invalid');
+    return check.claims.subject;
+  };
+  const unsubscribed = (result: UnsubscribeResult) => ({ ok: true, status: result });
+
+  app.post<{ Body: { token: string } }>(
+    '/unsubscribe',
+    { bodyLimit: FORM_BODY_LIMIT, schema: { body: tokenBodySchema('token'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } } },
+    async (request, reply) => {
+      // Without JavaScript the page's button posts a plain form: its answer is the page with the outcome.
+      const backToPage = (result: string) => reply.redirect(`${newsletterUnsubscribePath(request.body.token)}?${NEWSLETTER_RESULT_PARAM}=${result}`, 303);
+      let email: string;
+      try {
+        email = unsubscribeOwner(request.body.token, 'token');
+      } catch (error) {
+        if (isPlainFormPost(request) && error instanceof FormRefusal) return backToPage('invalid');
+        throw error;
+      }
+      const result = unsubscribe(app.db, email);
+      request.log.info({ form: 'newsletter', result }, 'newsletter unsubscription');
+      if (isPlainFormPost(request)) return backToPage(result === 'unsubscribed' ? 'unsubscribed' : 'not_subscribed');
+      return unsubscribed(result);
+    },
+  );
+
+  app.post<{ Params: { token: string }; Body: { 'List-Unsubscribe': 'One-Click' } }>(
+    '/unsubscribe/:token',
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: {
+        params: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: LIMITS.token } } },
+        body: { type: 'object', additionalProperties: false, required: ['List-Unsubscribe'], properties: { 'List-Unsubscribe': { const: 'One-Click' } } },
+        response: { 200: confirmedSchema, '4xx': refusalResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = unsubscribe(app.db, unsubscribeOwner(request.params.token, 'token'));
+      request.log.info({ form: 'newsletter', result, oneClick: true }, 'newsletter unsubscription');
+      return unsubscribed(result);
     },
   );
 };

@@ -2,4 +2,4 @@
 import { runGalaxyCli } from './galaxy.ts';
 import { runCli } from './run-cli.ts';
 
-runCli((args) => runGalaxyCli(args));
+await runCli((args) => runGalaxyCli(args));

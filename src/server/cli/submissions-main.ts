@@ -2,4 +2,4 @@
 import { runCli } from './run-cli.ts';
 import { runSubmissionsCli } from './submissions.ts';
 
-runCli((args) => runSubmissionsCli(args));
+await runCli((args) => runSubmissionsCli(args));

@@ -1,17 +1,28 @@
 /**
  * For operators: lists submissions with their mail delivery state, shows one in full,
- * exports them as CSV. Reads DATA_DIR like the server.
+ * exports them as CSV, sends a failed mail again, answers a person's requests about their
+ * data and exports the mailing list. Reads DATA_DIR like the server.
  *
  *   npm run submissions -- list [--form contact] [--limit 50]
  *   npm run submissions -- show <id>
  *   npm run submissions -- export [--form application] > submissions.csv
  *   npm run submissions -- retry <mail number>
+ *   npm run submissions -- find|export|erase <email>
+ *   npm run submissions -- subscribers > subscribers.csv
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
+import { UPLOADS_FOLDER } from '../api/application.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createTokenSigner, resolveTokenSecret } from '../forms/tokens.ts';
+import { unsubscribeLinks } from '../forms/unsubscribe-link.ts';
 import { openDatabase, type Database } from '../store/database.ts';
+import { confirmedSubscribers } from '../store/newsletter.ts';
 import { retryFailedMail } from '../store/outbox.ts';
+import { erasePersonalData, findPersonalData } from '../store/personal-data.ts';
 import { toCsv } from './csv.ts';
+import { describeErasure, describePersonalData, EMAIL_ARGUMENT } from './personal-data-commands.ts';
+import type { CliResult } from './run-cli.ts';
 import { formatTable } from './table.ts';
 
 interface ListedSubmission {
@@ -107,9 +118,22 @@ function exportCsv(db: Database, form: string | undefined): string {
   ]);
 }
 
-const USAGE = 'usage: npm run submissions -- list [--form NAME] [--limit N] | show ID | export [--form NAME] | retry MAIL_ID';
+/** The mailing list for the tool that sends the newsletter, each address with its own unsubscribe link. */
+function subscribersCsv(db: Database, config: Config): string {
+  const tokens = createTokenSigner(resolveTokenSecret(config.tokenSecret, config.dataDir), config.confirmationTtlHours);
+  return toCsv([
+    ['email', 'language', 'confirmed', 'unsubscribe_url', 'one_click_unsubscribe_url'],
+    ...confirmedSubscribers(db).map((row) => {
+      const links = unsubscribeLinks(config.siteUrl, tokens, row.email, row.language);
+      return [row.email, row.language, row.confirmed_at, links.page, links.oneClick];
+    }),
+  ]);
+}
 
-export function runSubmissionsCli(args: string[], env: Record<string, string | undefined> = process.env): { code: number; out: string } {
+const USAGE =
+  'usage: npm run submissions -- list [--form NAME] [--limit N] | show ID | export [--form NAME] | retry MAIL_ID | find EMAIL | export EMAIL | erase EMAIL | subscribers';
+
+export async function runSubmissionsCli(args: string[], env: Record<string, string | undefined> = process.env): Promise<CliResult> {
   let parsed;
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: { form: { type: 'string' }, limit: { type: 'string', default: '50' } } });
@@ -120,7 +144,9 @@ export function runSubmissionsCli(args: string[], env: Record<string, string | u
   const [command, id] = positionals;
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) return { code: 2, out: `--limit must be a positive whole number\n${USAGE}` };
-  const db = openDatabase(loadConfig(env).dataDir);
+  const config = loadConfig(env);
+  if (['find', 'erase'].includes(command ?? '') && !EMAIL_ARGUMENT.test(id ?? '')) return { code: 2, out: `${command} needs an email address\n${USAGE}` };
+  const db = openDatabase(config.dataDir);
   try {
     switch (command) {
       case 'list':
@@ -131,7 +157,15 @@ export function runSubmissionsCli(args: string[], env: Record<string, string | u
         return shown ? { code: 0, out: shown } : { code: 1, out: `No submission ${id}` };
       }
       case 'export':
-        return { code: 0, out: exportCsv(db, values.form) };
+        if (id === undefined) return { code: 0, out: exportCsv(db, values.form) };
+        if (!EMAIL_ARGUMENT.test(id)) return { code: 2, out: `export takes an email address, or --form for all submissions as CSV\n${USAGE}` };
+        return { code: 0, out: JSON.stringify(findPersonalData(db, id), null, 2) };
+      case 'find':
+        return { code: 0, out: describePersonalData(findPersonalData(db, id!)) };
+      case 'erase':
+        return { code: 0, out: describeErasure(id!, await erasePersonalData(db, id!, path.join(config.dataDir, UPLOADS_FOLDER))) };
+      case 'subscribers':
+        return { code: 0, out: subscribersCsv(db, config) };
       case 'retry': {
         // The mail's number as `show` lists it (#12) or as the failure log names it.
         const mailId = /^#?\d{1,15}$/.test(id ?? '') ? Number(id!.replace(/^#/, '')) : 0;

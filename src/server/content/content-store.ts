@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SETTING_PATTERN, type ContentSettings } from './content-settings.ts';
 
 export interface StoredFile {
   /** The parsed JSON, frozen: shared by every request. */
@@ -55,16 +56,43 @@ interface ContentSnapshot {
   pages: Map<string, StoredFile>;
 }
 
-async function readContent(contentDir: string): Promise<ContentSnapshot> {
-  const files = new Map<string, StoredFile>();
-  const folders = new Map<string, Record<string, unknown>>();
+/** Fills {{name}} in every string of value; a name without a value fails the load. */
+function fillSettings(value: unknown, values: Readonly<Record<string, string>>, relative: string): unknown {
+  if (typeof value === 'string') {
+    return value.replace(SETTING_PATTERN, (_, name: string) => {
+      const filled = values[name];
+      if (filled === undefined) throw new ContentLoadError(`content/${relative} names {{${name}}}, which the server does not know`);
+      return filled;
+    });
+  }
+  if (Array.isArray(value)) return value.map((item) => fillSettings(item, values, relative));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, fillSettings(child, values, relative)]));
+  return value;
+}
+
+async function readContent(contentDir: string, settings: ContentSettings | undefined): Promise<ContentSnapshot> {
+  const parsed = new Map<string, { value: unknown; body: Buffer }>();
   for (const relative of await listJsonFiles(contentDir)) {
     const body = await readFile(path.join(contentDir, relative));
-    let value: unknown;
     try {
-      value = JSON.parse(body.toString('utf8'));
+      parsed.set(relative, { value: JSON.parse(body.toString('utf8')), body });
     } catch (error) {
       throw new ContentLoadError(`content/${relative} is not valid JSON: ${(error as Error).message}`);
+    }
+  }
+  const valuesOf = new Map<string, Readonly<Record<string, string>>>();
+  const settingsFor = (language: string) => {
+    if (!valuesOf.has(language)) valuesOf.set(language, settings!(language, (file) => parsed.get(`${language}/${file}`)?.value));
+    return valuesOf.get(language)!;
+  };
+
+  const files = new Map<string, StoredFile>();
+  const folders = new Map<string, Record<string, unknown>>();
+  for (const [relative, file] of parsed) {
+    let { value, body } = file;
+    if (settings && body.includes('{{')) {
+      value = fillSettings(value, settingsFor(relative.split('/')[0]!), relative);
+      body = Buffer.from(JSON.stringify(value));
     }
     files.set(relative, stored(value, body));
     const folder = path.posix.dirname(relative);
@@ -78,8 +106,9 @@ async function readContent(contentDir: string): Promise<ContentSnapshot> {
   return { files, pages };
 }
 
-export async function loadContentStore(contentDir: string): Promise<ContentStore> {
-  let current = await readContent(contentDir);
+/** Reads the content folder; with settings, {{name}} in content is filled with the server's values. */
+export async function loadContentStore(contentDir: string, settings?: ContentSettings): Promise<ContentStore> {
+  let current = await readContent(contentDir, settings);
   return {
     get: (relativePath) => current.files.get(relativePath),
     page: (relativeFolder) => current.pages.get(relativeFolder),
@@ -88,7 +117,7 @@ export async function loadContentStore(contentDir: string): Promise<ContentStore
       return current.files.size;
     },
     async reload() {
-      current = await readContent(contentDir);
+      current = await readContent(contentDir, settings);
     },
   };
 }

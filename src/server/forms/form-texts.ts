@@ -23,6 +23,7 @@ export type MessageCode =
   | 'upload_broken'
   | 'token_invalid'
   | 'token_expired'
+  | 'unsubscribe_invalid'
   | 'rate_limited'
   | 'forbidden_origin'
   | 'path_outside'
@@ -45,6 +46,8 @@ export interface MailTexts {
   signature: string;
   button?: string;
   link_hint?: string;
+  /** Mails to a subscriber: the words before the unsubscribe link. */
+  unsubscribe?: string;
 }
 
 export interface ThankYouTexts {

@@ -18,3 +18,15 @@ export function openEdition(store: ContentStore, language: Language, key: string
   if (!information || !edition || !edition.registration || isPast(edition, now)) return null;
   return { title: edition.title, path: editionPath(language, information.folderName, edition) };
 }
+
+/** When the edition a registration names ended (in either language's content); undefined when it is unknown. */
+export function editionEnd(store: ContentStore, key: string): Date | undefined {
+  const parsed = parseEditionKey(key);
+  if (!parsed) return undefined;
+  for (const language of ['de', 'en'] as const) {
+    const information = store.get(`${language}/${EVENTS_FOLDER[language]}/${parsed.folderName}/information.json`)?.value as EventInformation | undefined;
+    const edition = information?.editions.find((e) => e.location === parsed.location && e.year === parsed.year && e.month === parsed.month);
+    if (edition) return new Date(edition.end);
+  }
+  return undefined;
+}

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isLanguage, type Language } from '#app/i18n/language.ts';
 
-export type TokenPurpose = 'newsletter' | 'event';
+export type TokenPurpose = 'newsletter' | 'event' | 'unsubscribe';
 
 export interface TokenClaims {
   purpose: TokenPurpose;
@@ -21,11 +21,13 @@ export interface TokenClaims {
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 export interface TokenSigner {
-  sign(claims: Omit<TokenClaims, 'expires'>, now?: number): string;
+  /** Valid for the configured lifetime unless told otherwise. */
+  sign(claims: Omit<TokenClaims, 'expires'>, now?: number, ttlHours?: number): string;
   verify(token: string, purpose: TokenPurpose, now?: number): TokenCheck;
 }
 
-const SECRET_FILE = 'token-secret';
+/** The generated secret's file in DATA_DIR; a backup carries it, or links in mails already sent stop working after a restore. */
+export const SECRET_FILE = 'token-secret';
 
 /** The configured secret, or one generated once and kept in DATA_DIR so links survive restarts. */
 export function resolveTokenSecret(configured: string | undefined, dataDir: string): string {
@@ -38,10 +40,10 @@ export function resolveTokenSecret(configured: string | undefined, dataDir: stri
   return secret;
 }
 
-export function createTokenSigner(secret: string, ttlHours: number): TokenSigner {
+export function createTokenSigner(secret: string, defaultTtlHours: number): TokenSigner {
   const mac = (payload: string) => createHmac('sha256', secret).update(payload).digest();
   return {
-    sign({ purpose, subject, language }, now = Date.now()) {
+    sign({ purpose, subject, language }, now = Date.now(), ttlHours = defaultTtlHours) {
       const claims = { p: purpose, s: subject, l: language, e: Math.floor(now / 1000) + ttlHours * 3600 };
       const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
       return `${payload}.${mac(payload).toString('base64url')}`;

@@ -95,9 +95,11 @@ export interface PersonalMailInput {
   link?: string;
   /** Where a reply goes, when replying is how a person reaches the team (cancelling an event registration). */
   replyTo?: string;
+  /** A mail to a subscriber: the unsubscribe page linked in the mail, and the one-click address for mail programs. */
+  unsubscribe?: { page: string; oneClick: string };
 }
 
-export function personalMail({ from, to, language, texts, values, link, replyTo }: PersonalMailInput): OutgoingMail {
+export function personalMail({ from, to, language, texts, values, link, replyTo, unsubscribe }: PersonalMailInput): OutgoingMail {
   const paragraphs = texts.paragraphs.map((paragraph) => fill(paragraph, values));
   const greeting = fill(texts.greeting, values);
   const textParts = [greeting, '', ...paragraphs.flatMap((p) => [p, ''])];
@@ -108,9 +110,24 @@ export function personalMail({ from, to, language, texts, values, link, replyTo 
     htmlLink = `<p style="margin:28px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#174f78;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:999px">${escapeHtml(texts.button ?? link)}</a></p>${texts.link_hint ? `<p style="font-size:14px;color:#51606e">${escapeHtml(texts.link_hint)}</p>` : ''}`;
   }
   textParts.push(texts.closing, texts.signature);
+  let htmlFooter = '';
+  if (unsubscribe) {
+    const words = texts.unsubscribe ?? '';
+    textParts.push('', '--', `${words} ${unsubscribe.page}`);
+    htmlFooter = `<p style="margin-top:32px;font-size:13px;color:#51606e">${escapeHtml(words)} <a href="${escapeHtml(unsubscribe.page)}" style="color:#174f78">${escapeHtml(unsubscribe.page)}</a></p>`;
+  }
   const html = layout(
     language,
-    `<p>${escapeHtml(greeting)}</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${htmlLink}<p>${escapeHtml(texts.closing)}<br>${escapeHtml(texts.signature)}</p>`,
+    `<p>${escapeHtml(greeting)}</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${htmlLink}<p>${escapeHtml(texts.closing)}<br>${escapeHtml(texts.signature)}</p>${htmlFooter}`,
   );
-  return { from, to: [to], ...(replyTo ? { replyTo } : {}), subject: fill(texts.subject, values), text: textParts.join('\n'), html, messageId: messageIdFor(from) };
+  return {
+    from,
+    to: [to],
+    ...(replyTo ? { replyTo } : {}),
+    subject: fill(texts.subject, values),
+    text: textParts.join('\n'),
+    html,
+    messageId: messageIdFor(from),
+    ...(unsubscribe ? { listUnsubscribe: unsubscribe.oneClick } : {}),
+  };
 }

@@ -20,6 +20,8 @@ export interface OutboxWorkerOptions {
   maxAttempts: number;
   /** Told when the outbox cannot write (a full disk), which it logs once per episode. */
   storage?: Pick<StorageHealth, 'failed'>;
+  /** Told of each mail that failed its last attempt, beside the error in the log (counted in the metrics). */
+  onFailedForGood?: () => void;
 }
 
 /** A mail being sent keeps its lease this long; after a crash it is retried once the lease ends. */
@@ -38,7 +40,7 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, maxAttempts, storage }: OutboxWorkerOptions): OutboxWorker {
+export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, maxAttempts, storage, onFailedForGood }: OutboxWorkerOptions): OutboxWorker {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let stopped = true;
@@ -53,12 +55,13 @@ export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, ma
           try {
             await transport.send(row.mail);
             markSent(db, row.id);
-            log.info({ outboxId: row.id, purpose: row.purpose, to: row.mail.to }, 'mail sent');
+            log.info({ outboxId: row.id, submissionId: row.submissionId, purpose: row.purpose }, 'mail sent');
           } catch (error) {
             const attempt = row.attempts + 1;
             const retryAt = attempt >= maxAttempts ? null : Date.now() + backoffMs(attempt, retryBaseMs);
             markAttemptFailed(db, row.id, (error as Error).message ?? String(error), retryAt);
             if (retryAt === null) {
+              onFailedForGood?.();
               log.error(
                 { outboxId: row.id, submissionId: row.submissionId, purpose: row.purpose, attempt, err: error },
                 `mail failed for good after ${attempt} attempts; send it again with: npm run submissions -- retry ${row.id}`,

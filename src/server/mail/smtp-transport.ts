@@ -15,6 +15,8 @@ export function createSmtpTransport(smtpUrl: string): MailTransport & { close():
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
+        // One-click unsubscribe (RFC 8058): the mail program posts to the address itself.
+        ...(mail.listUnsubscribe ? { list: { unsubscribe: mail.listUnsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
         attachments: mail.attachments?.map((file) => ({ filename: file.filename, path: file.path, contentType: file.contentType })),
         disableFileAccess: false,
         disableUrlAccess: true,

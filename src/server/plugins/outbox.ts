@@ -39,6 +39,7 @@ const outbox: FastifyPluginAsync<{ mail: MailConfig }> = async (app, { mail }) =
     retryBaseMs: mail.retryBaseMs,
     maxAttempts: mail.maxAttempts,
     storage: app.storage,
+    onFailedForGood: () => app.metrics.mailFailed(),
   });
   app.decorate('outbox', { kick: () => worker.kick() });
   app.addHook('onReady', async () => worker.start());
@@ -49,4 +50,4 @@ const outbox: FastifyPluginAsync<{ mail: MailConfig }> = async (app, { mail }) =
   });
 };
 
-export const outboxPlugin = fp(outbox, { name: 'outbox', dependencies: ['database'] });
+export const outboxPlugin = fp(outbox, { name: 'outbox', dependencies: ['database', 'metrics'] });

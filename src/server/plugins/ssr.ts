@@ -2,8 +2,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PageHandler } from '../ssr/page-handler.ts';
 
+/** The catch-all's pattern, which the metrics resolve to the page's own route. */
+export const PAGES_PATTERN = '/*';
+
 export const ssrPlugin: FastifyPluginAsync<{ pages: PageHandler }> = async (app, { pages }) => {
-  app.get('/*', async (request, reply) => {
+  app.get(PAGES_PATTERN, async (request, reply) => {
     await pages.handle(request, reply);
   });
 };

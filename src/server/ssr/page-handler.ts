@@ -32,6 +32,8 @@ export interface PageHandlerOptions {
   imageVersion: string;
   cache: PageCache;
   slots: RenderSlots;
+  /** Told how long each page rendered here (not served from the cache) took, loaders through the last byte. */
+  onRendered?: (pathname: string, seconds: number) => void;
 }
 
 export interface PageRequest {
@@ -131,7 +133,7 @@ interface RenderArguments {
   signal: AbortSignal;
 }
 
-export function createPageHandler({ config, content, insights, careers, manifest, inlineCss, imageVersion, cache, slots }: PageHandlerOptions): PageHandler {
+export function createPageHandler({ config, content, insights, careers, manifest, inlineCss, imageVersion, cache, slots, onRendered }: PageHandlerOptions): PageHandler {
   const routes = createRoutes({
     content,
     insights,
@@ -148,6 +150,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
 
   /** The uncached path: loaders, status and headers, then the streamed render. */
   async function render({ request, reply, page, url, encoding, requestLanguage, cacheKey, signal }: RenderArguments): Promise<boolean> {
+    const started = performance.now();
     const requestContext: RequestContext = page.formEcho ? { formEcho: page.formEcho } : {};
     const context = await handler.query(toWebRequest(request, url), { requestContext });
 
@@ -199,6 +202,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       signal,
       log: request.log,
     });
+    onRendered?.(url.pathname, (performance.now() - started) / 1000);
     return true;
   }
 

@@ -18,6 +18,8 @@ export function openDatabase(dataDir: string): Database {
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
+  // Deleted rows are overwritten, not only unlinked: an erased address leaves no readable bytes.
+  db.exec('PRAGMA secure_delete = ON');
   migrate(db);
   return db;
 }

@@ -74,4 +74,9 @@ export const MIGRATIONS: readonly string[] = [
     at TEXT NOT NULL
   );
   `,
+  `
+  ALTER TABLE submissions ADD COLUMN withdrawn_at TEXT;
+  CREATE INDEX submissions_status ON submissions (form, status);
+  CREATE INDEX outbox_submission ON outbox (submission_id);
+  `,
 ];

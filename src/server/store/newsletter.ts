@@ -30,3 +30,30 @@ export function confirmSubscriber(db: Database, email: string, language: Languag
     return 'confirmed';
   });
 }
+
+export type UnsubscribeResult = 'unsubscribed' | 'not-subscribed';
+
+/**
+ * Takes the address off the mailing list. The sign-up stays as proof of consent, marked as
+ * withdrawn, until the retention job deletes it; a second use of the link changes nothing.
+ */
+export function unsubscribe(db: Database, email: string, now = new Date()): UnsubscribeResult {
+  return transaction(db, () => {
+    const removed = db.prepare('DELETE FROM newsletter_subscribers WHERE lower(email) = lower(?)').run(email).changes;
+    const withdrawn = db
+      .prepare(`UPDATE submissions SET status = 'unsubscribed', withdrawn_at = ? WHERE form = 'newsletter' AND lower(email) = lower(?) AND status IN ('pending', 'confirmed')`)
+      .run(now.toISOString(), email).changes;
+    return removed > 0 || withdrawn > 0 ? 'unsubscribed' : 'not-subscribed';
+  });
+}
+
+export interface Subscriber {
+  email: string;
+  language: Language;
+  confirmed_at: string;
+}
+
+/** The mailing list: every confirmed subscriber. */
+export function confirmedSubscribers(db: Database): Subscriber[] {
+  return db.prepare(`SELECT email, language, confirmed_at FROM newsletter_subscribers WHERE status = 'confirmed' ORDER BY confirmed_at, email`).all() as unknown as Subscriber[];
+}

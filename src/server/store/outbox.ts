@@ -12,6 +12,8 @@ export interface OutgoingMail {
   attachments?: { filename: string; path: string; contentType: string }[];
   /** Stable across retries, so a mail sent twice after a crash can be told apart. */
   messageId: string;
+  /** A mail to a newsletter subscriber: where a mail program unsubscribes with one click (RFC 8058). */
+  listUnsubscribe?: string;
 }
 
 export type MailPurpose = 'notification' | 'confirmation' | 'double-opt-in' | 'thank-you';
@@ -92,6 +94,12 @@ export function outboxCounts(db: Database): OutboxCounts {
     counts[row.status] = row.n;
   }
   return counts;
+}
+
+/** When the longest-waiting pending mail was queued; undefined when none waits. */
+export function oldestPendingMail(db: Database): Date | undefined {
+  const row = db.prepare(`SELECT MIN(created_at) AS at FROM outbox WHERE status = 'pending'`).get() as { at: string | null } | undefined;
+  return row?.at ? new Date(row.at) : undefined;
 }
 
 /**

@@ -64,3 +64,19 @@ export const ConfirmationSchema = Type.Object(
   strict,
 );
 export type ConfirmationContent = Static<typeof ConfirmationSchema>;
+
+/** The newsletter unsubscribe page: one question, one button, and the outcome. */
+export const UnsubscribeSchema = Type.Object(
+  {
+    question: Text,
+    button: Text,
+    working: Text,
+    unsubscribed: Type.Object({ headline: Text, text: Text }, strict),
+    not_subscribed: Type.Object({ headline: Text, text: Text }, strict),
+    invalid: Type.Object({ headline: Text, text: Text }, strict),
+    failed: Text,
+    link: Type.Object({ text: Text, link_url: Href }, strict),
+  },
+  strict,
+);
+export type UnsubscribeContent = Static<typeof UnsubscribeSchema>;

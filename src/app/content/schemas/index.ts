@@ -13,7 +13,7 @@ import { DownloadSchema } from './download.ts';
 import { CareerLabelsSchema, CareersAnswerSchema, CoffeeChatSchema, JobDescriptionSchema, JobRequirementsSchema, JobsSchema, RelatedJobsSchema } from './career.ts';
 import { CloserLookSchema, NumbersSchema, OffersSchema, OverviewSchema, RecommendationsSchema, WhatWeDoSchema, WhoWeAreSchema } from './company.ts';
 import { EventInformationSchema, EventLabelsSchema, EventsSchema, InterviewsSchema, SpeakersSchema } from './events.ts';
-import { ConfirmationSchema, FormTextsSchema, FormularSchema } from './formular.ts';
+import { ConfirmationSchema, FormTextsSchema, FormularSchema, UnsubscribeSchema } from './formular.ts';
 import { LegalSchema } from './legal.ts';
 import { GmpSchema } from './gmp.ts';
 import { AuthorSchema, GeneralInformationSchema, InsightContentSchema } from './insight.ts';
@@ -38,6 +38,7 @@ import { TeaserSchema } from './teaser.ts';
 import { ToolsSchema } from './tools.ts';
 import { TrustsSchema } from './trusts.ts';
 import { LoginTextsSchema } from './login.ts';
+import { PeriodsSchema } from './legal.ts';
 
 export const BLOCK_SCHEMAS: Readonly<Record<string, TSchema>> = {
   meta: MetaSchema,
@@ -74,6 +75,7 @@ export const BLOCK_SCHEMAS: Readonly<Record<string, TSchema>> = {
   form: FormTextsSchema,
   formular: FormularSchema,
   confirmation: ConfirmationSchema,
+  unsubscribe: UnsubscribeSchema,
   overview: OverviewSchema,
   numbers: NumbersSchema,
   who_we_are: WhoWeAreSchema,
@@ -106,4 +108,5 @@ export const ROOT_SCHEMAS: Readonly<Record<string, TSchema>> = {
   'application_form.json': FormTextsSchema,
   'newsletter_form.json': FormTextsSchema,
   'login.json': LoginTextsSchema,
+  'periods.json': PeriodsSchema,
 };

@@ -23,3 +23,19 @@ export const LegalSchema = Type.Object(
   strict,
 );
 export type LegalContent = Static<typeof LegalSchema>;
+
+const PeriodUnit = Type.Object({ one: Text, other: Type.String({ pattern: '\\{count\\}', minLength: 1, maxLength: 80 }) }, strict);
+
+/** Words for periods the server fills into content ({{retention_contact}} → "two years"). */
+export const PeriodsSchema = Type.Object(
+  {
+    hour: PeriodUnit,
+    day: PeriodUnit,
+    month: PeriodUnit,
+    year: PeriodUnit,
+    /** Counts written as words, from two up; larger counts are written as digits. */
+    numbers: Type.Array(Text, { minItems: 1, maxItems: 20 }),
+  },
+  strict,
+);
+export type PeriodsContent = Static<typeof PeriodsSchema>;

@@ -1,0 +1,50 @@
+/**
+ * Values of the server's configuration that content states in words, such as the retention
+ * periods in the privacy policy: a content string names one as {{retention_contact}} and the
+ * content store fills it in on load, in the file's language. The policy then says what the
+ * server does, from the one place the server reads it.
+ */
+import type { PeriodsContent } from '#app/content/schemas/legal.ts';
+import type { RetentionPolicy } from '../store/retention-policy.ts';
+
+export const SETTING_NAMES = ['retention_contact', 'retention_application', 'retention_event', 'retention_consent_proof', 'retention_mail', 'confirmation_link'] as const;
+export type SettingName = (typeof SETTING_NAMES)[number];
+
+export const SETTING_PATTERN = /\{\{([a-z_]+)\}\}/g;
+
+/** Which values fill a language's content; `file` reads another content file of that language. */
+export type ContentSettings = (language: string, file: (relative: string) => unknown) => Readonly<Record<string, string>>;
+
+const DAY_HOURS = 24;
+
+/** A period in the largest whole unit: 730 days → "two years", 180 → "six months", 168 hours → "seven days". */
+export function formatPeriod(hours: number, words: PeriodsContent): string {
+  const days = hours / DAY_HOURS;
+  const [unit, count] = !Number.isInteger(days)
+    ? (['hour', hours] as const)
+    : days % 365 === 0
+      ? (['year', days / 365] as const)
+      : days % 30 === 0
+        ? (['month', days / 30] as const)
+        : (['day', days] as const);
+  if (count === 1) return words[unit].one;
+  const spelled = words.numbers[count - 2] ?? String(count);
+  return words[unit].other.replace('{count}', spelled);
+}
+
+export function retentionSettings(policy: RetentionPolicy, confirmationTtlHours: number): ContentSettings {
+  return (language, file) => {
+    const words = file('periods.json') as PeriodsContent | undefined;
+    if (!words) throw new Error(`content/${language}/periods.json is missing`);
+    const days = (count: number) => formatPeriod(count * DAY_HOURS, words);
+    const values: Record<SettingName, string> = {
+      retention_contact: days(policy.contactDays),
+      retention_application: days(policy.applicationDays),
+      retention_event: days(policy.eventDays),
+      retention_consent_proof: days(policy.consentProofDays),
+      retention_mail: days(policy.mailDays),
+      confirmation_link: formatPeriod(confirmationTtlHours, words),
+    };
+    return values;
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * What the server counts, in a prom-client registry of its own per app: two apps built in one
+ * process (as the tests do) share no series, and nothing lands in prom-client's global registry.
+ */
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { FormName } from '../forms/submissions.ts';
+import type { OutboxCounts } from '../store/outbox.ts';
+import type { StorageHealth } from '../store/storage-health.ts';
+import { pageRoute } from './labels.ts';
+
+/** What the routes, the page renderer and the outbox report as it happens. */
+export interface MetricsRecorder {
+  /** `route` is a pattern or page id (see labels.ts), never a raw path. */
+  requestFinished(method: string, route: string, status: number, seconds: number): void;
+  /** A page rendered on the server (not served from the page cache), labelled by its page route. */
+  pageRendered(pathname: string, seconds: number): void;
+  submissionStored(form: FormName): void;
+  /** The files of an application that was stored. */
+  uploadAccepted(bytes: number): void;
+  /** A mail failed its last attempt. */
+  mailFailed(): void;
+}
+
+/** State read from the database at each scrape rather than counted along the way. */
+export interface StateSources {
+  outboxCounts(): OutboxCounts;
+  /** When the longest-waiting pending mail was queued. */
+  oldestPendingMail(): Date | undefined;
+  storage: Pick<StorageHealth, 'healthy' | 'episodes'>;
+}
+
+export interface AppMetrics extends MetricsRecorder {
+  readonly registry: Registry;
+  /** Adds the gauges that read the outbox and the storage health when scraped. */
+  observeState(sources: StateSources): void;
+}
+
+/** Every form, so each has a series from the start and a first submission shows as an increase. */
+const FORMS = Object.keys({
+  contact: true,
+  'contact-technology': true,
+  'contact-omr': true,
+  event: true,
+  application: true,
+  newsletter: true,
+} satisfies Record<FormName, true>) as FormName[];
+
+const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed'] as const satisfies readonly (keyof OutboxCounts)[];
+
+/** From a cached page (milliseconds) to a render near the time-out. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export function createAppMetrics(): AppMetrics {
+  const registry = new Registry();
+  const registers = [registry];
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by method, route pattern (a page by its route id) and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers,
+  });
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request to the last byte of its answer, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
+  const renderDuration = new Histogram({
+    name: 'page_render_duration_seconds',
+    help: 'Server renders of pages not served from the page cache, loaders through the last byte written, by page route id.',
+    labelNames: ['route'] as const,
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
+  const submissions = new Counter({ name: 'form_submissions_total', help: 'Submissions stored, by form.', labelNames: ['form'] as const, registers });
+  for (const form of FORMS) submissions.inc({ form }, 0);
+  const uploadBytes = new Counter({ name: 'upload_bytes_total', help: 'Bytes of uploaded files stored with an accepted job application.', registers });
+  const mailsFailed = new Counter({
+    name: 'outbox_mails_failed_total',
+    help: 'Mails that failed their last attempt; they wait for an operator (npm run submissions -- retry).',
+    registers,
+  });
+
+  return {
+    registry,
+    requestFinished(method, route, status, seconds) {
+      const labels = { method, route, status: String(status) };
+      requests.inc(labels);
+      requestDuration.observe(labels, seconds);
+    },
+    pageRendered(pathname, seconds) {
+      renderDuration.observe({ route: pageRoute(pathname) }, seconds);
+    },
+    submissionStored(form) {
+      submissions.inc({ form });
+    },
+    uploadAccepted(bytes) {
+      uploadBytes.inc(bytes);
+    },
+    mailFailed() {
+      mailsFailed.inc();
+    },
+    observeState({ outboxCounts, oldestPendingMail, storage }) {
+      new Gauge({
+        name: 'outbox_mails',
+        help: 'Mails in the outbox, by state.',
+        labelNames: ['state'] as const,
+        registers,
+        collect() {
+          const counts = outboxCounts();
+          for (const state of OUTBOX_STATES) this.set({ state }, counts[state]);
+        },
+      });
+      new Gauge({
+        name: 'outbox_oldest_pending_age_seconds',
+        help: 'How long the longest-waiting pending mail has waited; 0 when none waits.',
+        registers,
+        collect() {
+          const oldest = oldestPendingMail();
+          this.set(oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest.getTime()) / 1000));
+        },
+      });
+      new Counter({
+        name: 'storage_failure_episodes_total',
+        help: 'Episodes of failing writes (a full disk, an I/O error) since start.',
+        registers,
+        collect() {
+          // The storage health keeps the count; the counter shows it as it is now.
+          this.reset();
+          this.inc(storage.episodes());
+        },
+      });
+      new Gauge({
+        name: 'storage_ready',
+        help: '1 while the storage takes writes, 0 while writes fail.',
+        registers,
+        collect() {
+          this.set(storage.healthy() ? 1 : 0);
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The retention job: deletes what has been kept as long as the privacy policy says, with
+ * its files and its mails, and nothing else. Newsletter subscriptions stay until revoked.
+ */
+import type { RetentionPolicy } from './retention-policy.ts';
+import { transaction, type Database } from './database.ts';
+import { deleteRemovedFiles, removeSubmissionRows } from './removal.ts';
+
+const DAY_MS = 86_400_000;
+const CONTACT_FORMS = ['contact', 'contact-technology', 'contact-omr'] as const;
+
+export interface RetentionRun {
+  policy: RetentionPolicy;
+  /** How long a double opt-in link is valid: an unconfirmed one is deleted once it expired. */
+  confirmationTtlHours: number;
+  /** When an event edition ended, by the key its registrations store; undefined for an unknown one. */
+  eventEnd: (key: string) => Date | undefined;
+  uploadsDir: string;
+  now?: Date;
+}
+
+export interface RetentionReport {
+  /** Submissions removed per form and reason, e.g. "contact", "event (unconfirmed)". */
+  submissions: Record<string, number>;
+  attachments: number;
+  mails: number;
+  subscribers: number;
+}
+
+interface Candidate {
+  id: string;
+  form: string;
+  status: string;
+  payload: string;
+  created_at: string;
+}
+
+const before = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
+
+/** The ids due for deletion, each with the reason it is reported under. */
+function expiredSubmissions(db: Database, run: RetentionRun, now: Date): Map<string, string> {
+  const { policy } = run;
+  const due = new Map<string, string>();
+  const select = (sql: string, ...params: string[]) => db.prepare(sql).all(...params) as unknown as Candidate[];
+
+  for (const row of select(`SELECT id, form FROM submissions WHERE form IN (SELECT value FROM json_each(?)) AND created_at < ?`, JSON.stringify(CONTACT_FORMS), before(now, policy.contactDays * DAY_MS))) {
+    due.set(row.id, row.form);
+  }
+  for (const row of select(`SELECT id FROM submissions WHERE form = 'application' AND created_at < ?`, before(now, policy.applicationDays * DAY_MS))) {
+    due.set(row.id, 'application');
+  }
+  // Unconfirmed opt-ins: once the link has expired, nobody can confirm them any more.
+  for (const row of select(`SELECT id, form FROM submissions WHERE form IN ('event', 'newsletter') AND status = 'pending' AND created_at < ?`, before(now, run.confirmationTtlHours * 3_600_000))) {
+    due.set(row.id, `${row.form} (unconfirmed)`);
+  }
+  // A confirmed registration is kept for the period after its event ended (from receipt when the event is unknown).
+  const eventCutoff = now.getTime() - policy.eventDays * DAY_MS;
+  for (const row of select(`SELECT id, payload, created_at FROM submissions WHERE form = 'event' AND status = 'confirmed' AND created_at < ?`, new Date(eventCutoff).toISOString())) {
+    const key = (JSON.parse(row.payload) as { event?: unknown }).event;
+    const end = (typeof key === 'string' ? run.eventEnd(key) : undefined) ?? new Date(row.created_at);
+    if (end.getTime() < eventCutoff) due.set(row.id, 'event');
+  }
+  for (const row of select(`SELECT id FROM submissions WHERE form = 'newsletter' AND status = 'unsubscribed' AND withdrawn_at < ?`, before(now, policy.consentProofDays * DAY_MS))) {
+    due.set(row.id, 'newsletter (proof of consent)');
+  }
+  return due;
+}
+
+export async function runRetention(db: Database, run: RetentionRun): Promise<RetentionReport> {
+  const now = run.now ?? new Date();
+  const { removed, due, subscribers, mails } = transaction(db, () => {
+    const due = expiredSubmissions(db, run, now);
+    const removed = removeSubmissionRows(db, [...due.keys()], run.uploadsDir);
+    // A pending subscriber with no open sign-up left is an address nobody confirmed.
+    const subscribers = Number(
+      db
+        .prepare(
+          `DELETE FROM newsletter_subscribers WHERE status = 'pending' AND subscribed_at < ?
+           AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.form = 'newsletter' AND s.status = 'pending' AND lower(s.email) = lower(newsletter_subscribers.email))`,
+        )
+        .run(before(now, run.confirmationTtlHours * 3_600_000)).changes,
+    );
+    const mails = Number(
+      db.prepare(`DELETE FROM outbox WHERE submission_id IS NULL AND status IN ('sent', 'failed') AND created_at < ?`).run(before(now, run.policy.mailDays * DAY_MS)).changes,
+    );
+    return { removed, due, subscribers, mails };
+  });
+  await deleteRemovedFiles(removed.files);
+  const submissions: Record<string, number> = {};
+  for (const reason of due.values()) submissions[reason] = (submissions[reason] ?? 0) + 1;
+  return { submissions, attachments: removed.attachments, mails: removed.mails + mails, subscribers };
+}
