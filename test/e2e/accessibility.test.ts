@@ -1,4 +1,4 @@
-/** axe-core in Chromium on the company, career, event, legal and newsletter pages, in both languages, and on a form showing its errors. */
+/** axe-core in Chromium on the company, career, event, legal, newsletter and unsubscribe pages, in both languages, and on a form showing its errors. */
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { violations } from '../helpers/axe.ts';
@@ -6,6 +6,11 @@ import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts
 import { startServer } from '../helpers/server-process.ts';
 
 const [job] = (JSON.parse(readFileSync('content/en/careers/positions.json', 'utf8')) as { activePositions: { generic: { folder: string } }[] }).activePositions;
+
+/** The unsubscribe button in either language: the page shows the one the language cookie names. */
+const unsubscribeButton = new RegExp(
+  ['en', 'de'].map((language) => (JSON.parse(readFileSync(`content/${language}/homepage/newsletter/unsubscribe/unsubscribe.json`, 'utf8')) as { button: string }).button).join('|'),
+);
 
 const PAGES = [
   '/company',
@@ -44,6 +49,13 @@ t.test('no axe violations', async (t) => {
     await page.goto(`${server.url}/newsletter`, { waitUntil: 'load' });
     await waitForHydration(page);
     t.same(await violations(page), [], `/newsletter at ${width} px`);
+    // The unsubscribe page, asking and (a forged token) refusing.
+    await page.goto(`${server.url}/newsletter/unsubscribe/abc.def`, { waitUntil: 'load' });
+    await waitForHydration(page);
+    t.same(await violations(page), [], `the unsubscribe page at ${width} px`);
+    await page.getByRole('button', { name: unsubscribeButton }).click();
+    await page.locator('.confirmation__result').waitFor();
+    t.same(await violations(page), [], `the unsubscribe page's outcome at ${width} px`);
   }
 
   t.test('a form showing its errors', async (t) => {
