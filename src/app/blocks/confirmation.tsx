@@ -5,11 +5,10 @@
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { ConfirmationContent } from '../content/schemas/formular.ts';
-import { SmartLink } from '../layout/smart-link.tsx';
-import { Icon } from '../layout/icon.tsx';
+import { NEWSLETTER_RESULT_PARAM } from '../paths.ts';
+import { LinkOutcome } from './link-outcome.tsx';
 
 export const CONFIRM_ACTION = '/api/newsletter/confirm';
-import { NEWSLETTER_RESULT_PARAM } from '../paths.ts';
 type Outcome = 'confirmed' | 'already_confirmed' | 'expired' | 'invalid';
 const OUTCOMES: readonly Outcome[] = ['confirmed', 'already_confirmed', 'expired', 'invalid'];
 
@@ -44,19 +43,11 @@ export function Confirmation({ content }: { content: ConfirmationContent }) {
     // Confirms once per page view: the token comes from the path, which this page keeps.
   }, []);
 
-  const result = status.state === 'done' ? content[status.outcome] : null;
   return (
     <section className="confirmation section">
       <div className="section__inner confirmation__inner" aria-live="polite">
-        {result ? (
-          <div className={`confirmation__result confirmation__result--${status.state === 'done' ? status.outcome : ''}`} role="status">
-            <Icon name={status.state === 'done' && (status.outcome === 'confirmed' || status.outcome === 'already_confirmed') ? 'check' : 'warning'} size={40} />
-            <h2 className="section__headline">{result.headline}</h2>
-            <p>{result.text}</p>
-            <SmartLink to={content.link.link_url} className="text-link">
-              {content.link.text}
-            </SmartLink>
-          </div>
+        {status.state === 'done' ? (
+          <LinkOutcome outcome={status.outcome} texts={content[status.outcome]} success={status.outcome === 'confirmed' || status.outcome === 'already_confirmed'} link={content.link} />
         ) : (
           <form method="post" action={CONFIRM_ACTION} className="confirmation__form">
             <input type="hidden" name="emailb64" value={token} />

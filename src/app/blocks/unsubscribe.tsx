@@ -6,8 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { UnsubscribeContent } from '../content/schemas/formular.ts';
-import { SmartLink } from '../layout/smart-link.tsx';
-import { Icon } from '../layout/icon.tsx';
+import { LinkOutcome } from './link-outcome.tsx';
 import { NEWSLETTER_RESULT_PARAM } from '../paths.ts';
 
 export const UNSUBSCRIBE_ACTION = '/api/newsletter/unsubscribe';
@@ -45,19 +44,11 @@ export function Unsubscribe({ content }: { content: UnsubscribeContent }) {
     void unsubscribe(token).then(setStatus);
   };
 
-  const result = status.state === 'done' ? content[status.outcome] : null;
   return (
     <section className="confirmation section">
       <div className="section__inner confirmation__inner" aria-live="polite">
-        {result && status.state === 'done' ? (
-          <div className={`confirmation__result confirmation__result--${status.outcome}`} role="status">
-            <Icon name={status.outcome === 'invalid' ? 'warning' : 'check'} size={40} />
-            <h2 className="section__headline">{result.headline}</h2>
-            <p>{result.text}</p>
-            <SmartLink to={content.link.link_url} className="text-link">
-              {content.link.text}
-            </SmartLink>
-          </div>
+        {status.state === 'done' ? (
+          <LinkOutcome outcome={status.outcome} texts={content[status.outcome]} success={status.outcome !== 'invalid'} link={content.link} />
         ) : (
           <form method="post" action={UNSUBSCRIBE_ACTION} className="confirmation__form" onSubmit={submit}>
             <input type="hidden" name="token" value={token} />

@@ -49,34 +49,22 @@ export const FormularSchema = Type.Object(
 );
 export type FormularContent = Static<typeof FormularSchema>;
 
+/** What a page that acts on a mailed link shows once done: a headline and a sentence. */
+const Outcome = Type.Object({ headline: Text, text: Text }, strict);
+export type OutcomeTexts = Static<typeof Outcome>;
+/** Where such a page leads on from. */
+const OnwardLink = Type.Object({ text: Text, link_url: Href }, strict);
+
 /** The newsletter confirmation page's messages per outcome. */
 export const ConfirmationSchema = Type.Object(
-  {
-    confirming: Text,
-    button: Text,
-    confirmed: Type.Object({ headline: Text, text: Text }, strict),
-    already_confirmed: Type.Object({ headline: Text, text: Text }, strict),
-    expired: Type.Object({ headline: Text, text: Text }, strict),
-    invalid: Type.Object({ headline: Text, text: Text }, strict),
-    failed: Text,
-    link: Type.Object({ text: Text, link_url: Href }, strict),
-  },
+  { confirming: Text, button: Text, confirmed: Outcome, already_confirmed: Outcome, expired: Outcome, invalid: Outcome, failed: Text, link: OnwardLink },
   strict,
 );
 export type ConfirmationContent = Static<typeof ConfirmationSchema>;
 
 /** The newsletter unsubscribe page: one question, one button, and the outcome. */
 export const UnsubscribeSchema = Type.Object(
-  {
-    question: Text,
-    button: Text,
-    working: Text,
-    unsubscribed: Type.Object({ headline: Text, text: Text }, strict),
-    not_subscribed: Type.Object({ headline: Text, text: Text }, strict),
-    invalid: Type.Object({ headline: Text, text: Text }, strict),
-    failed: Text,
-    link: Type.Object({ text: Text, link_url: Href }, strict),
-  },
+  { question: Text, button: Text, working: Text, unsubscribed: Outcome, not_subscribed: Outcome, invalid: Outcome, failed: Text, link: OnwardLink },
   strict,
 );
 export type UnsubscribeContent = Static<typeof UnsubscribeSchema>;
