@@ -128,7 +128,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   await app.register(contentPlugin, { prefix: '/content', store });
-  await app.register(feedsPlugin, { siteUrl: config.siteUrl, store });
+  await app.register(feedsPlugin, { siteUrl: config.siteUrl, store, staticDir: config.staticDir });
   await app.register(assetsPlugin, { distDir: config.distDir, staticDir: config.staticDir });
   // API groups register their own routes; any other /api path is a JSON 404, never a page.
   app.all('/api/*', async (_request, reply) => reply.callNotFound());

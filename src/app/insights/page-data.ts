@@ -37,7 +37,6 @@ export interface InsightsLabels {
   search_placeholder: string;
   search_submit: string;
   search_clear: string;
-  suggestions_label: string;
   /** The heading above the list of cards, for screen readers: the page's outline needs it. */
   results_headline: string;
   results: string;

@@ -123,7 +123,7 @@ export function Component() {
                   {labels.search_submit}
                 </button>
               </div>
-              <datalist id={`${searchId}-options`} aria-label={labels.suggestions_label}>
+              <datalist id={`${searchId}-options`}>
                 {(snapshot.searchOptions ?? []).map((option) => (
                   <option key={`${option.type}:${option.value}`} value={option.value} />
                 ))}

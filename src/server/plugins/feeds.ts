@@ -1,4 +1,6 @@
 /** RSS 2.0 feeds of the newest insights, one per language, at /feeds/insights-{language}.xml. */
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { isLanguage, type Language } from '#app/i18n/language.ts';
 import type { InsightsLabels } from '#app/insights/page-data.ts';
@@ -13,9 +15,17 @@ const escapeXml = (text: string) =>
 export interface FeedsOptions {
   siteUrl: string;
   store: ContentStore;
+  /** Where the article images are, to state their sizes. */
+  staticDir: string;
 }
 
-export const feedsPlugin: FastifyPluginAsync<FeedsOptions> = async (app, { siteUrl, store }) => {
+export const feedsPlugin: FastifyPluginAsync<FeedsOptions> = async (app, { siteUrl, store, staticDir }) => {
+  /** An enclosure must state its length in bytes; an image that is missing gets none rather than a false one. */
+  function enclosure(imageUrl: string): string {
+    const size = statSync(path.join(staticDir, imageUrl), { throwIfNoEntry: false })?.size;
+    return size ? `<enclosure url="${escapeXml(`${siteUrl}${imageUrl}`)}" type="image/jpeg" length="${size}"/>` : '';
+  }
+
   function feed(language: Language): string {
     const labels = store.get(`${language}/insights_labels.json`)?.value as InsightsLabels;
     const articles = [...app.insights.index(language).articles].sort((a, b) => b.timestamp - a.timestamp).slice(0, FEED_ITEMS);
@@ -30,7 +40,7 @@ export const feedsPlugin: FastifyPluginAsync<FeedsOptions> = async (app, { siteU
         `<category>${escapeXml(labels.values[card.type] ?? card.type)}</category>`,
         ...card.authors.map((author) => `<dc:creator>${escapeXml(author)}</dc:creator>`),
         `<description>${escapeXml(card.text)}</description>`,
-        `<enclosure url="${escapeXml(`${siteUrl}${card.imageUrl}`)}" type="image/jpeg" length="0"/>`,
+        enclosure(card.imageUrl),
         '</item>',
       ].join('');
     });
