@@ -30,3 +30,11 @@ t.test('the insights search suggestions carry no attribute a datalist may not ha
   t.ok(datalists.length > 0);
   for (const tag of datalists) t.notMatch(tag, 'aria-label', tag);
 });
+
+t.test('a page and an error page each have exactly one title', async (t) => {
+  const app = await build(t);
+  for (const url of ['/', '/company', '/unternehmen/kontakt', '/insights', '/nope', '/company/nope', '/insights/nope', '/unternehmen/events/nope/x/2020/01']) {
+    const page = await app.inject({ url });
+    t.equal([...page.body.matchAll(/<title>/g)].length, 1, `${url} (${page.statusCode})`);
+  }
+});

@@ -24,7 +24,8 @@ export function PageHead({ language, translations }: { language: Language; trans
   const english = translations.find((t) => t.language === 'en');
   return (
     <>
-      <title>{meta.title || COMPANY_NAME}</title>
+      {/* Without a page (an error) the error page names itself: a document has one title. */}
+      {page ? <title>{meta.title || COMPANY_NAME}</title> : null}
       {meta.description ? <meta name="description" content={meta.description} /> : null}
       {ogEntries.map(([key, value]) => (
         <meta key={key} property={key.replace('_', ':')} content={key === 'og_image' ? absolute(siteUrl, value) : value} />
