@@ -46,12 +46,14 @@ const FILE_FIELDS: ReadonlyMap<string, ReceivedFile['field']> = new Map([
 const MB = 1024 * 1024;
 
 export const UPLOADS_FOLDER = 'uploads';
+/** Where a DATA_DIR keeps uploaded files, one folder per submission. */
+export const uploadsDirOf = (dataDir: string) => path.join(dataDir, UPLOADS_FOLDER);
 const TEMP_FOLDER = '.incoming';
 
 export const applicationApi: FastifyPluginAsync = async (app) => {
   const { config } = app.forms;
   const limits = config.uploads;
-  const uploadsDir = path.join(config.dataDir, UPLOADS_FOLDER);
+  const uploadsDir = uploadsDirOf(config.dataDir);
   const tempDir = path.join(uploadsDir, TEMP_FOLDER);
   // Files of uploads cut off by a crash are never anybody's; start clean.
   await rm(tempDir, { recursive: true, force: true });

@@ -120,17 +120,18 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
     { bodyLimit: FORM_BODY_LIMIT, schema: { body: tokenBodySchema('token'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } } },
     async (request, reply) => {
       // Without JavaScript the page's button posts a plain form: its answer is the page with the outcome.
+      const plain = isPlainFormPost(request);
       const backToPage = (result: string) => reply.redirect(`${newsletterUnsubscribePath(request.body.token)}?${NEWSLETTER_RESULT_PARAM}=${result}`, 303);
       let email: string;
       try {
         email = unsubscribeOwner(request.body.token, 'token');
       } catch (error) {
-        if (isPlainFormPost(request) && error instanceof FormRefusal) return backToPage('invalid');
+        if (plain && error instanceof FormRefusal) return backToPage('invalid');
         throw error;
       }
       const result = unsubscribe(app.db, email);
       request.log.info({ form: 'newsletter', result }, 'newsletter unsubscription');
-      if (isPlainFormPost(request)) return backToPage(result === 'unsubscribed' ? 'unsubscribed' : 'not_subscribed');
+      if (plain) return backToPage(result === 'unsubscribed' ? 'unsubscribed' : 'not_subscribed');
       return unsubscribed(result);
     },
   );

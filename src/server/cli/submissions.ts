@@ -10,9 +10,8 @@
  *   npm run submissions -- find|export|erase <email>
  *   npm run submissions -- subscribers > subscribers.csv
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { UPLOADS_FOLDER } from '../api/application.ts';
+import { uploadsDirOf } from '../api/application.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createTokenSigner, resolveTokenSecret } from '../forms/tokens.ts';
 import { unsubscribeLinks } from '../forms/unsubscribe-link.ts';
@@ -163,7 +162,7 @@ export async function runSubmissionsCli(args: string[], env: Record<string, stri
       case 'find':
         return { code: 0, out: describePersonalData(findPersonalData(db, id!)) };
       case 'erase':
-        return { code: 0, out: describeErasure(id!, await erasePersonalData(db, id!, path.join(config.dataDir, UPLOADS_FOLDER))) };
+        return { code: 0, out: describeErasure(id!, await erasePersonalData(db, id!, uploadsDirOf(config.dataDir))) };
       case 'subscribers':
         return { code: 0, out: subscribersCsv(db, config) };
       case 'retry': {

@@ -80,10 +80,14 @@ async function readContent(contentDir: string, settings: ContentSettings | undef
       throw new ContentLoadError(`content/${relative} is not valid JSON: ${(error as Error).message}`);
     }
   }
+  // Each language's values are worked out once, from its own content files.
   const valuesOf = new Map<string, Readonly<Record<string, string>>>();
-  const settingsFor = (language: string) => {
-    if (!valuesOf.has(language)) valuesOf.set(language, settings!(language, (file) => parsed.get(`${language}/${file}`)?.value));
-    return valuesOf.get(language)!;
+  const settingsFor = (fill: ContentSettings, language: string) => {
+    const known = valuesOf.get(language);
+    if (known) return known;
+    const values = fill(language, (file) => parsed.get(`${language}/${file}`)?.value);
+    valuesOf.set(language, values);
+    return values;
   };
 
   const files = new Map<string, StoredFile>();
@@ -91,7 +95,7 @@ async function readContent(contentDir: string, settings: ContentSettings | undef
   for (const [relative, file] of parsed) {
     let { value, body } = file;
     if (settings && body.includes('{{')) {
-      value = fillSettings(value, settingsFor(relative.split('/')[0]!), relative);
+      value = fillSettings(value, settingsFor(settings, relative.split('/')[0]!), relative);
       body = Buffer.from(JSON.stringify(value));
     }
     files.set(relative, stored(value, body));

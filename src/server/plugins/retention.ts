@@ -2,11 +2,10 @@
  * Runs the retention job once the server is ready and then once a day, so personal data
  * is never kept longer than the privacy policy says, even on a server that is rarely restarted.
  */
-import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ContentStore } from '../content/content-store.ts';
-import { UPLOADS_FOLDER } from '../api/application.ts';
+import { uploadsDirOf } from '../api/application.ts';
 import { editionEnd } from '../forms/known-events.ts';
 import type { RetentionPolicy } from '../store/retention-policy.ts';
 import { runRetention } from '../store/retention.ts';
@@ -24,13 +23,14 @@ const DAILY_MS = 86_400_000;
 
 const retention: FastifyPluginAsync<RetentionOptions> = async (app, { policy, confirmationTtlHours, dataDir, store, intervalMs = DAILY_MS }) => {
   const log = app.log.child({ module: 'retention' });
+  const uploadsDir = uploadsDirOf(dataDir);
   let timer: ReturnType<typeof setInterval> | undefined;
   // The run under way, awaited on close so the database is not closed beneath it.
   let running: Promise<void> = Promise.resolve();
 
   async function run(): Promise<void> {
     try {
-      const report = await runRetention(app.db, { policy, confirmationTtlHours, uploadsDir: path.join(dataDir, UPLOADS_FOLDER), eventEnd: (key) => editionEnd(store, key) });
+      const report = await runRetention(app.db, { policy, confirmationTtlHours, uploadsDir, eventEnd: (key) => editionEnd(store, key) });
       log.info(report, 'retention job done');
     } catch (error) {
       if (isStorageFailure(error)) app.storage.failed(error);

@@ -3,6 +3,7 @@
  * an export (Art. 20) and an erasure (Art. 17). An address is matched without regard to case,
  * as mail systems treat it; a mail counts when it was sent to the address or names it.
  */
+import { setTimeout } from 'node:timers/promises';
 import type { Database } from './database.ts';
 import { transaction } from './database.ts';
 import { deleteRemovedFiles, removeSubmissionRows } from './removal.ts';
@@ -83,11 +84,11 @@ export function findPersonalData(db: Database, email: string): PersonalData {
     sentAt: row.sent_at === null ? null : String(row.sent_at),
     subject: (JSON.parse(String(row.message)) as { subject?: string }).subject ?? '',
   }));
-  const rename = <T>(rows: unknown[], map: (row: Record<string, string | null>) => T) => (rows as Record<string, string | null>[]).map(map);
+  const mapRows = <T>(rows: unknown[], map: (row: Record<string, string | null>) => T) => (rows as Record<string, string | null>[]).map(map);
   return {
     email,
     submissions,
-    newsletter: rename(db.prepare('SELECT * FROM newsletter_subscribers WHERE lower(email) = lower(?)').all(email), (row) => ({
+    newsletter: mapRows(db.prepare('SELECT * FROM newsletter_subscribers WHERE lower(email) = lower(?)').all(email), (row) => ({
       email: String(row.email),
       language: String(row.language),
       status: String(row.status),
@@ -95,14 +96,14 @@ export function findPersonalData(db: Database, email: string): PersonalData {
       confirmedAt: row.confirmed_at ?? null,
     })),
     mails,
-    galaxyAccounts: rename(db.prepare('SELECT * FROM galaxy_accounts WHERE lower(email) = lower(?) ORDER BY uid').all(email), (row) => ({
+    galaxyAccounts: mapRows(db.prepare('SELECT * FROM galaxy_accounts WHERE lower(email) = lower(?) ORDER BY uid').all(email), (row) => ({
       uid: String(row.uid),
       email: String(row.email),
       name: row.name ?? null,
       role: String(row.role),
       createdAt: String(row.created_at),
     })),
-    galaxyInvitations: rename(db.prepare('SELECT * FROM galaxy_invitations WHERE lower(email) = lower(?)').all(email), (row) => ({
+    galaxyInvitations: mapRows(db.prepare('SELECT * FROM galaxy_invitations WHERE lower(email) = lower(?)').all(email), (row) => ({
       email: String(row.email),
       role: String(row.role),
       invitedAt: String(row.invited_at),
@@ -142,15 +143,15 @@ export async function erasePersonalData(db: Database, email: string, uploadsDir:
     };
   });
   await deleteRemovedFiles(removed.files);
-  return { submissions: removed.submissions, files: removed.attachments, ...counts, walTruncated: truncateWal(db) };
+  return { submissions: removed.submissions, files: removed.attachments, ...counts, walTruncated: await truncateWal(db) };
 }
 
 /** A checkpoint that copies every page into the database file and empties the log; a reader holding it open can delay it. */
-export function truncateWal(db: Database, attempts = 20): boolean {
+export async function truncateWal(db: Database, attempts = 20): Promise<boolean> {
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const { busy } = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number };
     if (busy === 0) return true;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    await setTimeout(100);
   }
   return false;
 }
