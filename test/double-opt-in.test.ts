@@ -108,6 +108,9 @@ t.test('newsletter confirmation refuses an unsigned base64 email, forged and exp
     [createTokenSigner('z'.repeat(40), 1).sign({ purpose: 'newsletter', subject: 'lea@example.com', language: 'en' }), 'token_invalid'],
     [signer.sign({ purpose: 'event', subject: 'lea@example.com', language: 'en' }), 'token_invalid'],
     [signer.sign({ purpose: 'newsletter', subject: 'lea@example.com', language: 'en' }, Date.now() - 7200_000), 'token_expired'],
+    // A valid token with something added: the base64 decoder would skip it, the signature check must not.
+    [`${signer.sign({ purpose: 'newsletter', subject: 'lea@example.com', language: 'en' })}\u200b`, 'token_invalid'],
+    [`${signer.sign({ purpose: 'newsletter', subject: 'lea@example.com', language: 'en' })}=`, 'token_invalid'],
   ];
   for (const [token, code] of cases) {
     const response = await app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { emailb64: token } });

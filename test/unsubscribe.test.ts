@@ -14,7 +14,7 @@ const oneClickUrl = (raw: string) => /^<(.*)>$/.exec(header(raw, 'List-Unsubscri
 async function subscribedApp(t: { teardown(fn: () => unknown): void }, email: string) {
   const smtp = await startSmtp(t);
   const dataDir = await tempDataDir(t);
-  const app = await build(t, { DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_POLL_MS: '50', TOKEN_SECRET: 's'.repeat(40) });
+  const app = await build(t, { DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_POLL_MS: '50', TOKEN_SECRET: 's'.repeat(40), RATE_LIMIT_MAX: '1000' });
   await app.ready();
   await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email, language: 'de', consent: true } });
   const [optIn] = await smtp.waitFor(1);
@@ -114,12 +114,20 @@ t.test('forged, foreign and malformed unsubscribe requests are refused, naming t
     ['a huge token', { method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token: 'a'.repeat(5000) } }, 'token'],
     ['one-click without its body', { method: 'POST', url: `/api/newsletter/unsubscribe/${valid}`, headers: FORM, payload: '' }, 'List-Unsubscribe'],
     ['one-click with another value', { method: 'POST', url: `/api/newsletter/unsubscribe/${valid}`, headers: FORM, payload: 'List-Unsubscribe=Yes' }, 'List-Unsubscribe'],
+    ['a field named constructor', { method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token: valid, constructor: 'x' } }, 'constructor'],
+    ['a form field named toString', { method: 'POST', url: '/api/newsletter/unsubscribe', headers: FORM, payload: `token=${valid}&toString=1` }, 'toString'],
+    ['a token with a zero-width space', { method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token: `${valid}\u200b` } }, 'token'],
+    ['one-click with a second field', { method: 'POST', url: `/api/newsletter/unsubscribe/${valid}`, headers: FORM, payload: 'List-Unsubscribe=One-Click&email=eve@example.com' }, 'email'],
   ];
   for (const [name, request, field] of bad) {
     const response = await app.inject(request);
     t.ok(response.statusCode >= 400 && response.statusCode < 500, `${name}: ${response.statusCode}`);
     t.match(response.json(), { field }, `${name} names ${field}`);
   }
+  const proto = await app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe', headers: { 'content-type': 'application/json' }, payload: `{"token":"${valid}","__proto__":{"ok":true}}` });
+  t.equal(proto.statusCode, 400, 'a __proto__ key is refused');
+  const cut = await app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe', headers: { 'content-type': 'application/json' }, payload: `{"token":"${valid.slice(0, 20)}` });
+  t.equal(cut.statusCode, 400, 'a half-sent body is refused');
   t.equal((await app.inject({ url: `/api/newsletter/unsubscribe/${valid}` })).statusCode, 404, 'a GET unsubscribes nobody');
   t.match(rows(dataDir, 'SELECT status FROM newsletter_subscribers'), [{ status: 'confirmed' }], 'none of it touched the subscription');
 });

@@ -27,6 +27,9 @@ export interface TokenSigner {
 }
 
 /** The generated secret's file in DATA_DIR; a backup carries it, or links in mails already sent stop working after a restore. */
+/** base64url claims, a dot, a base64url signature. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
 export const SECRET_FILE = 'token-secret';
 
 /** The configured secret, or one generated once and kept in DATA_DIR so links survive restarts. */
@@ -49,10 +52,13 @@ export function createTokenSigner(secret: string, defaultTtlHours: number): Toke
       return `${payload}.${mac(payload).toString('base64url')}`;
     },
     verify(token, purpose, now = Date.now()) {
-      const [payload, signature, ...rest] = token.split('.');
-      if (!payload || !signature || rest.length > 0) return { ok: false, reason: 'invalid' };
+      // Node's base64 decoder skips characters it does not know: only the exact signed form counts,
+      // so a link with anything added (an invisible character, a stray slash) is not valid.
+      if (!TOKEN_SHAPE.test(token)) return { ok: false, reason: 'invalid' };
+      const [payload, signature] = token.split('.') as [string, string];
       const expected = mac(payload);
       const given = Buffer.from(signature, 'base64url');
+      if (given.toString('base64url') !== signature) return { ok: false, reason: 'invalid' };
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
       let claims: { p?: unknown; s?: unknown; l?: unknown; e?: unknown };
       try {
