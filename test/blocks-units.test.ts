@@ -104,6 +104,7 @@ const ENVIRONMENT: AppEnvironment = {
   assetsBaseUrl: '/content',
   uploads: { cvMaxBytes: 1, additionalMaxBytes: 1, additionalMaxCount: 1 },
   login: null,
+  tracking: { gtmOrigin: 'https://www.googletagmanager.com', consentManagerOrigin: 'https://app.usercentrics.eu', mapsOrigin: 'https://maps.googleapis.com' },
   assets: { css: [], modulePreloads: [] },
   imageVersion: 'v1',
 };

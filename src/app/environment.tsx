@@ -14,6 +14,24 @@ export interface PageAssets {
   modulePreloads: string[];
 }
 
+/**
+ * Third-party scripts, each loaded only when configured (and the tag manager and maps only
+ * after consent). The origins are configurable so staging can use its own tag manager host
+ * and tests a loopback stand-in; the page's Content Security Policy allows exactly these.
+ */
+export interface TrackingEnvironment {
+  /** The tag manager container (GTM-XXXXXXX); unset, no tag manager loads. */
+  gtmId?: string;
+  /** Where the tag manager script comes from: production and staging differ. */
+  gtmOrigin: string;
+  /** The consent manager's settings id; unset, the built-in banner asks when a tag manager is configured. */
+  consentManagerId?: string;
+  consentManagerOrigin: string;
+  /** The maps library's key; unset, addresses show as text only. */
+  mapsApiKey?: string;
+  mapsOrigin: string;
+}
+
 export interface AppEnvironment {
   siteUrl: string;
   assetsBaseUrl: string;
@@ -22,6 +40,7 @@ export interface AppEnvironment {
   assets: PageAssets;
   /** Sign-in to Galaxy; null when the server has no Firebase web config or Galaxy address. */
   login: PublicLoginConfig | null;
+  tracking: TrackingEnvironment;
   /** The build's image version: site images are served under /img/{version}/ (see images/image-urls.ts). */
   imageVersion?: string;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { TrackingEnvironment } from '#app/environment.tsx';
 import type { PublicLoginConfig } from '#app/login/galaxy-user.ts';
 import type { RetentionPolicy } from './store/retention-policy.ts';
 
@@ -42,7 +43,11 @@ export interface Config {
   login: LoginConfig;
   metrics: MetricsConfig;
   retention: RetentionPolicy;
+  tracking: TrackingConfig;
 }
+
+/** Third-party scripts: the same shape the browser receives (all of it is public anyway). */
+export type TrackingConfig = TrackingEnvironment;
 
 /** Sign-in to Galaxy: the Firebase web app for browsers, the admin project for verifying tokens, the platform. */
 export interface LoginConfig {
@@ -236,6 +241,45 @@ function createReader(env: Env) {
   };
 }
 
+/** Container ids, settings ids and API keys are short tokens of letters, digits, '-' and '_'. */
+const PUBLIC_ID = /^[A-Za-z0-9_-]{4,64}$/;
+
+/** An origin for a third-party script: https, or http on loopback (a stand-in in tests). */
+function scriptOrigin(read: ReturnType<typeof createReader>, name: string, fallback: string): string {
+  const value = read.url(name, fallback);
+  try {
+    const parsed = new URL(value);
+    const loopback = parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost' || parsed.hostname === '[::1]';
+    if (parsed.origin !== value || (parsed.protocol === 'http:' && !loopback)) throw new Error('origin');
+    return value;
+  } catch {
+    read.problems.push(`${name} must be an https origin without a path (http only on loopback), got "${value}"`);
+    return fallback;
+  }
+}
+
+function trackingConfig(read: ReturnType<typeof createReader>): TrackingConfig {
+  const id = (name: string) => {
+    const value = read.optional(name);
+    if (value !== undefined && !PUBLIC_ID.test(value)) {
+      read.problems.push(`${name} must be 4 to 64 letters, digits, '-' or '_', got "${value}"`);
+      return undefined;
+    }
+    return value;
+  };
+  const gtmId = id('GTM_ID');
+  const consentManagerId = id('CONSENT_MANAGER_ID');
+  const mapsApiKey = id('MAPS_API_KEY');
+  return {
+    ...(gtmId ? { gtmId } : {}),
+    gtmOrigin: scriptOrigin(read, 'GTM_ORIGIN', 'https://www.googletagmanager.com'),
+    ...(consentManagerId ? { consentManagerId } : {}),
+    consentManagerOrigin: scriptOrigin(read, 'CONSENT_MANAGER_ORIGIN', 'https://app.usercentrics.eu'),
+    ...(mapsApiKey ? { mapsApiKey } : {}),
+    mapsOrigin: scriptOrigin(read, 'MAPS_ORIGIN', 'https://maps.googleapis.com'),
+  };
+}
+
 const HOST_PORT = /^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/i;
 const COOKIE_DOMAIN = /^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 const SITE_PATH = /^\/[a-z0-9/_-]*$/i;
@@ -379,6 +423,7 @@ export function loadConfig(env: Env = process.env): Config {
       consentProofDays: read.integer('RETENTION_CONSENT_PROOF_DAYS', 1_095, 1, 3_650),
       mailDays: read.integer('RETENTION_MAIL_DAYS', 30, 1, 3_650),
     },
+    tracking: trackingConfig(read),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

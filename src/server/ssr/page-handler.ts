@@ -175,6 +175,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       assetsBaseUrl: config.assetsBaseUrl,
       uploads: config.uploads,
       login,
+      tracking: config.tracking,
       assets: assetsOf(manifest, context, inlineCss),
       imageVersion,
     };
