@@ -63,10 +63,12 @@ t.test('RSS feeds per language list the newest insights', async (t) => {
   t.equal(items.length, 12);
   t.equal(items[0], 'Story 12 about measurement', 'newest first');
   t.match(feed.body, 'Story 11 about privacy &amp; &lt;consent&gt;', 'escaped');
-  t.match(feed.body, '<link>http://localhost:3000/insights/story-12</link>');
+  t.match(feed.body, '<link>http://localhost:3000/insights/story-12?lang=en</link>', "each item links to its language's own address");
   t.match(feed.body, '<dc:creator>Deniz Yilmaz</dc:creator>');
   const german = await app.inject({ url: '/feeds/insights-de.xml' });
   t.match(german.body, '<language>de-DE</language>');
+  t.match(german.body, '<link>http://localhost:3000/insights?lang=de</link>', 'the channel links to the German overview');
+  t.match(german.body, /<item><title>[^<]+<\/title><link>http:\/\/localhost:3000\/insights\/[a-z0-9-]+\?lang=de<\/link>/, 'items link to German addresses');
   for (const url of ['/feeds/insights-fr.xml', '/feeds/other.xml']) t.equal((await app.inject({ url })).statusCode, 404, url);
 });
 

@@ -26,6 +26,8 @@ export interface PageRoute {
   /** Checks the dynamic segments; false answers 404. */
   validate?: (params: Params) => boolean;
   data?: PageDataKind;
+  /** Kept out of search engines: a page reached only through a personal link. */
+  noindex?: boolean;
 }
 
 export const HOME_PATH = '/';
@@ -38,6 +40,8 @@ export const NEWSLETTER_PATH = '/newsletter';
 export const NEWSLETTER_UNSUBSCRIBE_FOLDER = 'homepage/newsletter/unsubscribe';
 /** The outcome a plain confirmation post is redirected back to the confirmation page with. */
 export const NEWSLETTER_RESULT_PARAM = 'result';
+/** The outcome of an event registration's confirmation link, shown on the event or events page. */
+export const REGISTRATION_PARAM = 'registration';
 /** The content folder of each language's events, below content/{language}/. */
 export const EVENTS_FOLDER: Record<Language, string> = { en: 'homepage/company/events', de: 'homepage/unternehmen/events' };
 export const INSIGHTS_PATH = '/insights';
@@ -156,8 +160,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   }),
 
   page('newsletter', NEWSLETTER_PATH, 'shared', { blocks: FORM_PAGE_BLOCKS }),
-  page('newsletter-confirm', '/newsletter/:email', 'shared', { folder: () => NEWSLETTER_CONFIRM_FOLDER, blocks: NEWSLETTER_CONFIRM_BLOCKS }),
-  page('newsletter-unsubscribe', '/newsletter/unsubscribe/:token', 'shared', { folder: () => NEWSLETTER_UNSUBSCRIBE_FOLDER, blocks: NEWSLETTER_UNSUBSCRIBE_BLOCKS }),
+  page('newsletter-confirm', '/newsletter/:email', 'shared', { folder: () => NEWSLETTER_CONFIRM_FOLDER, blocks: NEWSLETTER_CONFIRM_BLOCKS, noindex: true }),
+  page('newsletter-unsubscribe', '/newsletter/unsubscribe/:token', 'shared', {
+    folder: () => NEWSLETTER_UNSUBSCRIBE_FOLDER,
+    blocks: NEWSLETTER_UNSUBSCRIBE_BLOCKS,
+    noindex: true,
+  }),
 
   page('events', '/events', 'shared', { middleware: ['eventRedirect'] }),
   page('event-redirect', '/events/:eventname', 'shared', { middleware: ['eventRedirect'] }),
@@ -289,8 +297,27 @@ export function matchPageRoute(pathname: string): { route: PageRoute; params: Pa
   return undefined;
 }
 
-/** de or en when the path exists in one language only; undefined for shared and unknown paths. */
+const firstSegment = (path: string) => path.split('/')[1] ?? '';
+
+/**
+ * The language of each first path segment that only one-language pages use: /unternehmen is
+ * German, so /unternehmen/anything is too, even when no page is there (its 404 is German).
+ */
+const PREFIX_LANGUAGE: ReadonlyMap<string, Language> = (() => {
+  const shared = new Set(PAGE_ROUTES.filter((route) => route.language === 'shared').map((route) => firstSegment(route.path)));
+  const prefixes = new Map<string, Language>();
+  for (const route of PAGE_ROUTES) {
+    const segment = firstSegment(route.path);
+    if (route.language === 'shared' || shared.has(segment) || segment.startsWith(':')) continue;
+    const known = prefixes.get(segment);
+    if (known && known !== route.language) throw new Error(`The path prefix /${segment} belongs to both languages`);
+    prefixes.set(segment, route.language);
+  }
+  return prefixes;
+})();
+
+/** de or en when the path exists in one language only, or lies under a one-language prefix; undefined for shared paths and others. */
 export function languageOfPath(pathname: string): Language | undefined {
-  const language = matchPageRoute(pathname)?.route.language;
+  const language = matchPageRoute(pathname)?.route.language ?? PREFIX_LANGUAGE.get(firstSegment(decodePath(pathname)));
   return language === 'en' || language === 'de' ? language : undefined;
 }

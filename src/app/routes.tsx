@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { data, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { ConsentTexts, ContentSource, FooterData, LanguageMapping, NavigationData, PageContent, UiTexts } from './content/types.ts';
 import { resolveLanguage, type Language, type LanguageSignals } from './i18n/language.ts';
+import { languageOfQuery } from './i18n/language-address.ts';
 import { FatalErrorDocument } from './layout/fatal-error-document.tsx';
 import { Root } from './layout/root.tsx';
 import { RouteErrorPage } from './layout/route-error-page.tsx';
@@ -25,8 +26,8 @@ export interface RouteDeps {
   careers: CareersSource;
   /** The clock that decides which events are past. */
   now(): Date;
-  /** The cookie and Accept-Language that decide the language of a shared path. */
-  languageSignals(request: Request): Omit<LanguageSignals, 'pathLanguage'>;
+  /** The cookie and Accept-Language that decide the language of a shared path whose address names none. */
+  languageSignals(request: Request): Pick<LanguageSignals, 'cookie' | 'acceptLanguage'>;
 }
 
 export interface RootData {
@@ -73,8 +74,12 @@ export const NOT_FOUND_ROUTE_ID = 'not-found';
 const notFound = () => data({ message: null }, { status: 404 });
 
 function languageOf(deps: RouteDeps, request: Request, pathLanguage: Language | undefined): Language {
-  return resolveLanguage({ pathLanguage, ...deps.languageSignals(request) });
+  const queryLanguage = languageOfQuery(new URL(request.url).searchParams);
+  return resolveLanguage({ pathLanguage, ...(queryLanguage ? { queryLanguage } : {}), ...deps.languageSignals(request) });
 }
+
+/** What an address says about its language: its one-language path, else its ?lang=. */
+const languageHint = (url: URL) => languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams);
 
 type DataArgs = Omit<Parameters<typeof loadPageExtras>[1], 'deps'> & { deps: RouteDeps; folder: string };
 /** The page's data; `content` replaces the folder's blocks where they are made from data (a job's position). */
@@ -160,7 +165,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
       // Layout texts change only with the language; everything else keeps them.
       shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
         if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-        return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname);
+        return languageHint(currentUrl) !== languageHint(nextUrl);
       },
       children: [
         {

@@ -71,7 +71,7 @@ t.test('a visitor in Chromium', async (t) => {
     t.equal(cookies.find((cookie) => cookie.name === 'language')?.value, 'de');
     t.match(await page.textContent('.language-switch__toggle'), 'DE');
 
-    // On a shared path the URL stays and the page refreshes in the other language.
+    // On a shared path the switch leads to the English address of the same path.
     await page.goto(`${server.url}/services`);
     await waitForHydration(page);
     t.equal(await page.getAttribute('html', 'lang'), 'de');
@@ -80,10 +80,26 @@ t.test('a visitor in Chromium', async (t) => {
     await page.click('.language-switch__option[data-language="en"]');
     await page.waitForSelector('html[lang="en"]');
     t.equal(new URL(page.url()).pathname, '/services');
+    t.equal(new URL(page.url()).search, '?lang=en');
     await page.waitForFunction((before) => document.querySelector('h1')?.textContent !== before, germanHeadline);
     t.not(await page.textContent('h1'), germanHeadline, 'content now in English');
     t.equal((await page.context().cookies()).find((cookie) => cookie.name === 'language')?.value, 'en');
     t.same(problems, []);
+  });
+
+  t.test('switches language without JavaScript, through real links', async (t) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    t.teardown(() => context.close());
+    const page = await context.newPage();
+    await page.goto(`${server.url}/insights`);
+    t.equal(await page.getAttribute('html', 'lang'), 'en');
+    await page.click('.language-switch__toggle');
+    await page.click('.language-switch__option[data-language="de"]');
+    await page.waitForURL(`${server.url}/insights?lang=de`);
+    t.equal(await page.getAttribute('html', 'lang'), 'de', 'the German address answers in German');
+    t.equal((await context.cookies()).find((cookie) => cookie.name === 'language')?.value, 'de', 'and remembers it');
+    await page.goto(`${server.url}/services`);
+    t.equal(await page.getAttribute('html', 'lang'), 'de', 'shared pages follow');
   });
 
   t.test('follows a link without a full reload', async (t) => {

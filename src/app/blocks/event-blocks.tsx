@@ -15,6 +15,7 @@ import { eventSchema } from '../events/event-schema.ts';
 import { useEnvironment } from '../environment.tsx';
 import { useLocation } from 'react-router';
 import { Paragraphs } from './paragraphs.tsx';
+import { REGISTRATION_PARAM } from '../paths.ts';
 
 /** 11:30 in Berlin, as both languages write it. */
 export function formatTime(iso: string): string {
@@ -89,7 +90,7 @@ const REGISTRATION_OUTCOMES = ['confirmed', 'expired', 'invalid'] as const;
 
 function RegistrationOutcome({ labels }: { labels: EventLabels }) {
   const [searchParams] = useSearchParams();
-  const outcome = REGISTRATION_OUTCOMES.find((value) => value === searchParams.get('registration'));
+  const outcome = REGISTRATION_OUTCOMES.find((value) => value === searchParams.get(REGISTRATION_PARAM));
   if (!outcome) return null;
   return (
     <p className={`event__outcome event__outcome--${outcome === 'confirmed' ? 'success' : 'warning'}`} role="status">

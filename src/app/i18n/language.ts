@@ -52,13 +52,16 @@ export function acceptLanguageOfNavigator(languages: readonly string[]): string 
 export interface LanguageSignals {
   /** The language a one-language path decides, if the path is one. */
   pathLanguage?: Language;
+  /** The language a shared path's address names (?lang=de), which outranks what the visitor sends. */
+  queryLanguage?: Language;
   cookie?: string;
   acceptLanguage?: string | null;
 }
 
-/** Path first, then the cookie (only de or en count), then Accept-Language, then English. */
-export function resolveLanguage({ pathLanguage, cookie, acceptLanguage }: LanguageSignals): Language {
+/** Path first, then the address's ?lang=, then the cookie (only de or en count), then Accept-Language, then English. */
+export function resolveLanguage({ pathLanguage, queryLanguage, cookie, acceptLanguage }: LanguageSignals): Language {
   if (pathLanguage) return pathLanguage;
+  if (queryLanguage) return queryLanguage;
   if (isLanguage(cookie)) return cookie;
   return languageFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE;
 }

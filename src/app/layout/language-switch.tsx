@@ -1,12 +1,17 @@
-/** The language dropdown: the page's languages as upper-case codes; choosing one switches to its translation. */
-import { useId, useRef, useState } from 'react';
-import { useLocation, useNavigate, useRevalidator } from 'react-router';
+/**
+ * The language menu: the page's languages as upper-case codes, each a real link to that
+ * language's own address of the page, so it works without JavaScript and crawlers follow it.
+ * A disclosure (details/summary) opens it without script; the script closes it on Escape,
+ * on leaving it and after a choice.
+ */
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { languageAddress } from '../i18n/language-address.ts';
 import { languageCookie, type Language } from '../i18n/language.ts';
 import type { Translation } from '../i18n/translate-path.ts';
 import { pushDataLayer } from '../tracking.ts';
 import { Icon } from './icon.tsx';
 import { useEscape } from './use-escape.ts';
-import { LANGUAGE_REFRESH_DELAY_MS } from './timing.ts';
 
 interface LanguageSwitchProps {
   language: Language;
@@ -16,68 +21,64 @@ interface LanguageSwitchProps {
 }
 
 export function LanguageSwitch({ language, translations, label, names }: LanguageSwitchProps) {
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const revalidator = useRevalidator();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (detailsRef.current) detailsRef.current.open = false;
+  };
 
-  useEscape(open, () => {
-    setOpen(false);
-    toggleRef.current?.focus();
+  useEscape(true, () => {
+    if (!detailsRef.current?.open) return;
+    close();
+    detailsRef.current.querySelector('summary')?.focus();
   });
 
   if (translations.length < 2) return null;
 
-  async function choose(target: Translation) {
-    setOpen(false);
+  function choose(target: Translation, address: string) {
+    close();
+    // Remembered before the navigation, so the shared pages visited next follow the choice.
     document.cookie = languageCookie(target.language);
-    pushDataLayer({ event: 'meta', language: target.language, page_path: target.path });
-    const samePath = target.path === pathname;
-    await navigate(target.path);
-    // A shared path keeps its URL: its content is fetched again in the new language.
-    if (samePath) setTimeout(() => void revalidator.revalidate(), LANGUAGE_REFRESH_DELAY_MS);
+    pushDataLayer({ event: 'meta', language: target.language, page_path: address });
   }
 
   return (
-    <div
+    <details
+      ref={detailsRef}
       className="language-switch"
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
       }}
     >
-      <button
-        ref={toggleRef}
-        type="button"
-        className="language-switch__toggle"
-        aria-expanded={open}
-        aria-controls={listId}
-        // The name begins with the visible code (WCAG 2.5.3), then says what the button does.
-        aria-label={`${language.toUpperCase()} – ${names[language]}. ${label}`}
-        onClick={() => setOpen((value) => !value)}
-      >
+      {/* The name begins with the visible code (WCAG 2.5.3), then says what the control does. */}
+      <summary className="language-switch__toggle">
         <Icon name="globe" size={18} />
         <span>{language.toUpperCase()}</span>
+        <span className="visually-hidden">
+          {` – ${names[language]}. ${label}`}
+        </span>
         <Icon name="chevron" size={16} className="language-switch__chevron" />
-      </button>
-      <ul id={listId} className="language-switch__list" hidden={!open}>
-        {translations.map((translation) => (
-          <li key={translation.language}>
-            <button
-              type="button"
-              className="language-switch__option"
-              lang={translation.language}
-              aria-current={translation.language === language ? 'true' : undefined}
-              aria-label={names[translation.language]}
-              data-language={translation.language}
-              onClick={() => void choose(translation)}
-            >
-              {translation.language.toUpperCase()}
-            </button>
-          </li>
-        ))}
+      </summary>
+      <ul className="language-switch__list">
+        {translations.map((translation) => {
+          const address = languageAddress(translation.path, translation.language);
+          return (
+            <li key={translation.language}>
+              <Link
+                to={address}
+                className="language-switch__option"
+                lang={translation.language}
+                hrefLang={translation.language}
+                aria-current={translation.language === language ? 'true' : undefined}
+                data-language={translation.language}
+                onClick={() => choose(translation, address)}
+              >
+                {translation.language.toUpperCase()}
+                <span className="visually-hidden">{` – ${names[translation.language]}`}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
-    </div>
+    </details>
   );
 }

@@ -1,41 +1,71 @@
-/** Title, description, Open Graph, canonical and hreflang of the current page, from its meta.json. */
-import { useMatches } from 'react-router';
+/**
+ * Title, description, canonical address, hreflang alternates, Open Graph and Twitter cards of
+ * the current page, from its meta.json. Each language version of a page has its own address
+ * (see i18n/language-address.ts), so crawlers, which send no cookie, can reach both.
+ */
+import { useLocation, useMatches } from 'react-router';
 import type { PageMeta } from '../content/types.ts';
 import { useEnvironment } from '../environment.tsx';
+import { SENT_PARAM } from '../forms/form-definitions.ts';
+import { languageAddress } from '../i18n/language-address.ts';
 import type { Language } from '../i18n/language.ts';
 import type { Translation } from '../i18n/translate-path.ts';
+import { NEWSLETTER_RESULT_PARAM, PAGE_ROUTES, REGISTRATION_PARAM } from '../paths.ts';
 import type { PageData } from '../routes.tsx';
+import { absoluteUrl, DEFAULT_OG_IMAGE } from '../seo/json-ld.tsx';
 
 export const COMPANY_NAME = 'Nordstern Digital';
 const OG_LOCALE: Record<Language, string> = { en: 'en_GB', de: 'de_DE' };
 
-function absolute(siteUrl: string, path: string): string {
-  return /^https?:\/\//.test(path) ? path : `${siteUrl}${path.startsWith('/') ? '' : '/'}${path}`;
-}
+const NOINDEX_ROUTES = new Set(PAGE_ROUTES.filter((route) => route.noindex).map((route) => route.id));
+/** A form's thank-you and a confirmation's outcome are shown on the page's address with one of these. */
+const OUTCOME_PARAMS = [SENT_PARAM, REGISTRATION_PARAM, NEWSLETTER_RESULT_PARAM] as const;
+
+const absolute = (siteUrl: string, path: string) => absoluteUrl(siteUrl, path.startsWith('/') || /^https?:\/\//.test(path) ? path : `/${path}`);
 
 export function PageHead({ language, translations }: { language: Language; translations: Translation[] }) {
   const { siteUrl } = useEnvironment();
   const matches = useMatches();
+  const { pathname, search } = useLocation();
   const page = [...matches].reverse().find((match) => (match.loaderData as PageData | undefined)?.content)?.loaderData as PageData | undefined;
-  const meta: PageMeta = page?.content.meta ?? {};
-  const ogEntries = Object.entries(meta).filter(
-    (entry): entry is [string, string] => entry[0].startsWith('og_') && typeof entry[1] === 'string' && entry[1] !== '',
-  );
+  // An error page names itself and says noindex itself (a document has one title).
+  if (!page) return null;
+
+  const meta: PageMeta = page.content.meta ?? {};
+  const params = new URLSearchParams(search);
+  const noindex = matches.some((match) => NOINDEX_ROUTES.has(match.id)) || OUTCOME_PARAMS.some((param) => params.has(param));
+  const canonical = absolute(siteUrl, languageAddress(meta.canonical || pathname, language));
+  const title = meta.title || COMPANY_NAME;
+  const cardTitle = meta.og_title || title;
+  const cardDescription = meta.og_description || meta.description;
+  const image = absolute(siteUrl, meta.og_image || DEFAULT_OG_IMAGE);
   const english = translations.find((t) => t.language === 'en');
   return (
     <>
-      {/* Without a page (an error) the error page names itself: a document has one title. */}
-      {page ? <title>{meta.title || COMPANY_NAME}</title> : null}
+      <title>{title}</title>
       {meta.description ? <meta name="description" content={meta.description} /> : null}
-      {ogEntries.map(([key, value]) => (
-        <meta key={key} property={key.replace('_', ':')} content={key === 'og_image' ? absolute(siteUrl, value) : value} />
-      ))}
-      {page ? <meta property="og:locale" content={OG_LOCALE[language]} /> : null}
-      {meta.canonical ? <link rel="canonical" href={absolute(siteUrl, meta.canonical)} /> : null}
+      {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
       {translations.map((t) => (
-        <link key={t.language} rel="alternate" hrefLang={t.language} href={absolute(siteUrl, t.path)} />
+        <link key={t.language} rel="alternate" hrefLang={t.language} href={absolute(siteUrl, languageAddress(t.path, t.language))} />
       ))}
+      {/* The bare shared path follows the visitor's language; a one-language pair falls back to English. */}
       {english ? <link rel="alternate" hrefLang="x-default" href={absolute(siteUrl, english.path)} /> : null}
+      <meta property="og:site_name" content={COMPANY_NAME} />
+      <meta property="og:type" content={meta.og_type || 'website'} />
+      <meta property="og:title" content={cardTitle} />
+      {cardDescription ? <meta property="og:description" content={cardDescription} /> : null}
+      <meta property="og:url" content={canonical} />
+      <meta property="og:image" content={image} />
+      <meta property="og:locale" content={OG_LOCALE[language]} />
+      {translations
+        .filter((t) => t.language !== language)
+        .map((t) => (
+          <meta key={t.language} property="og:locale:alternate" content={OG_LOCALE[t.language]} />
+        ))}
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={cardTitle} />
+      {cardDescription ? <meta name="twitter:description" content={cardDescription} /> : null}
+      <meta name="twitter:image" content={image} />
     </>
   );
 }

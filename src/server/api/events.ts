@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Language } from '#app/i18n/language.ts';
-import { EVENTS_PATH } from '#app/paths.ts';
+import { EVENTS_PATH, REGISTRATION_PARAM } from '#app/paths.ts';
 import { editionPath, parseEditionKey } from '#app/events/model.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { verifiedClaims } from '../forms/confirm-token.ts';
@@ -144,11 +144,11 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
       try {
         const { language, event } = confirmRegistration(app, request.params.token, 'token');
         const page = (event && editionPathOfKey(language, event)) || EVENTS_PATH[language];
-        return reply.redirect(`${page}?registration=confirmed`, 303);
+        return reply.redirect(`${page}?${REGISTRATION_PARAM}=confirmed`, 303);
       } catch (error) {
         if (!(error instanceof FormRefusal)) throw error;
         const outcome = error.code === 'token_expired' ? 'expired' : 'invalid';
-        return reply.redirect(`${EVENTS_PATH[requestLanguage(request)]}?registration=${outcome}`, 303);
+        return reply.redirect(`${EVENTS_PATH[requestLanguage(request)]}?${REGISTRATION_PARAM}=${outcome}`, 303);
       }
     },
   );

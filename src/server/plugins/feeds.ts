@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { isLanguage, type Language } from '#app/i18n/language.ts';
+import { languageAddress } from '#app/i18n/language-address.ts';
 import type { InsightsLabels } from '#app/insights/page-data.ts';
 import { INSIGHTS_PATH, insightsFeedPath } from '#app/paths.ts';
 import type { ContentStore } from '../content/content-store.ts';
@@ -30,7 +31,8 @@ export const feedsPlugin: FastifyPluginAsync<FeedsOptions> = async (app, { siteU
     const labels = store.get(`${language}/insights_labels.json`)?.value as InsightsLabels;
     const articles = [...app.insights.index(language).articles].sort((a, b) => b.timestamp - a.timestamp).slice(0, FEED_ITEMS);
     const items = articles.map(({ card, timestamp }) => {
-      const link = `${siteUrl}${card.path}`;
+      // The article's address in the feed's own language: a crawler following it sends no cookie.
+      const link = `${siteUrl}${languageAddress(card.path, language)}`;
       return [
         '<item>',
         `<title>${escapeXml(card.headline)}</title>`,
@@ -50,7 +52,7 @@ export const feedsPlugin: FastifyPluginAsync<FeedsOptions> = async (app, { siteU
       '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
       '<channel>',
       `<title>${escapeXml(labels.feed_title)}</title>`,
-      `<link>${escapeXml(`${siteUrl}${INSIGHTS_PATH}`)}</link>`,
+      `<link>${escapeXml(`${siteUrl}${languageAddress(INSIGHTS_PATH, language)}`)}</link>`,
       `<description>${escapeXml(labels.feed_description)}</description>`,
       `<language>${language === 'de' ? 'de-DE' : 'en-GB'}</language>`,
       newest ? `<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>` : '',

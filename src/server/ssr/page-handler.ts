@@ -9,6 +9,7 @@ import type { AppEnvironment } from '#app/environment.tsx';
 import type { CareersSource } from '#app/careers/model.ts';
 import type { FormEcho } from '#app/forms/page-data.ts';
 import { LANGUAGE_COOKIE, languageCookie, readCookie, resolveLanguage, type Language } from '#app/i18n/language.ts';
+import { LANGUAGE_PARAM, languageOfQuery } from '#app/i18n/language-address.ts';
 import { languageOfPath, PAGE_ROUTES, type PageModuleName } from '#app/paths.ts';
 import { createRoutes, pageModuleFile, type RequestContext, type RootData } from '#app/routes.tsx';
 import type { ContentSource } from '#app/content/types.ts';
@@ -76,19 +77,22 @@ function toWebRequest(request: FastifyRequest, url: URL): Request {
   return new Request(url, { method: request.method === 'HEAD' ? 'HEAD' : 'GET', headers });
 }
 
-function languageOfRequest(request: FastifyRequest, pathname: string): Language {
+function languageOfRequest(request: FastifyRequest, url: URL): Language {
+  const pathLanguage = languageOfPath(url.pathname);
+  const queryLanguage = languageOfQuery(url.searchParams);
   return resolveLanguage({
-    pathLanguage: languageOfPath(pathname),
+    ...(pathLanguage ? { pathLanguage } : {}),
+    ...(queryLanguage ? { queryLanguage } : {}),
     cookie: readCookie(request.headers.cookie, LANGUAGE_COOKIE),
     acceptLanguage: request.headers['accept-language'],
   });
 }
 
-/** Headers every page answer carries, cached or not. */
-function pageHeaders(request: FastifyRequest, reply: FastifyReply, pathname: string): void {
-  const pathLanguage = languageOfPath(pathname);
-  if (pathLanguage && readCookie(request.headers.cookie, LANGUAGE_COOKIE) !== pathLanguage) {
-    reply.header('set-cookie', languageCookie(pathLanguage));
+/** Headers every page answer carries, cached or not. An address that names its language remembers it. */
+function pageHeaders(request: FastifyRequest, reply: FastifyReply, url: URL): void {
+  const addressLanguage = languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams);
+  if (addressLanguage && readCookie(request.headers.cookie, LANGUAGE_COOKIE) !== addressLanguage) {
+    reply.header('set-cookie', languageCookie(addressLanguage));
   }
   reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding');
   reply.header('cache-control', 'no-cache');
@@ -115,11 +119,14 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
 }
 
 /**
- * Only an answer that depends on nothing but path, language and content is kept: no query,
- * no form values shown again, no status or page chosen by the caller.
+ * Only an answer that depends on nothing but path, language and content is kept: no query but
+ * the language's own (/insights?lang=de is the German /insights), no form values shown again,
+ * no status or page chosen by the caller.
  */
 function isCacheable(cache: PageCache, url: URL, page: PageRequest): boolean {
-  return cache.enabled && url.search === '' && page.path === undefined && page.status === undefined && page.formEcho === undefined;
+  const queryLanguage = languageOfQuery(url.searchParams);
+  const plainQuery = url.search === '' || (queryLanguage !== undefined && url.search === `?${LANGUAGE_PARAM}=${queryLanguage}`);
+  return cache.enabled && plainQuery && page.path === undefined && page.status === undefined && page.formEcho === undefined;
 }
 
 interface RenderArguments {
@@ -168,7 +175,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
 
     const root = context.loaderData.root as RootData | undefined;
     const language = root?.language ?? requestLanguage;
-    pageHeaders(request, reply, url.pathname);
+    pageHeaders(request, reply, url);
 
     const environment: AppEnvironment = {
       siteUrl: config.siteUrl,
@@ -211,11 +218,11 @@ export function createPageHandler({ config, content, insights, careers, manifest
     async handle(request, reply, page = {}) {
       const url = new URL(page.path ?? request.url, origin);
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
-      const requestLanguage = languageOfRequest(request, url.pathname);
+      const requestLanguage = languageOfRequest(request, url);
       const cacheKey = isCacheable(cache, url, page) ? pageCacheKey(requestLanguage, url.pathname) : undefined;
       const cached = cacheKey === undefined ? undefined : cache.get(cacheKey);
       if (cached) {
-        pageHeaders(request, reply, url.pathname);
+        pageHeaders(request, reply, url);
         sendCached(request, reply, cached, encoding);
         return true;
       }
