@@ -37,6 +37,8 @@ import { createPageCache } from './ssr/page-cache.ts';
 import { createRenderSlots } from './ssr/render-slots.ts';
 import { careersApi } from './api/careers.ts';
 import { firebaseApi } from './api/firebase.ts';
+import { cspReportApi } from './api/csp-report.ts';
+import { CSP_REPORT_PATH } from './security/content-security-policy.ts';
 import { galaxyApi } from './api/galaxy.ts';
 import { loginPlugin } from './plugins/login.ts';
 import { createCareersService } from './careers/careers-service.ts';
@@ -124,6 +126,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await api.register(fileApi, { prefix: '/api/file', staticDir: config.staticDir });
     await api.register(careersApi, { prefix: '/api/careers', careers });
     await api.register(galaxyApi, { prefix: '/api/galaxy' });
+    await api.register(cspReportApi, { prefix: CSP_REPORT_PATH });
     await api.register(firebaseApi, { prefix: '/api/firebase', secureCookies: config.siteUrl.startsWith('https://') || config.trustProxy });
   });
 

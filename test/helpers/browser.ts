@@ -7,11 +7,12 @@ interface TestContext {
   teardown(fn: () => unknown): void;
 }
 
-export async function launchBrowser(t: TestContext): Promise<Browser> {
+/** `extraArgs` adds Chromium switches, such as --short-reporting-delay for tests of the Reporting API. */
+export async function launchBrowser(t: TestContext, extraArgs: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run', '--disable-sync', ...extraArgs],
   });
   t.teardown(() => browser.close());
   return browser;

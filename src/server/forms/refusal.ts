@@ -54,7 +54,8 @@ interface AjvIssue {
 /** A schema validation issue as a refusal: which field, and which of our messages explains it. */
 export function refusalOfValidation(issue: AjvIssue | undefined, context: string | undefined): FormRefusal {
   if (!issue) return new FormRefusal(400, context ?? 'body', 'invalid');
-  const path = issue.instancePath.replace(/^\//, '').split('/')[0] ?? '';
+  // The innermost named field: /csp-report/line-number names line-number, /filter/0 names filter.
+  const path = issue.instancePath.split('/').filter((segment) => segment !== '' && !/^\d+$/.test(segment)).at(-1) ?? '';
   const named = issue.keyword === 'required' ? issue.params.missingProperty : issue.keyword === 'additionalProperties' ? issue.params.additionalProperty : undefined;
   const field = (named === undefined ? path : String(named)) || context || 'body';
   const limit = Number(issue.params.limit);

@@ -1,10 +1,8 @@
 /**
  * Content encodings for answers the server writes itself: which one a client takes, a
- * compressor that keeps a streamed page streaming, and the slow, small precompressed
- * copies kept by the page cache.
+ * compressor that keeps a streamed page streaming.
  */
 import { pipeline, Writable } from 'node:stream';
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
@@ -13,8 +11,6 @@ export type ContentEncoding = 'br' | 'gzip' | 'identity';
 const STREAM_BROTLI_QUALITY = 5;
 const STREAM_GZIP_LEVEL = 6;
 
-const brotliCompress = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /** The q-value of each coding named in an Accept-Encoding header (RFC 9110, section 12.5.3). */
 function qualities(header: string): Map<string, number> {
@@ -32,15 +28,20 @@ function qualities(header: string): Map<string, number> {
   return result;
 }
 
+/** Whether the client takes this coding at all. */
+export function acceptsEncoding(acceptEncoding: string | string[] | undefined, coding: Exclude<ContentEncoding, 'identity'>): boolean {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  if (!header) return false;
+  const q = qualities(header);
+  return (q.get(coding) ?? q.get('*') ?? 0) > 0;
+}
+
 /** Brotli when the client takes it, then gzip, else the bytes as they are. */
 export function negotiateEncoding(acceptEncoding: string | string[] | undefined): ContentEncoding {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
   if (!header) return 'identity';
-  const q = qualities(header);
-  const wildcard = q.get('*');
-  const accepts = (coding: string) => (q.get(coding) ?? wildcard ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
+  if (acceptsEncoding(header, 'br')) return 'br';
+  if (acceptsEncoding(header, 'gzip')) return 'gzip';
   return 'identity';
 }
 
@@ -118,25 +119,4 @@ export function compressedDestination(target: Writable, encoding: ContentEncodin
     // A visitor who leaves closes the target; the writer learns of it through its own signal.
   });
   return new FlushBatcher(compressor);
-}
-
-export interface Precompressed {
-  br: Buffer;
-  gzip: Buffer;
-}
-
-/** The smallest copies, made once per cached page on the thread pool, off the event loop. */
-export async function precompress(bytes: Buffer): Promise<Precompressed> {
-  const [br, gz] = await Promise.all([
-    brotliCompress(bytes, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
-      },
-    }),
-    gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
-  ]);
-  return { br, gzip: gz };
 }

@@ -6,7 +6,8 @@ import type { Config } from '../config.ts';
 const HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
+  // Pages say frame-ancestors 'none' too; this covers every other answer and older browsers.
+  'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin-allow-popups',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
 };

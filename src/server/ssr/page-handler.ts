@@ -15,9 +15,10 @@ import { createRoutes, pageModuleFile, type RequestContext, type RootData } from
 import type { ContentSource } from '#app/content/types.ts';
 import type { InsightsSource } from '#app/insights/model.ts';
 import { publicLoginConfig, type Config } from '../config.ts';
-import { compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
+import { acceptsEncoding, compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
+import { createContentSecurityPolicy, createNonce, type ContentSecurityPolicy } from '../security/content-security-policy.ts';
 import type { RenderSlots } from './render-slots.ts';
-import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache } from './page-cache.ts';
+import { entityTag, gzipWithNonce, matchesEntityTag, pageCacheKey, pageWithNonce, type CachedPage, type PageCache } from './page-cache.ts';
 import type { BuildManifest } from './manifest.ts';
 import { isCrawler } from './crawler.ts';
 import { renderPage } from './render-page.tsx';
@@ -89,7 +90,9 @@ function languageOfRequest(request: FastifyRequest, url: URL): Language {
 }
 
 /** Headers every page answer carries, cached or not. An address that names its language remembers it. */
-function pageHeaders(request: FastifyRequest, reply: FastifyReply, url: URL): void {
+function pageHeaders(request: FastifyRequest, reply: FastifyReply, url: URL, policy: ContentSecurityPolicy, nonce: string): void {
+  reply.header('content-security-policy', policy.header(nonce));
+  reply.header('reporting-endpoints', policy.reportingEndpoints);
   const addressLanguage = languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams);
   if (addressLanguage && readCookie(request.headers.cookie, LANGUAGE_COOKIE) !== addressLanguage) {
     reply.header('set-cookie', languageCookie(addressLanguage));
@@ -98,15 +101,26 @@ function pageHeaders(request: FastifyRequest, reply: FastifyReply, url: URL): vo
   reply.header('cache-control', 'no-cache');
 }
 
-/** A cached page: a 304 when the browser holds it, else the stored bytes in the encoding it takes. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, encoding: ContentEncoding): void {
-  reply.header('etag', entityTag(page, encoding));
+/**
+ * A cached page: a 304 when the browser holds it, else the kept document with this answer's
+ * nonce, as gzip whenever the client takes it (joined without compressing, see page-cache.ts).
+ */
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, nonce: string): void {
+  const accepted = negotiateEncoding(request.headers['accept-encoding']);
+  const gzip = acceptsEncoding(request.headers['accept-encoding'], 'gzip');
+  reply.header('etag', entityTag(page, gzip ? 'gzip' : 'identity'));
   if (matchesEntityTag(request.headers['if-none-match'], page)) {
+    // No policy on a 304: the browser keeps the one that came with the body it holds.
+    reply.removeHeader('content-security-policy');
+    reply.removeHeader('reporting-endpoints');
     reply.code(304).send();
     return;
   }
-  // Until the small copies are made in the background, the page is compressed at streaming quality.
-  const body = encoding === 'identity' ? page.html : (page.compressed?.[encoding] ?? compressNow(page.html, encoding));
+  let body: Buffer;
+  if (gzip) body = gzipWithNonce(page, nonce) ?? compressNow(pageWithNonce(page, nonce), 'gzip');
+  else if (accepted === 'br') body = compressNow(pageWithNonce(page, nonce), 'br');
+  else body = pageWithNonce(page, nonce);
+  const encoding = gzip ? 'gzip' : accepted;
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   reply.code(200).type('text/html; charset=utf-8').header('content-length', body.length);
   if (request.method === 'HEAD') {
@@ -137,6 +151,7 @@ interface RenderArguments {
   encoding: ContentEncoding;
   requestLanguage: Language;
   cacheKey: string | undefined;
+  nonce: string;
   signal: AbortSignal;
 }
 
@@ -154,9 +169,10 @@ export function createPageHandler({ config, content, insights, careers, manifest
   const handler = createStaticHandler(routes);
   const origin = new URL(config.siteUrl).origin;
   const login = publicLoginConfig(config.login);
+  const policy = createContentSecurityPolicy(config);
 
   /** The uncached path: loaders, status and headers, then the streamed render. */
-  async function render({ request, reply, page, url, encoding, requestLanguage, cacheKey, signal }: RenderArguments): Promise<boolean> {
+  async function render({ request, reply, page, url, encoding, requestLanguage, cacheKey, nonce, signal }: RenderArguments): Promise<boolean> {
     const started = performance.now();
     const requestContext: RequestContext = page.formEcho ? { formEcho: page.formEcho } : {};
     const context = await handler.query(toWebRequest(request, url), { requestContext });
@@ -175,7 +191,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
 
     const root = context.loaderData.root as RootData | undefined;
     const language = root?.language ?? requestLanguage;
-    pageHeaders(request, reply, url);
+    pageHeaders(request, reply, url, policy, nonce);
 
     const environment: AppEnvironment = {
       siteUrl: config.siteUrl,
@@ -202,10 +218,11 @@ export function createPageHandler({ config, content, insights, careers, manifest
       environment,
       entry: manifest.entry,
       language,
+      nonce,
       crawler: isCrawler(request.headers['user-agent']),
       encoding,
       // The key was made from the language the request asks for; the page must agree before it is kept.
-      onDocument: cacheKey !== undefined && root?.language === requestLanguage ? (html) => cache.put(cacheKey, html) : undefined,
+      onDocument: cacheKey !== undefined && root?.language === requestLanguage ? (html) => cache.put(cacheKey, html, nonce) : undefined,
       timeoutMs: config.renderTimeoutMs,
       signal,
       log: request.log,
@@ -221,9 +238,10 @@ export function createPageHandler({ config, content, insights, careers, manifest
       const requestLanguage = languageOfRequest(request, url);
       const cacheKey = isCacheable(cache, url, page) ? pageCacheKey(requestLanguage, url.pathname) : undefined;
       const cached = cacheKey === undefined ? undefined : cache.get(cacheKey);
+      const nonce = createNonce();
       if (cached) {
-        pageHeaders(request, reply, url);
-        sendCached(request, reply, cached, encoding);
+        pageHeaders(request, reply, url, policy, nonce);
+        sendCached(request, reply, cached, nonce);
         return true;
       }
       const controller = new AbortController();
@@ -243,7 +261,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
           return true;
         }
         // The slot is held until the answer is written out: a render's state lives until then.
-        return await render({ request, reply, page, url, encoding, requestLanguage, cacheKey, signal: controller.signal });
+        return await render({ request, reply, page, url, encoding, requestLanguage, cacheKey, nonce, signal: controller.signal });
       } finally {
         // Released on the next turn of the event loop: React keeps a finished render alive
         // until its last scheduled callback has run, and those run only after this request's

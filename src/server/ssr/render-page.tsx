@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ENVIRONMENT_GLOBAL, EnvironmentProvider, type AppEnvironment } from '#app/environment.tsx';
 import type { Language } from '#app/i18n/language.ts';
 import { PAGES_ROUTE_ID } from '#app/routes.tsx';
+import { NonceProvider } from '#app/security/nonce.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
 import { compressedDestination, type ContentEncoding } from '../http/encoding.ts';
 import { fatalErrorHtml } from './fatal-error-html.ts';
@@ -25,6 +26,8 @@ export interface RenderPageOptions {
   environment: AppEnvironment;
   entry: string;
   language: Language;
+  /** This answer's Content Security Policy nonce, on every inline script of the page. */
+  nonce: string;
   crawler: boolean;
   encoding: ContentEncoding;
   /**
@@ -141,12 +144,15 @@ export function renderPage(options: RenderPageOptions): Promise<void> {
         stream.pipe(new PageWriter(destination, outside, keepCopy));
       });
       const stream = renderToPipeableStream(
-        <EnvironmentProvider value={options.environment}>
-          <StoresProvider stores={createStores()}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </StoresProvider>
-        </EnvironmentProvider>,
+        <NonceProvider nonce={options.nonce}>
+          <EnvironmentProvider value={options.environment}>
+            <StoresProvider stores={createStores()}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </StoresProvider>
+          </EnvironmentProvider>
+        </NonceProvider>,
         {
+          nonce: options.nonce,
           bootstrapScriptContent: `window.${ENVIRONMENT_GLOBAL}=${inlineJson(browserEnvironment(options.environment))};window.__staticRouterHydrationData=${inlineJson(hydrationData(context))};${deferredModuleLoader(options.entry, options.environment.assets.modulePreloads)}`,
           progressiveChunkSize: wholeDocument ? Number.POSITIVE_INFINITY : undefined,
           onShellReady() {
