@@ -39,17 +39,19 @@ export function PageHead({ language, translations }: { language: Language; trans
   const cardTitle = meta.og_title || title;
   const cardDescription = meta.og_description || meta.description;
   const image = absolute(siteUrl, meta.og_image || DEFAULT_OG_IMAGE);
-  const english = translations.find((t) => t.language === 'en');
+  // A page in one language only names itself, so every page has its alternates and x-default.
+  const alternates = translations.length > 0 ? translations : [{ language, path: meta.canonical || pathname }];
+  const xDefault = (alternates.find((t) => t.language === 'en') ?? alternates[0])!;
   return (
     <>
       <title>{title}</title>
       {meta.description ? <meta name="description" content={meta.description} /> : null}
       {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
-      {translations.map((t) => (
-        <link key={t.language} rel="alternate" hrefLang={t.language} href={absolute(siteUrl, languageAddress(t.path, t.language))} />
-      ))}
+      {noindex
+        ? null
+        : alternates.map((t) => <link key={t.language} rel="alternate" hrefLang={t.language} href={absolute(siteUrl, languageAddress(t.path, t.language))} />)}
       {/* The bare shared path follows the visitor's language; a one-language pair falls back to English. */}
-      {english ? <link rel="alternate" hrefLang="x-default" href={absolute(siteUrl, english.path)} /> : null}
+      {noindex ? null : <link rel="alternate" hrefLang="x-default" href={absolute(siteUrl, xDefault.path)} />}
       <meta property="og:site_name" content={COMPANY_NAME} />
       <meta property="og:type" content={meta.og_type || 'website'} />
       <meta property="og:title" content={cardTitle} />
