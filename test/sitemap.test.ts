@@ -155,7 +155,7 @@ t.test('every hreflang pair points both ways with the same set, each with an x-d
   );
 });
 
-t.test('every page of the sitemap answers 200, calls itself canonical, and no two share a title within a language', async (t) => {
+t.test('every page of the sitemap answers 200, may be indexed, calls itself canonical, and no two share a title within a language', async (t) => {
   const { app, urls } = await readSitemap(t);
   const titles = new Map<string, string[]>();
   for (const url of urls) {
@@ -167,6 +167,7 @@ t.test('every page of the sitemap answers 200, calls itself canonical, and no tw
     const response = await app.inject({ url: `${address.pathname}${address.search}`, headers: { cookie: `language=${cookie}` } });
     t.equal(response.statusCode, 200, `${url.loc} answers 200`);
     t.match(response.body, `<html lang="${language}"`, `${url.loc} is ${language}`);
+    t.notMatch(response.body, /<meta name="robots" content="[^"]*noindex/, `${url.loc} does not ask to stay out of the index`);
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(response.body)?.[1];
     if (canonical) t.equal(new URL(canonical).pathname, address.pathname, `${url.loc}: the page names this path as canonical`);
     const title = /<title>([^<]*)<\/title>/.exec(response.body)?.[1];
