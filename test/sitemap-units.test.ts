@@ -68,6 +68,14 @@ t.test('lastmod: a date the content states, an edition turning past, else the ne
   t.equal(lastmodOf(pages, 'en', '/insights/bigquery-cost-control'), '2020-01-01T00:00:00Z', 'an article dated ahead: its files');
   t.equal(lastmodOf(pages, 'en', '/company/career/senior-data-engineer'), positions.en.find((p) => p.generic.folder === 'senior-data-engineer')?.generic.date_posted, 'a job: its posting date');
   t.equal(lastmodOf(pages, 'en', '/company/about-us'), '2020-01-01T00:00:00Z', 'any other page: its files');
+  const newestArticle = pages
+    .filter((page) => page.language === 'en' && page.routeId === 'insight-article' && page.lastmod !== '2020-01-01T00:00:00Z')
+    .map((page) => page.lastmod)
+    .sort()
+    .at(-1);
+  t.ok(newestArticle, 'some articles state their date');
+  t.equal(lastmodOf(pages, 'en', '/insights'), newestArticle, 'the insights overview: its newest article that is out');
+  t.equal(lastmodOf(pages, 'en', '/'), newestArticle, 'the homepage, which shows the newest articles: the same');
   t.equal(lastmodOf(pages, 'en', '/company/events/analytics-hub'), '2026-06-18T22:00:00Z', 'an event: when its June edition turned past');
 
   const overview = lastmodOf(pages, 'en', '/company/events');

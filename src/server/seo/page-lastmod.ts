@@ -1,8 +1,9 @@
 /**
  * When a page last changed, for the sitemap. A date the content states wins: an article's
- * publication date, a job's posting date. Event pages also change by themselves when an
- * edition turns past (registration closes, the overview moves it to the past ones), so that
- * moment counts beside their files. Every other page: the newest file of its content folder.
+ * publication date, a job's posting date. Pages that list articles change when one is
+ * published, so its date counts beside their files. Event pages also change by themselves
+ * when an edition turns past (registration closes, the overview moves it to the past ones),
+ * so that moment counts too. Every other page: the newest file of its content folder.
  */
 import type { Position } from '#app/careers/model.ts';
 import type { EventsContent } from '#app/content/schemas/events.ts';
@@ -10,6 +11,7 @@ import type { GeneralInformation } from '#app/content/schemas/insight.ts';
 import type { PageContent } from '#app/content/types.ts';
 import { pastSince, type EventInformation } from '#app/events/model.ts';
 import type { Language } from '#app/i18n/language.ts';
+import { INSIGHTS_CONTENT_FOLDER } from '#app/insights/model.ts';
 import type { PageRoute } from '#app/paths.ts';
 import type { ContentStore, StoredFile } from '../content/content-store.ts';
 import type { RouteParams } from './route-params.ts';
@@ -29,6 +31,19 @@ export interface LastmodInput {
 /** A W3C datetime in UTC, to the second. */
 export const w3cDateTime = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+/** An article's stated publication date, when it states one that is not ahead. */
+function publishedAt(information: unknown, now: Date): number | undefined {
+  const stated = Date.parse((information as GeneralInformation | undefined)?.datetime ?? '');
+  // An article dated ahead is not out by its own account (and a lastmod may not lie ahead).
+  return stated <= now.getTime() ? stated : undefined;
+}
+
+/** The newest article of the language that is out, 0 when none is. */
+function latestPublished(store: ContentStore, language: Language, now: Date): number {
+  const informations = store.paths(`${language}/${INSIGHTS_CONTENT_FOLDER}/`).filter((file) => file.endsWith('/general_information.json'));
+  return Math.max(0, ...informations.map((file) => publishedAt(store.get(file)?.value, now) ?? 0));
+}
+
 /** The latest moment one of the events' editions turned past, 0 when none has yet. */
 function latestTurnedPast(informations: readonly unknown[], now: Date): number {
   let latest = 0;
@@ -44,11 +59,12 @@ function latestTurnedPast(informations: readonly unknown[], now: Date): number {
 export function pageLastmod({ route, language, folder, page, params, store, positions, now }: LastmodInput): string {
   const content = page.value as PageContent;
   switch (route.data) {
-    case 'insights-article': {
-      const stated = Date.parse((content.general_information as GeneralInformation | undefined)?.datetime ?? '');
-      // An article dated ahead is not out by its own account (and a lastmod may not lie ahead); its files say when it changed.
-      return w3cDateTime(stated <= now.getTime() ? stated : page.modifiedMs);
-    }
+    case 'insights-article':
+      // Without a date of its own that is out, the files say when it changed.
+      return w3cDateTime(publishedAt(content.general_information, now) ?? page.modifiedMs);
+    case 'insights-overview':
+    case 'insights-teaser':
+      return w3cDateTime(Math.max(page.modifiedMs, latestPublished(store, language, now)));
     case 'job': {
       const position = positions.find((candidate) => candidate.generic.folder === params.slug);
       return position ? position.generic.date_posted : w3cDateTime(page.modifiedMs);
