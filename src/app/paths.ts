@@ -45,6 +45,9 @@ export const REGISTRATION_PARAM = 'registration';
 /** The content folder of each language's events, below content/{language}/. */
 export const EVENTS_FOLDER: Record<Language, string> = { en: 'homepage/company/events', de: 'homepage/unternehmen/events' };
 export const INSIGHTS_PATH = '/insights';
+/** Every listable page in both languages, for search engines; robots.txt names it. */
+export const SITEMAP_PATH = '/sitemap.xml';
+export const ROBOTS_PATH = '/robots.txt';
 /** The RSS feed of the newest insights per language. */
 export const insightsFeedPath = (language: Language) => `/feeds/insights-${language}.xml`;
 

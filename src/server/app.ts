@@ -18,6 +18,8 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { assetsPlugin } from './plugins/assets.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { feedsPlugin } from './plugins/feeds.ts';
+import { robotsPlugin } from './plugins/robots.ts';
+import { sitemapPlugin } from './plugins/sitemap.ts';
 import { formsPlugin } from './plugins/forms.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import { contentPlugin } from './plugins/content.ts';
@@ -132,6 +134,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(contentPlugin, { prefix: '/content', store });
   await app.register(feedsPlugin, { siteUrl: config.siteUrl, store, staticDir: config.staticDir });
+  await app.register(sitemapPlugin, { siteUrl: config.siteUrl, store, careers });
+  await app.register(robotsPlugin, { siteUrl: config.siteUrl });
   await app.register(assetsPlugin, { distDir: config.distDir, staticDir: config.staticDir });
   // API groups register their own routes; any other /api path is a JSON 404, never a page.
   app.all('/api/*', async (_request, reply) => reply.callNotFound());

@@ -4,7 +4,7 @@
  */
 import type { Edition, EventInformation } from '../content/schemas/events.ts';
 import type { Language } from '../i18n/language.ts';
-import { berlinDay } from '../i18n/berlin-time.ts';
+import { berlinDay, nextBerlinMidnight } from '../i18n/berlin-time.ts';
 import { EVENTS_PATH } from '../paths.ts';
 
 export type { Edition, EventInformation };
@@ -13,6 +13,11 @@ export { berlinDay };
 
 export function isPast(edition: Pick<Edition, 'end'>, now: Date): boolean {
   return berlinDay(now) > berlinDay(new Date(edition.end));
+}
+
+/** The instant from which isPast holds: the start of the Berlin day after the edition ends. */
+export function pastSince(edition: Pick<Edition, 'end'>): Date {
+  return nextBerlinMidnight(new Date(edition.end));
 }
 
 export interface EditionParams {

@@ -205,6 +205,7 @@ export function FormView({ form, language, hidden = {} }: FormViewProps) {
           maxLength: rule.maxLength,
           placeholder: label.placeholder,
           defaultValue: echoed(echo[rule.name]),
+          disabled: sending,
           'aria-invalid': invalid,
           'aria-describedby': describedBy(rule.name),
         };
@@ -240,6 +241,7 @@ export function FormView({ form, language, hidden = {} }: FormViewProps) {
                     name={rule.name}
                     value={option.value}
                     defaultChecked={echoedList(echo[rule.name]).includes(option.value)}
+                    disabled={sending}
                   />
                   <span>{option.label}</span>
                 </label>
@@ -258,6 +260,7 @@ export function FormView({ form, language, hidden = {} }: FormViewProps) {
                 name={rule.name}
                 required={rule.required}
                 defaultChecked={echo[rule.name] === true || echo[rule.name] === 'on'}
+                disabled={sending}
                 aria-invalid={invalid}
                 aria-describedby={describedBy(rule.name)}
               />
@@ -284,6 +287,7 @@ export function FormView({ form, language, hidden = {} }: FormViewProps) {
               accept={ACCEPTED_EXTENSIONS.join(',')}
               required={rule.required}
               onChange={(event) => chooseFiles(rule, event)}
+              disabled={sending}
               aria-invalid={invalid}
               aria-describedby={describedBy(rule.name)}
             />
@@ -294,7 +298,7 @@ export function FormView({ form, language, hidden = {} }: FormViewProps) {
                   <li key={`${file.name}-${index}`} className="form__file-entry">
                     <span>{texts.files ? fill(texts.files.selected, { name: file.name, size: formatFileSize(file.size, language) }) : file.name}</span>
                     {texts.files ? (
-                      <button type="button" className="text-button" onClick={() => removeFile(rule.name, index)} aria-label={`${texts.files.remove}: ${file.name}`}>
+                      <button type="button" className="text-button" onClick={() => removeFile(rule.name, index)} disabled={sending} aria-label={`${texts.files.remove}: ${file.name}`}>
                         {texts.files.remove}
                       </button>
                     ) : null}
@@ -339,7 +343,8 @@ export function FormView({ form, language, hidden = {} }: FormViewProps) {
           <input type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" />
         </label>
       </div>
-      <fieldset className="form__body" disabled={sending}>
+      {/* Not a fieldset: the whole form is no group of its own, and an unnamed group is noise to a screen reader. */}
+      <div className={`form__body${sending ? ' form__body--sending' : ''}`}>
         <div className="form__grid">{definition.fields.map(field)}</div>
         {generalError ? (
           <p className="form__failure" role="alert">
@@ -357,10 +362,10 @@ export function FormView({ form, language, hidden = {} }: FormViewProps) {
             <span aria-hidden="true">{fill(texts.files.progress, { percent: progress })}</span>
           </div>
         ) : null}
-        <button type="submit" className="button button--primary form__submit">
+        <button type="submit" className="button button--primary form__submit" disabled={sending}>
           {sending ? texts.sending : texts.submit}
         </button>
-      </fieldset>
+      </div>
     </form>
       </div>
     </section>

@@ -50,6 +50,14 @@ export function berlinDay(date: Date): string {
   return `${year}-${twoDigits(month)}-${twoDigits(day)}`;
 }
 
+/** The first instant of the next calendar day in Berlin. */
+export function nextBerlinMidnight(date: Date): Date {
+  const { year, month, day } = berlinTime(date);
+  const wallMidnight = Date.UTC(year, month - 1, day + 1);
+  // Clocks change at 02:00 or 03:00 Berlin time, never around midnight: the offset an hour earlier holds at midnight.
+  return new Date(wallMidnight - berlinOffsetMs(wallMidnight - HOUR_MS));
+}
+
 /** The time of day in Berlin, as 09:30 (the same in German and English). */
 export function berlinClock(date: Date): string {
   const { hour, minute } = berlinTime(date);

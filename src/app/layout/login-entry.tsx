@@ -65,13 +65,13 @@ export function LoginEntry({ label, language }: { label: string; language: Langu
         <Icon name="account" size={18} />
         <span>{label}</span>
       </button>
-      <div id={cardId} className="login-entry__card" role="region" aria-labelledby={titleId} hidden={!open}>
+      <section id={cardId} className="login-entry__card" aria-labelledby={titleId} hidden={!open}>
         {loaded ? (
           <Suspense fallback={<p className="login-panel__status">…</p>}>
             <LoginPanel language={language} titleId={titleId} />
           </Suspense>
         ) : null}
-      </div>
+      </section>
     </div>
   );
 }

@@ -3,13 +3,6 @@ import { useNavigation } from 'react-router';
 
 export function ProgressBar({ label }: { label: string }) {
   const loading = useNavigation().state !== 'idle';
-  return (
-    <div
-      className={`progress-bar${loading ? ' progress-bar--active' : ''}`}
-      role="progressbar"
-      aria-label={label}
-      aria-hidden={!loading}
-      aria-busy={loading}
-    />
-  );
+  // The native element, indeterminate (no value): how long a navigation takes is not known.
+  return <progress className={`progress-bar${loading ? ' progress-bar--active' : ''}`} aria-label={label} aria-hidden={!loading} />;
 }

@@ -3,7 +3,7 @@
  * ETag ready to serve, and a page bundle (every block of a folder) per content folder.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SETTING_PATTERN, type ContentSettings } from './content-settings.ts';
 
@@ -12,6 +12,8 @@ export interface StoredFile {
   value: unknown;
   body: Buffer;
   etag: string;
+  /** When the file last changed on disk; for a page bundle, its newest file. The sitemap's lastmod reads it. */
+  modifiedMs: number;
 }
 
 export interface ContentStore {
@@ -22,6 +24,8 @@ export interface ContentStore {
   /** Paths of every file whose path starts with prefix, sorted. */
   paths(prefix: string): string[];
   readonly fileCount: number;
+  /** Counts the loads: a new number after each reload, so work derived from content knows when to redo itself. */
+  readonly generation: number;
   /** Reads the content folder again; on failure the content stays as it was. */
   reload(): Promise<void>;
 }
@@ -34,9 +38,9 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function stored(value: unknown, body: Buffer): StoredFile {
+function stored(value: unknown, body: Buffer, modifiedMs: number): StoredFile {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { value: deepFreeze(value), body, etag };
+  return { value: deepFreeze(value), body, etag, modifiedMs };
 }
 
 async function listJsonFiles(root: string): Promise<string[]> {
@@ -71,11 +75,12 @@ function fillSettings(value: unknown, values: Readonly<Record<string, string>>, 
 }
 
 async function readContent(contentDir: string, settings: ContentSettings | undefined): Promise<ContentSnapshot> {
-  const parsed = new Map<string, { value: unknown; body: Buffer }>();
+  const parsed = new Map<string, { value: unknown; body: Buffer; modifiedMs: number }>();
   for (const relative of await listJsonFiles(contentDir)) {
-    const body = await readFile(path.join(contentDir, relative));
+    const full = path.join(contentDir, relative);
+    const [body, { mtimeMs }] = await Promise.all([readFile(full), stat(full)]);
     try {
-      parsed.set(relative, { value: JSON.parse(body.toString('utf8')), body });
+      parsed.set(relative, { value: JSON.parse(body.toString('utf8')), body, modifiedMs: Math.floor(mtimeMs) });
     } catch (error) {
       throw new ContentLoadError(`content/${relative} is not valid JSON: ${(error as Error).message}`);
     }
@@ -91,28 +96,30 @@ async function readContent(contentDir: string, settings: ContentSettings | undef
   };
 
   const files = new Map<string, StoredFile>();
-  const folders = new Map<string, Record<string, unknown>>();
+  const folders = new Map<string, { blocks: Record<string, unknown>; modifiedMs: number }>();
   for (const [relative, file] of parsed) {
     let { value, body } = file;
     if (settings && body.includes('{{')) {
       value = fillSettings(value, settingsFor(settings, relative.split('/')[0]!), relative);
       body = Buffer.from(JSON.stringify(value));
     }
-    files.set(relative, stored(value, body));
+    files.set(relative, stored(value, body, file.modifiedMs));
     const folder = path.posix.dirname(relative);
     const block = path.posix.basename(relative, '.json');
-    const blocks = folders.get(folder) ?? {};
-    blocks[block] = value;
-    folders.set(folder, blocks);
+    const page = folders.get(folder) ?? { blocks: {}, modifiedMs: 0 };
+    page.blocks[block] = value;
+    page.modifiedMs = Math.max(page.modifiedMs, file.modifiedMs);
+    folders.set(folder, page);
   }
   const pages = new Map<string, StoredFile>();
-  for (const [folder, blocks] of folders) pages.set(folder, stored(blocks, Buffer.from(JSON.stringify(blocks))));
+  for (const [folder, { blocks, modifiedMs }] of folders) pages.set(folder, stored(blocks, Buffer.from(JSON.stringify(blocks)), modifiedMs));
   return { files, pages };
 }
 
 /** Reads the content folder; with settings, {{name}} in content is filled with the server's values. */
 export async function loadContentStore(contentDir: string, settings?: ContentSettings): Promise<ContentStore> {
   let current = await readContent(contentDir, settings);
+  let generation = 1;
   return {
     get: (relativePath) => current.files.get(relativePath),
     page: (relativeFolder) => current.pages.get(relativeFolder),
@@ -120,8 +127,12 @@ export async function loadContentStore(contentDir: string, settings?: ContentSet
     get fileCount() {
       return current.files.size;
     },
+    get generation() {
+      return generation;
+    },
     async reload() {
       current = await readContent(contentDir, settings);
+      generation += 1;
     },
   };
 }

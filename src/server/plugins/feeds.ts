@@ -7,11 +7,9 @@ import { languageAddress } from '#app/i18n/language-address.ts';
 import type { InsightsLabels } from '#app/insights/page-data.ts';
 import { INSIGHTS_PATH, insightsFeedPath } from '#app/paths.ts';
 import type { ContentStore } from '../content/content-store.ts';
+import { escapeXml } from '../http/escape-xml.ts';
 
 export const FEED_ITEMS = 20;
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char);
 
 export interface FeedsOptions {
   siteUrl: string;

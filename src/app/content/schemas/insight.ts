@@ -36,3 +36,4 @@ export const GeneralInformationSchema = Type.Object(
   },
   strict,
 );
+export type GeneralInformation = Static<typeof GeneralInformationSchema>;
