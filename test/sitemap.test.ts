@@ -159,17 +159,18 @@ t.test('every page of the sitemap answers 200, may be indexed, calls itself cano
   const { app, urls } = await readSitemap(t);
   const titles = new Map<string, string[]>();
   for (const url of urls) {
-    const { language, shared } = pageOf(url);
+    const { language } = pageOf(url);
     const address = new URL(url.loc);
-    // A one-language path decides the language whatever the cookie says, so the cookie names the other one.
-    // ?lang= handled by the page handler: until it reads the query, a shared address is asked in its language by cookie.
-    const cookie = shared ? language : language === 'en' ? 'de' : 'en';
+    // Each address decides its language whatever the visitor sends: the cookie names the other one.
+    const cookie = language === 'en' ? 'de' : 'en';
     const response = await app.inject({ url: `${address.pathname}${address.search}`, headers: { cookie: `language=${cookie}` } });
     t.equal(response.statusCode, 200, `${url.loc} answers 200`);
     t.match(response.body, `<html lang="${language}"`, `${url.loc} is ${language}`);
     t.notMatch(response.body, /<meta name="robots" content="[^"]*noindex/, `${url.loc} does not ask to stay out of the index`);
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(response.body)?.[1];
-    if (canonical) t.equal(new URL(canonical).pathname, address.pathname, `${url.loc}: the page names this path as canonical`);
+    t.equal(canonical, url.loc, `${url.loc}: the page names this address as canonical`);
+    const alternates = [...response.body.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map((match) => `${match[1]} ${match[2]}`).sort();
+    t.same(alternates, url.alternates.map((alternate) => `${alternate.hreflang} ${alternate.href}`).sort(), `${url.loc}: the page names the same alternates as the sitemap`);
     const title = /<title>([^<]*)<\/title>/.exec(response.body)?.[1];
     t.ok(title, `${url.loc} has a title`);
     const key = `${language} ${title}`;
