@@ -141,7 +141,10 @@ function SettingsDialog({ texts, purposes, choice, onDecide, onDecideAll, onClos
               <span className="consent-purpose__always">{texts.always_on}</span>
             </div>
             <p className="consent-purpose__text">{texts.necessary_text}</p>
-            <CookieTable texts={texts} items={[...texts.cookies, texts.choice_storage]} />
+            <details className="consent-purpose__details">
+              <summary>{texts.stored_items}</summary>
+              <CookieTable texts={texts} items={[...texts.cookies, texts.choice_storage]} />
+            </details>
           </li>
           {purposes.map((purpose) => (
             <li key={purpose} className="consent-purpose">

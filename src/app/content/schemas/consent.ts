@@ -30,6 +30,8 @@ export const ConsentTextsSchema = Type.Object(
     settings_title: Text,
     settings_intro: Text,
     always_on: Text,
+    /** Opens the table of what necessary storage keeps. */
+    stored_items: Text,
     save: Text,
     purposes: Type.Object({ statistics: PurposeTextsSchema, marketing: PurposeTextsSchema, maps: PurposeTextsSchema }, strict),
     /** Where the banner keeps the visitor's choice (local storage, not a cookie), listed with the cookies. */
