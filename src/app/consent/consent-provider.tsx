@@ -4,20 +4,22 @@
  * the consent manager's language, and whether maps may load. The server renders none of it:
  * it cannot know a stored choice, and nothing may load before the browser knows it.
  */
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ConsentTexts } from '../content/schemas/consent.ts';
 import { useEnvironment, type TrackingEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 import { CONSENT_LANGUAGE_DELAY_MS } from '../layout/timing.ts';
 import { pushDataLayer } from '../tracking.ts';
-import { ConsentBanner, type BannerLayer } from './consent-banner.tsx';
+import type { BannerLayer } from './consent-banner.tsx';
 import { consentStateOf, isDecided, offeredPurposes, readChoice, storeChoice, type ConsentChoice } from './consent-choice.ts';
 import type { ConsentManager } from './consent-manager.ts';
-import { grantsConsent, sendConsentUpdate } from './consent-mode.ts';
-import { watchConsent } from './consent-watch.ts';
+import { sendConsentUpdate } from './consent-mode.ts';
 import { CONSENT_SETTINGS_EVENT } from './settings-event.ts';
-import { loadTagManager } from './tag-manager.ts';
 import { connectUsercentrics } from './usercentrics.ts';
+
+// Loaded only where needed: the banner when it asks, the consent watcher when a tag manager is configured.
+const ConsentBanner = lazy(() => import('./consent-banner.tsx').then((module) => ({ default: module.ConsentBanner })));
+const loadTagManagerOnConsent = () => import('./tag-manager-on-consent.ts');
 
 /** Who asks for consent: a configured consent manager, else the site's banner when something needs consent, else nobody. */
 export type ConsentTool = 'manager' | 'banner' | 'none';
@@ -57,9 +59,15 @@ function useTagManagerOnConsent(tracking: TrackingEnvironment): void {
   const { gtmId, gtmOrigin } = tracking;
   useEffect(() => {
     if (!gtmId) return;
-    return watchConsent((state) => {
-      if (grantsConsent(state)) loadTagManager(gtmOrigin, gtmId);
+    let stop: (() => void) | undefined;
+    let active = true;
+    void loadTagManagerOnConsent().then(({ loadTagManagerOnConsent: start }) => {
+      if (active) stop = start(gtmOrigin, gtmId);
     });
+    return () => {
+      active = false;
+      stop?.();
+    };
   }, [gtmId, gtmOrigin]);
 }
 
@@ -166,15 +174,17 @@ export function ConsentProvider({ texts, language, children }: ConsentProviderPr
     <ConsentContext value={value}>
       {children}
       {tool === 'banner' && texts && layer !== 'closed' ? (
-        <ConsentBanner
-          texts={texts}
-          layer={layer}
-          purposes={purposes}
-          choice={choice}
-          onDecide={decide}
-          onShowSettings={() => setLayer('second')}
-          onCloseSettings={closeSettings}
-        />
+        <Suspense fallback={null}>
+          <ConsentBanner
+            texts={texts}
+            layer={layer}
+            purposes={purposes}
+            choice={choice}
+            onDecide={decide}
+            onShowSettings={() => setLayer('second')}
+            onCloseSettings={closeSettings}
+          />
+        </Suspense>
       ) : null}
     </ConsentContext>
   );
