@@ -115,6 +115,19 @@ t.test('the site’s own consent banner', async (t) => {
     await page.waitForFunction((id) => (window as { __gtmStandIn?: string }).__gtmStandIn === id, GTM_ID);
     t.equal(tagManagerRequests().length, before + 1, 'the stored grant loads the tag manager on the next page');
     t.equal(await page.locator('.consent-banner').count(), 0, 'without asking again');
+
+    // Withdrawn in the settings: the page loads again, and the tag manager does not come back.
+    const requested = tagManagerRequests().length;
+    await page.click('.footer__cookies');
+    const dialog = page.getByRole('dialog', { name: texts.en.settings_title });
+    await dialog.waitFor();
+    t.ok(await dialog.getByRole('switch', { name: 'Statistics' }).isChecked(), 'the settings show the grant');
+    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: texts.en.reject_all }).click()]);
+    await waitForHydration(page);
+    await waitForStoredChoice(page);
+    t.same(await storedChoice(page).then((choice) => choice?.purposes), { statistics: false, marketing: false, maps: false });
+    t.notOk(await page.evaluate(() => (window as { __gtmStandIn?: string }).__gtmStandIn), 'no tag manager in the reloaded page');
+    t.equal(tagManagerRequests().length, requested, 'nor requested again');
     t.same(problems, []);
   });
 
