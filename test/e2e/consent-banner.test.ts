@@ -18,8 +18,8 @@ const texts = {
   de: JSON.parse(readFileSync('content/de/consent.json', 'utf8')) as { banner_title: string; accept_all: string; reject_all: string; settings_title: string },
 };
 const labels = {
-  en: JSON.parse(readFileSync('content/en/event_labels.json', 'utf8')) as { map_no_results: string; map_show: string },
-  de: JSON.parse(readFileSync('content/de/event_labels.json', 'utf8')) as { map_no_results: string; map_show: string },
+  en: JSON.parse(readFileSync('content/en/event_labels.json', 'utf8')) as { map_no_results: string; map_show: string; map_failed: string },
+  de: JSON.parse(readFileSync('content/de/event_labels.json', 'utf8')) as { map_no_results: string; map_show: string; map_failed: string },
 };
 const EVENT_PAGE = '/company/events/analytics-hub/hamburg/2027/03';
 const GERMAN_EVENT_PAGE = '/unternehmen/events/data-breakfast/berlin/2027/02';
@@ -223,8 +223,12 @@ t.test('the site’s own consent banner', async (t) => {
     await show.waitFor();
     t.notOk(standIn.requested('/maps/api/js'), 'the maps library is not requested before consent');
     t.ok(await page.locator('.event__address').isVisible(), 'the address shows as text');
+    const offer = await page.locator('.event__map-frame').boundingBox();
+    t.same(await violations(page), [], 'the map offer passes axe');
     await show.click();
     await page.locator('.event__map[data-stand-in-map]').waitFor();
+    t.equal((await page.locator('.event__map-frame').boundingBox())?.height, offer?.height, 'the map takes the offer’s room: nothing below moves');
+    t.same(await violations(page), [], 'the map passes axe');
     const request = standIn.requests.find((entry) => entry.startsWith('/maps/api/js'));
     const query = new URL(request ?? '/', 'http://stand.in').searchParams;
     t.equal(query.get('key'), 'stand-in-maps-key');
@@ -268,6 +272,22 @@ t.test('the site’s own consent banner', async (t) => {
       t.notOk(await page.locator('.event__map').isVisible(), 'no empty map is shown');
       t.same(problems, []);
     }
+  });
+
+  t.test('maps: a library that cannot be loaded leaves the address and says so', async (t) => {
+    standIn.mapsLibraryDown = true;
+    t.teardown(() => {
+      standIn.mapsLibraryDown = false;
+    });
+    const { page, problems } = await decidedPage(browser, { statistics: false, marketing: false, maps: true });
+    await page.goto(`${server.url}${EVENT_PAGE}`);
+    await waitForHydration(page);
+    const message = page.locator('.event__map-empty');
+    await message.waitFor();
+    t.equal(await message.textContent(), labels.en.map_failed);
+    t.ok(await page.locator('.event__address').isVisible(), 'the address stays');
+    t.match(problems, [/503/, /The venue map could not be shown/], 'the failed load is reported in the console, nothing else');
+    t.equal(problems.length, 2);
   });
 
   t.test('a meta event per page, and its page_view at least 300 ms later, on the first load and after a client navigation', async (t) => {

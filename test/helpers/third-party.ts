@@ -25,6 +25,8 @@ export interface ThirdPartyStandIn {
   consentManagerLanguages: string[];
   /** Whether the stand-in geocoder finds no place (ZERO_RESULTS) for any address. */
   geocoderFindsNothing: boolean;
+  /** Whether the maps library answers 503 instead of its script. */
+  mapsLibraryDown: boolean;
   /** Whether a request's path started with this. */
   requested(pathPrefix: string): boolean;
 }
@@ -90,6 +92,7 @@ export async function startThirdPartyStandIn(t: TestContext): Promise<ThirdParty
     requests: [],
     consentManagerLanguages: ['de', 'en'],
     geocoderFindsNothing: false,
+    mapsLibraryDown: false,
     requested: (prefix) => standIn.requests.some((request) => request.startsWith(prefix)),
   };
   const server = createServer((request, response) => {
@@ -98,7 +101,10 @@ export async function startThirdPartyStandIn(t: TestContext): Promise<ThirdParty
     let body: string | undefined;
     if (url.pathname === '/gtm.js') body = tagManagerScript(url.searchParams.get('id') ?? '');
     else if (url.pathname === '/browser-ui/latest/loader.js') body = consentManagerScript(standIn.consentManagerLanguages);
-    else if (url.pathname === '/maps/api/js') body = mapsScript(url.searchParams.get('callback') ?? '', standIn.geocoderFindsNothing);
+    else if (url.pathname === '/maps/api/js' && standIn.mapsLibraryDown) {
+      response.writeHead(503).end();
+      return;
+    } else if (url.pathname === '/maps/api/js') body = mapsScript(url.searchParams.get('callback') ?? '', standIn.geocoderFindsNothing);
     if (body === undefined) {
       response.writeHead(404).end();
       return;
