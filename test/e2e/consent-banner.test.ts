@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { violations } from '../helpers/axe.ts';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
 import { consentCommands, dataLayerEntries, dataLayerLog, recordDataLayer, waitForEvent } from '../helpers/data-layer.ts';
+import { startCspProxy } from '../helpers/csp-proxy.ts';
 import { startServer } from '../helpers/server-process.ts';
 import { startThirdPartyStandIn } from '../helpers/third-party.ts';
 
@@ -288,6 +289,33 @@ t.test('the site’s own consent banner', async (t) => {
     t.ok(await page.locator('.event__address').isVisible(), 'the address stays');
     t.match(problems, [/503/, /The venue map could not be shown/], 'the failed load is reported in the console, nothing else');
     t.equal(problems.length, 2);
+  });
+
+  t.test('under a strict Content Security Policy the page works, and what loads after consent gets the nonce', async (t) => {
+    const nonce = 'stand-in-nonce';
+    // The server's part, done by a proxy: every inline script carries the nonce; the policy allows the site and the configured hosts.
+    const site = await startCspProxy(t, server.url, {
+      nonce,
+      policy: `script-src 'self' 'nonce-${nonce}' ${standIn.origin}; object-src 'none'; base-uri 'none'`,
+    });
+    const { page, problems } = await decidedPage(browser, { statistics: false, marketing: false });
+    const policies: string[] = [];
+    page.on('response', (response) => {
+      const policy = response.headers()['content-security-policy'];
+      if (policy) policies.push(policy);
+    });
+    await page.goto(`${site}${EVENT_PAGE}`);
+    await waitForHydration(page);
+    await waitForStoredChoice(page);
+    t.equal(policies.length, 1, 'the page came with the policy');
+    t.same((await dataLayerEntries(page))[0], { gtag: ['consent', 'default', ALL_DENIED] }, 'the defaults ran');
+    await page.click('.footer__cookies');
+    await page.getByRole('dialog', { name: texts.en.settings_title }).getByRole('button', { name: texts.en.accept_all }).click();
+    await page.waitForFunction((id) => (window as { __gtmStandIn?: string }).__gtmStandIn === id, GTM_ID);
+    await page.locator('.event__map[data-stand-in-map]').waitFor();
+    t.equal(await page.evaluate(() => (document.getElementById('tag-manager') as HTMLScriptElement | null)?.nonce), nonce, 'the tag manager has the page’s nonce');
+    t.equal(await page.evaluate(() => (document.getElementById('maps-library') as HTMLScriptElement | null)?.nonce), nonce, 'so has the maps library');
+    t.same(problems, [], 'nothing refused by the policy');
   });
 
   t.test('a meta event per page, and its page_view at least 300 ms later, on the first load and after a client navigation', async (t) => {

@@ -39,7 +39,7 @@ export const CONSENT_DEFAULTS: Record<ConsentType, 'denied'> & { wait_for_update
   wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS,
 };
 
-/** The id of the inline script that sets the defaults; the tag manager's script takes its nonce from it. */
+/** The id of the inline script that sets the defaults. */
 export const CONSENT_DEFAULTS_SCRIPT_ID = 'consent-defaults';
 
 /**

@@ -2,7 +2,7 @@
  * Loads the tag manager, once, after the visitor consented. German law (TDDDG § 25) counts the
  * tag manager itself as needing consent, so nothing of it reaches the page before that.
  */
-import { CONSENT_DEFAULTS_SCRIPT_ID } from './consent-mode.ts';
+import { pageNonce } from '../security/page-nonce.ts';
 
 export const TAG_MANAGER_SCRIPT_ID = 'tag-manager';
 
@@ -20,9 +20,8 @@ export function loadTagManager(origin: string, id: string): boolean {
   script.async = true;
   script.src = tagManagerUrl(origin, id);
   // Custom tags that the tag manager writes into the page need the page's nonce under the
-  // Content Security Policy; the container reads it from its own script element. The browser
-  // hides a nonce attribute once applied, so it is read from the property.
-  const nonce = (document.getElementById(CONSENT_DEFAULTS_SCRIPT_ID) as HTMLScriptElement | null)?.nonce;
+  // Content Security Policy; the container reads it from its own script element.
+  const nonce = pageNonce();
   if (nonce) script.setAttribute('nonce', nonce);
   document.head.append(script);
   return true;

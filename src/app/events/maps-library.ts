@@ -3,6 +3,7 @@
  * and only where a map is shown with the visitor's consent; then a venue shown on a map.
  */
 import type { Language } from '../i18n/language.ts';
+import { pageNonce } from '../security/page-nonce.ts';
 
 /** The global the library calls once it has loaded (`callback=` of its URL). */
 const READY_CALLBACK = '__nordsternMapsReady';
@@ -51,6 +52,9 @@ function loadMapsLibrary(settings: MapsSettings): Promise<MapsApi> {
     script.id = SCRIPT_ID;
     script.async = true;
     script.src = mapsLibraryUrl(settings);
+    // The library gives the scripts and styles it adds the nonce of its own script element.
+    const nonce = pageNonce();
+    if (nonce) script.setAttribute('nonce', nonce);
     script.onerror = () => {
       // A later map may try again (the visitor was offline, say).
       script.remove();
