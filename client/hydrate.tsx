@@ -9,6 +9,7 @@ import { createFetchInsightsSource } from '#app/insights/fetch-insights-source.t
 import { createFetchCareersSource } from '#app/careers/fetch-careers-source.ts';
 import { acceptLanguageOfNavigator, LANGUAGE_COOKIE, readCookie } from '#app/i18n/language.ts';
 import { matchPageRoute } from '#app/paths.ts';
+import { createRoutePrefetcher, listenForLinkIntent } from '#app/prefetch/route-prefetch.ts';
 import { createRoutes } from '#app/routes.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
 import { nextTask } from './next-task.ts';
@@ -47,15 +48,17 @@ export async function hydrate(): Promise<void> {
   // The stylesheets came inlined in the document: hydrate the same style element with the same text.
   const inlineCss = document.getElementById(INLINE_CSS_ID)?.textContent;
   if (inlineCss != null) environment.assets.inlineCss = inlineCss;
+  const content = createFetchContentSource(environment.assetsBaseUrl);
+  const languageSignals = () => ({
+    cookie: readCookie(document.cookie, LANGUAGE_COOKIE),
+    acceptLanguage: acceptLanguageOfNavigator(navigator.languages),
+  });
   const routes = createRoutes({
-    content: createFetchContentSource(environment.assetsBaseUrl),
+    content,
     insights: createFetchInsightsSource(),
     careers: createFetchCareersSource(),
     now: () => new Date(),
-    languageSignals: () => ({
-      cookie: readCookie(document.cookie, LANGUAGE_COOKIE),
-      acceptLanguage: acceptLanguageOfNavigator(navigator.languages),
-    }),
+    languageSignals,
   });
   await loadFirstPageModule(routes);
   await nextTask();
@@ -74,4 +77,6 @@ export async function hydrate(): Promise<void> {
       </StrictMode>,
     );
   });
+  // Pages the visitor is about to open load ahead: their module and content land in the caches the router reads.
+  listenForLinkIntent(document, createRoutePrefetcher({ content, languageSignals }));
 }

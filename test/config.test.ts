@@ -96,3 +96,47 @@ t.test('bad sign-in settings are named', async (t) => {
     t.match(error.message, name);
   }
 });
+
+t.test('tracking: the tag manager, consent manager and maps are off by default, from their real hosts when set', async (t) => {
+  const none = loadConfig({});
+  t.same(none.tracking, {
+    gtmOrigin: 'https://www.googletagmanager.com',
+    consentManagerOrigin: 'https://app.usercentrics.eu',
+    mapsOrigin: 'https://maps.googleapis.com',
+  });
+  const config = loadConfig({
+    GTM_ID: 'GTM-AB12CD3',
+    GTM_ORIGIN: 'https://tags.nordstern-digital.example/',
+    CONSENT_MANAGER_ID: 'Xy7_settings-1',
+    MAPS_API_KEY: 'AIzaStandInKey_123',
+    MAPS_ORIGIN: 'http://127.0.0.1:9400',
+  });
+  t.same(config.tracking, {
+    gtmId: 'GTM-AB12CD3',
+    gtmOrigin: 'https://tags.nordstern-digital.example',
+    consentManagerId: 'Xy7_settings-1',
+    consentManagerOrigin: 'https://app.usercentrics.eu',
+    mapsApiKey: 'AIzaStandInKey_123',
+    mapsOrigin: 'http://127.0.0.1:9400',
+  }, 'a trailing slash is dropped; http is fine on loopback');
+});
+
+t.test('bad tracking settings stop the start, each variable named', async (t) => {
+  const error = t.throws(() =>
+    loadConfig({
+      GTM_ID: 'UA-1234567-1',
+      GTM_ORIGIN: 'http://tags.nordstern-digital.example',
+      CONSENT_MANAGER_ID: 'settings id with spaces',
+      CONSENT_MANAGER_ORIGIN: 'https://app.usercentrics.eu/browser-ui',
+      MAPS_API_KEY: '<script>',
+      MAPS_ORIGIN: 'javascript:alert(1)',
+    }),
+  ) as ConfigError;
+  t.type(error, ConfigError);
+  for (const name of ['GTM_ID', 'GTM_ORIGIN', 'CONSENT_MANAGER_ID', 'CONSENT_MANAGER_ORIGIN', 'MAPS_API_KEY', 'MAPS_ORIGIN']) {
+    t.ok(error.problems.some((problem) => problem.startsWith(`${name} `)), `${name} is named`);
+  }
+  t.equal(error.problems.length, 6, 'one problem per variable');
+  t.throws(() => loadConfig({ GTM_ID: 'gtm-ab12cd3' }), /GTM_ID must be a tag manager container id/, 'the id is written as the tag manager writes it');
+  t.throws(() => loadConfig({ GTM_ORIGIN: 'https://user:secret@tags.nordstern-digital.example' }), /GTM_ORIGIN must be an https origin/, 'no credentials in an origin');
+});

@@ -5,7 +5,8 @@
  */
 import type { ComponentType } from 'react';
 import { data, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
-import type { ConsentTexts, ContentSource, FooterData, LanguageMapping, NavigationData, PageContent, UiTexts } from './content/types.ts';
+import type { ConsentTexts } from './content/schemas/consent.ts';
+import type { ContentSource, FooterData, LanguageMapping, NavigationData, PageContent, UiTexts } from './content/types.ts';
 import { resolveLanguage, type Language, type LanguageSignals } from './i18n/language.ts';
 import { languageOfQuery } from './i18n/language-address.ts';
 import { FatalErrorDocument } from './layout/fatal-error-document.tsx';

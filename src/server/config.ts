@@ -258,6 +258,9 @@ function scriptOrigin(read: ReturnType<typeof createReader>, name: string, fallb
   }
 }
 
+/** A tag manager container id: GTM- and its code of capital letters and digits. */
+const GTM_CONTAINER_ID = /^GTM-[A-Z0-9]{4,12}$/;
+
 function trackingConfig(read: ReturnType<typeof createReader>): TrackingConfig {
   const id = (name: string) => {
     const value = read.optional(name);
@@ -267,11 +270,14 @@ function trackingConfig(read: ReturnType<typeof createReader>): TrackingConfig {
     }
     return value;
   };
-  const gtmId = id('GTM_ID');
+  const gtmId = read.optional('GTM_ID');
+  if (gtmId !== undefined && !GTM_CONTAINER_ID.test(gtmId)) {
+    read.problems.push(`GTM_ID must be a tag manager container id such as GTM-AB12CD3, got "${gtmId}"`);
+  }
   const consentManagerId = id('CONSENT_MANAGER_ID');
   const mapsApiKey = id('MAPS_API_KEY');
   return {
-    ...(gtmId ? { gtmId } : {}),
+    ...(gtmId && GTM_CONTAINER_ID.test(gtmId) ? { gtmId } : {}),
     gtmOrigin: scriptOrigin(read, 'GTM_ORIGIN', 'https://www.googletagmanager.com'),
     ...(consentManagerId ? { consentManagerId } : {}),
     consentManagerOrigin: scriptOrigin(read, 'CONSENT_MANAGER_ORIGIN', 'https://app.usercentrics.eu'),

@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { runGalaxyCli } from '#server/cli/galaxy.ts';
 import { violations } from '../helpers/axe.ts';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
+import { waitForEvent } from '../helpers/data-layer.ts';
 import { createUser, loginEnv, uniqueEmail } from '../helpers/firebase-emulator.ts';
 import { startServer } from '../helpers/server-process.ts';
 
@@ -138,6 +139,9 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
     await waitForHydration(page);
     await openLogin(page);
     await signInByForm(page, user.email, user.password);
+    // Sent before the way to Galaxy, which leaves the page 300 ms later.
+    await waitForEvent(page, 'login_complete', { login_provider: 'email_password' });
+    t.pass('login_complete names the provider');
     await page.waitForURL(`${galaxy.url}`);
     t.pass('on the Galaxy address');
     const arrival = galaxy.arrivals.at(-1)!;
@@ -215,6 +219,7 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
     const controllerChunk = manifest.lazy['src/app/login/login-controller.ts']![0]!;
     const credential = JSON.stringify({ sub: `google-${email}`, email, email_verified: true });
     await Promise.all([
+      waitForEvent(page, 'login_complete', { login_provider: 'google' }).then(() => t.pass('login_complete names the provider')),
       page.waitForURL(galaxy.url, { timeout: 15_000 }),
       page.evaluate(
         async ({ chunk, idToken }) => {

@@ -99,7 +99,7 @@ function RegistrationOutcome({ labels }: { labels: EventLabels }) {
   );
 }
 
-function Location({ venue, labels }: { venue: Venue; labels: EventLabels }) {
+function Location({ venue, labels, language }: { venue: Venue; labels: EventLabels; language: Language }) {
   return (
     <div className="event__location">
       <h3 className="card__title">{labels.location_headline}</h3>
@@ -114,7 +114,7 @@ function Location({ venue, labels }: { venue: Venue; labels: EventLabels }) {
       <a className="text-link" href={mapLink(venue)} target="_blank" rel="noopener noreferrer">
         {labels.open_in_map}
       </a>
-      <EventMap venue={venue} labels={labels} />
+      <EventMap venue={venue} labels={labels} language={language} />
     </div>
   );
 }
@@ -201,7 +201,7 @@ export function Information({ event, language, image, speakers }: { event: Event
             </ol>
           </div>
         ) : null}
-        {edition.venue ? <Location venue={edition.venue} labels={labels} /> : null}
+        {edition.venue ? <Location venue={edition.venue} labels={labels} language={language} /> : null}
         {others.length > 0 ? (
           <nav className="event__others" aria-label={labels.other_editions}>
             <h3 className="card__title">{labels.other_editions}</h3>

@@ -71,18 +71,9 @@ export interface UiTexts {
   thousands_separator: string;
   /** The navigation's button that opens the Galaxy login. */
   login_label: string;
-}
-
-export interface ConsentTexts {
-  title: string;
-  intro: string;
-  necessary_title: string;
-  necessary_text: string;
-  cookies: { name: string; purpose: string; duration: string }[];
-  name_label: string;
-  purpose_label: string;
-  duration_label: string;
-  close: string;
+  /** The snackbar when the connection drops, and when it is back. */
+  offline_notice: string;
+  online_notice: string;
 }
 
 export interface PageMeta {

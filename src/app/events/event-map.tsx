@@ -1,42 +1,61 @@
 /**
- * The embedded map of an event's venue. It shows only when a maps provider is available,
- * which the consent tool grants once the visitor allows maps; until then the address and
- * the link to a map service stand alone. A lookup without result says so.
+ * The map of an event's venue. Offered only when a maps key is configured, and loaded only
+ * after the visitor allowed maps: until then the address stands as text, with a button that
+ * shows the map (and records that consent). A lookup without result says so.
  */
-import { createContext, use, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useConsent } from '../consent/consent-provider.tsx';
 import type { EventLabels, Venue } from '../content/schemas/events.ts';
+import { useEnvironment } from '../environment.tsx';
+import type { Language } from '../i18n/language.ts';
+import { showAddressOnMap } from './maps-library.ts';
 
-export interface MapsProvider {
-  /** Shows the venue on a map inside the element; false when the lookup finds nothing. */
-  show(element: HTMLElement, address: string): Promise<boolean>;
-}
+type MapState = 'loading' | 'shown' | 'not-found' | 'failed';
 
-/** Provided by the consent tool once the visitor allows maps; null while they have not. */
-export const MapsProviderContext = createContext<MapsProvider | null>(null);
-
-export function EventMap({ venue, labels }: { venue: Venue; labels: EventLabels }) {
-  const maps = use(MapsProviderContext);
+export function EventMap({ venue, labels, language }: { venue: Venue; labels: EventLabels; language: Language }) {
+  const { tracking } = useEnvironment();
+  const { mapsAllowed, allowMaps } = useConsent();
   const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const [found, setFound] = useState<boolean | null>(null);
-  const address = `${venue.street}, ${venue.postal_code} ${venue.city}`;
+  const [state, setState] = useState<MapState>('loading');
+  const { mapsApiKey, mapsOrigin } = tracking;
+  const address = `${venue.street}, ${venue.postal_code} ${venue.city}, ${venue.country}`;
 
   useEffect(() => {
-    if (!maps || !element) return;
+    if (!mapsApiKey || !mapsAllowed || !element) return;
     let current = true;
-    maps.show(element, address).then(
-      (result) => current && setFound(result),
-      () => current && setFound(false),
+    setState('loading');
+    showAddressOnMap(element, address, venue.name, { origin: mapsOrigin, apiKey: mapsApiKey, language }).then(
+      (found) => current && setState(found ? 'shown' : 'not-found'),
+      (error: unknown) => {
+        console.warn('The venue map could not be shown', error);
+        if (current) setState('failed');
+      },
     );
     return () => {
       current = false;
     };
-  }, [maps, element, address]);
+  }, [mapsApiKey, mapsOrigin, mapsAllowed, element, address, venue.name, language]);
 
-  if (!maps) return <p className="event__map-hint">{labels.map_consent}</p>;
+  if (!mapsApiKey) return null;
+  if (!mapsAllowed) {
+    return (
+      <div className="event__map-frame event__map-offer">
+        <p className="event__map-hint">{labels.map_notice}</p>
+        <button type="button" className="button button--outline" onClick={allowMaps}>
+          {labels.map_show}
+        </button>
+      </div>
+    );
+  }
+  const missing = state === 'not-found' || state === 'failed';
   return (
-    <>
-      <div ref={setElement} className="event__map" hidden={found === false} />
-      {found === false ? <p className="event__map-empty">{labels.map_no_results}</p> : null}
-    </>
+    <div className="event__map-frame">
+      <div ref={setElement} className="event__map" role="region" aria-label={labels.map_label} hidden={missing} />
+      {missing ? (
+        <p className="event__map-empty" role="status">
+          {state === 'not-found' ? labels.map_no_results : labels.map_failed}
+        </p>
+      ) : null}
+    </div>
   );
 }

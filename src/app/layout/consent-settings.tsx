@@ -1,10 +1,11 @@
 /**
- * The site's own cookie settings: opened by the footer's Cookies button, it lists the
- * cookies the site sets. A consent manager, once one is configured, answers the same event.
+ * The list of the site's cookies, opened by the footer's Cookies button on a site that runs
+ * no consent tool: with nothing to agree to, the button tells what the site keeps and why.
  */
 import { useEffect, useId, useRef } from 'react';
-import { CONSENT_SETTINGS_EVENT } from '../consent.ts';
-import type { ConsentTexts } from '../content/types.ts';
+import { CONSENT_SETTINGS_EVENT } from '../consent/settings-event.ts';
+import { CookieTable } from '../consent/cookie-table.tsx';
+import type { ConsentTexts } from '../content/schemas/consent.ts';
 import { Icon } from './icon.tsx';
 
 export function ConsentSettings({ texts }: { texts: ConsentTexts }) {
@@ -30,26 +31,7 @@ export function ConsentSettings({ texts }: { texts: ConsentTexts }) {
       <p>{texts.intro}</p>
       <h3 className="consent-settings__subtitle">{texts.necessary_title}</h3>
       <p>{texts.necessary_text}</p>
-      <table className="consent-settings__table">
-        <thead>
-          <tr>
-            <th scope="col">{texts.name_label}</th>
-            <th scope="col">{texts.purpose_label}</th>
-            <th scope="col">{texts.duration_label}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {texts.cookies.map((cookie) => (
-            <tr key={cookie.name}>
-              <td>
-                <code>{cookie.name}</code>
-              </td>
-              <td>{cookie.purpose}</td>
-              <td>{cookie.duration}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CookieTable texts={texts} items={texts.cookies} />
       <form method="dialog" className="consent-settings__actions">
         <button type="submit" className="button button--primary">
           {texts.close}

@@ -1,5 +1,6 @@
-/** The HTML document around every page: language, charset, theme colour and the page's own assets. */
+/** The HTML document around every page: language, Consent Mode defaults, charset, theme colour and the page's own assets. */
 import type { ReactNode } from 'react';
+import { ConsentHead } from '../consent/consent-head.tsx';
 import { INLINE_CSS_ID, useEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 
@@ -10,6 +11,8 @@ export function Document({ language, children }: { language: Language; children:
   return (
     <html lang={language}>
       <head>
+        {/* First of the head's own elements, so the Consent Mode defaults run before any other script (React only puts non-script tags ahead: charset, viewport, title, meta, link). */}
+        <ConsentHead language={language} />
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />

@@ -1,6 +1,6 @@
 /** The footer: logo, link columns from footer.json, icon links for social profiles, Cookies button, copyright. */
 import { Link } from 'react-router';
-import { openConsentSettings } from '../consent.ts';
+import { openConsentSettings } from '../consent/settings-event.ts';
 import type { FooterData, FooterLink, UiTexts } from '../content/types.ts';
 import { currentYear, fill } from '../i18n/format.ts';
 import { HOME_PATH } from '../paths.ts';

@@ -38,7 +38,8 @@ export function LanguageSwitch({ language, translations, label, names }: Languag
     close();
     // Remembered before the navigation, so the shared pages visited next follow the choice.
     document.cookie = languageCookie(target.language);
-    pushDataLayer({ event: 'meta', language: target.language, page_path: address });
+    // The switch's own meta event; the page it leads to sends its page meta as every page does.
+    pushDataLayer({ event: 'meta', trigger: 'language_switch', language: target.language, page_path: address });
   }
 
   return (

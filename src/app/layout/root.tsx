@@ -1,10 +1,14 @@
-/** The layout of every page: document, navigation, page content, footer, snackbar and progress bar. */
+/** The layout of every page: document, navigation, page content, footer, snackbar, progress bar, consent and page events. */
 import { useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches } from 'react-router';
+import { ConsentProvider, consentToolOf } from '../consent/consent-provider.tsx';
+import { useEnvironment } from '../environment.tsx';
 import { languageCookie, LANGUAGE_COOKIE, readCookie } from '../i18n/language.ts';
 import { translationsOf } from '../i18n/translate-path.ts';
 import { languageOfPath } from '../paths.ts';
 import type { RootData } from '../routes.tsx';
+import { useConnectivityNotice } from '../tracking/connectivity.ts';
+import { usePageEvents } from '../tracking/page-events.ts';
 import { ConsentSettings } from './consent-settings.tsx';
 import { Document } from './document.tsx';
 import { Footer } from './footer.tsx';
@@ -22,6 +26,10 @@ export function Root() {
   const matches = useMatches();
   const showNavbar = !matches.some((match) => ROUTES_WITHOUT_NAVBAR.has(match.id));
   const translations = translationsOf(root.languageMapping, root.language, pathname);
+  const { tracking } = useEnvironment();
+
+  usePageEvents(root.language);
+  useConnectivityNotice({ offline: root.ui.offline_notice, online: root.ui.online_notice });
 
   // Marks the document as interactive; styles and browser checks can tell server markup from a live page.
   useEffect(() => {
@@ -38,18 +46,21 @@ export function Root() {
 
   return (
     <Document language={root.language}>
-      <PageHead language={root.language} translations={translations} />
-      <a className="skip-link" href="#main">
-        {root.ui.skip_to_content}
-      </a>
-      <ProgressBar label={root.ui.loading} />
-      {showNavbar && root.navigation ? (
-        <Navbar navigation={root.navigation} ui={root.ui} language={root.language} translations={translations} />
-      ) : null}
-      <Outlet />
-      {root.footer ? <Footer footer={root.footer} ui={root.ui} /> : null}
-      {root.consent ? <ConsentSettings texts={root.consent} /> : null}
-      <Snackbar closeLabel={root.ui.snackbar_close} />
+      <ConsentProvider texts={root.consent} language={root.language}>
+        <PageHead language={root.language} translations={translations} />
+        <a className="skip-link" href="#main">
+          {root.ui.skip_to_content}
+        </a>
+        <ProgressBar label={root.ui.loading} />
+        {showNavbar && root.navigation ? (
+          <Navbar navigation={root.navigation} ui={root.ui} language={root.language} translations={translations} />
+        ) : null}
+        <Outlet />
+        {root.footer ? <Footer footer={root.footer} ui={root.ui} /> : null}
+        {/* Without a consent tool, the Cookies button lists the site's cookies. */}
+        {root.consent && consentToolOf(tracking) === 'none' ? <ConsentSettings texts={root.consent} /> : null}
+        <Snackbar closeLabel={root.ui.snackbar_close} />
+      </ConsentProvider>
     </Document>
   );
 }

@@ -112,7 +112,11 @@ export const EventLabelsSchema = Type.Object(
     online: Text,
     open_in_map: Text,
     map_no_results: Text,
-    map_consent: Text,
+    map_show: Text,
+    /** Beside the button that shows the map: what showing it means for the visitor's data. */
+    map_notice: Text,
+    map_failed: Text,
+    map_label: Text,
     upcoming_badge: Text,
     past_badge: Text,
     past_note: Text,

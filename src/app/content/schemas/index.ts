@@ -6,6 +6,7 @@ import { BenefitsSchema } from './benefits.ts';
 import { BoxesSchema } from './boxes.ts';
 import { CaseStudySchema } from './case-study.ts';
 import { CategoriesSchema } from './categories.ts';
+import { ConsentTextsSchema } from './consent.ts';
 import { ContactSchema } from './contact.ts';
 import { CrossLinkageSchema } from './cross-linkage.ts';
 import { DetailsSchema } from './details.ts';
@@ -108,5 +109,6 @@ export const ROOT_SCHEMAS: Readonly<Record<string, TSchema>> = {
   'application_form.json': FormTextsSchema,
   'newsletter_form.json': FormTextsSchema,
   'login.json': LoginTextsSchema,
+  'consent.json': ConsentTextsSchema,
   'periods.json': PeriodsSchema,
 };

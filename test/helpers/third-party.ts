@@ -1,0 +1,124 @@
+/**
+ * One HTTP server on 127.0.0.1 standing in for the tag manager, consent manager and maps
+ * hosts (GTM_ORIGIN, CONSENT_MANAGER_ORIGIN and MAPS_ORIGIN point at it). It records every
+ * request and serves small scripts with the same browser API as the real ones:
+ * - /gtm.js marks the page (`window.__gtmStandIn`) with the container id;
+ * - /browser-ui/latest/loader.js defines `window.UC_UI`, records every call in
+ *   `window.__ucCalls` (with `performance.now()`), reports its languages, knows a 'Google Maps'
+ *   service and, like a certified consent manager, sends Consent Mode updates through gtag
+ *   when `UC_UI.acceptAllConsents()` or `UC_UI.denyAllConsents()` is called;
+ * - /maps/api/js defines `google.maps` (importLibrary with maps, marker, geocoding) and calls
+ *   the page's callback; its map writes the centre into `data-stand-in-map`.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+interface TestContext {
+  teardown(fn: () => unknown): void;
+}
+
+export interface ThirdPartyStandIn {
+  origin: string;
+  /** Path and query of every request, in order. */
+  requests: string[];
+  /** The languages the stand-in consent manager has texts in. */
+  consentManagerLanguages: string[];
+  /** Whether the stand-in geocoder finds no place (ZERO_RESULTS) for any address. */
+  geocoderFindsNothing: boolean;
+  /** Whether the maps library answers 503 instead of its script. */
+  mapsLibraryDown: boolean;
+  /** Whether a request's path started with this. */
+  requested(pathPrefix: string): boolean;
+}
+
+const tagManagerScript = (id: string) => `window.__gtmStandIn = ${JSON.stringify(id)};`;
+
+const consentManagerScript = (languages: string[]) => `(() => {
+  const calls = (window.__ucCalls = []);
+  const record = (name, args) => calls.push({ name, args: [...args], at: performance.now() });
+  const services = [{ id: 'stand-in-maps', name: 'Google Maps', consent: { status: false } }];
+  let initialized = false;
+  const choose = (granted, type) => {
+    const value = granted ? 'granted' : 'denied';
+    for (const service of services) service.consent.status = granted;
+    window.gtag('consent', 'update', { ad_storage: value, analytics_storage: value, ad_user_data: value, ad_personalization: value, functionality_storage: 'granted', security_storage: 'granted' });
+    window.dispatchEvent(new CustomEvent('UC_UI_CMP_EVENT', { detail: { type } }));
+  };
+  window.UC_UI = {
+    isInitialized: () => initialized,
+    showSecondLayer() { record('showSecondLayer', arguments); },
+    updateLanguage(language) { record('updateLanguage', arguments); return Promise.resolve(); },
+    restartEmbeddings() { record('restartEmbeddings', arguments); },
+    getSettingsCore: () => ({ language: { available: ${JSON.stringify(languages)} } }),
+    getServicesBaseInfo: () => services,
+    acceptService(id) {
+      record('acceptService', arguments);
+      for (const service of services) if (service.id === id) service.consent.status = true;
+      window.dispatchEvent(new CustomEvent('UC_UI_CMP_EVENT', { detail: { type: 'SAVE' } }));
+      return Promise.resolve();
+    },
+    acceptAllConsents() { record('acceptAllConsents', arguments); choose(true, 'ACCEPT_ALL'); return Promise.resolve(); },
+    denyAllConsents() { record('denyAllConsents', arguments); choose(false, 'DENY_ALL'); return Promise.resolve(); },
+  };
+  setTimeout(() => {
+    initialized = true;
+    window.dispatchEvent(new Event('UC_UI_INITIALIZED'));
+  }, 0);
+})();`;
+
+const mapsScript = (callback: string, findsNothing: boolean) => `(() => {
+  class Map {
+    constructor(element, options) { element.dataset.standInMap = JSON.stringify(options.center); }
+  }
+  class Marker {
+    constructor(options) { options.map.marker = options.title; }
+  }
+  class Geocoder {
+    geocode(request) {
+      window.__geocoded = request.address;
+      return ${findsNothing}
+        ? Promise.reject(Object.assign(new Error('GEOCODER_GEOCODE: ZERO_RESULTS'), { code: 'ZERO_RESULTS' }))
+        : Promise.resolve({ results: [{ geometry: { location: { lat: 48.137, lng: 11.575 } } }] });
+    }
+  }
+  const libraries = { maps: { Map }, marker: { Marker }, geocoding: { Geocoder } };
+  window.google = { maps: { importLibrary: (name) => Promise.resolve(libraries[name]) } };
+  window[${JSON.stringify(callback)}]();
+})();`;
+
+export async function startThirdPartyStandIn(t: TestContext): Promise<ThirdPartyStandIn> {
+  const standIn: ThirdPartyStandIn = {
+    origin: '',
+    requests: [],
+    consentManagerLanguages: ['de', 'en'],
+    geocoderFindsNothing: false,
+    mapsLibraryDown: false,
+    requested: (prefix) => standIn.requests.some((request) => request.startsWith(prefix)),
+  };
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    standIn.requests.push(url.pathname + url.search);
+    let body: string | undefined;
+    if (url.pathname === '/gtm.js') body = tagManagerScript(url.searchParams.get('id') ?? '');
+    else if (url.pathname === '/browser-ui/latest/loader.js') body = consentManagerScript(standIn.consentManagerLanguages);
+    else if (url.pathname === '/maps/api/js' && standIn.mapsLibraryDown) {
+      response.writeHead(503).end();
+      return;
+    } else if (url.pathname === '/maps/api/js') body = mapsScript(url.searchParams.get('callback') ?? '', standIn.geocoderFindsNothing);
+    if (body === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  standIn.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t.teardown(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+  return standIn;
+}
