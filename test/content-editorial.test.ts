@@ -112,6 +112,10 @@ t.test('glossary units: field paths, whole-word variants, regular expressions', 
   t.same(glossaryProblems(de, 'Die Messung bricht nicht zusammen, die Zielgruppen brechen weg.', 'text', '/text'), [], 'wegbrechen and zusammenbrechen stay right');
   t.same(glossaryProblems(de, 'Prüfen Sie, ob etwas bricht.', 'text', '/text'), ['text uses "bricht" – write "fällt unbemerkt aus; funktioniert nicht mehr"']);
   t.same(glossaryProblems(de, 'Sie haben eingewilligt.', 'text', '/text'), [], 'a person consents');
+  t.same(glossaryProblems(de, 'Die Zahl der Anmeldungen wuchs Tag für Tag.', 'text', '/text'), [], 'day by day stays right');
+  t.same(glossaryProblems(de, 'Prüfung von Einwilligungszwecken und Anbietern Tag für Tag', 'list', '/list/1'), [
+    'list[1] uses "Prüfung von Einwilligungszwecken und Anbietern Tag für Tag" – write "Tracking-Tag; für jedes einzelne Tag"',
+  ], 'tag by tag after a review is the calque');
   t.same(glossaryProblems(de, 'LinkedIn, XING und Instagram', 'text', '/text'), [], 'a brand name is no Binnen-I');
   t.same(glossaryProblems(de, 'Marketing Automation Consultant (m/w/d)', 'title', '/title'), [], 'the English job title stays');
 });
