@@ -73,7 +73,7 @@ for (const page of pages) {
   });
 }
 
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
 
 t.test('every job page carries a JobPosting with the fields rich results require', async (t) => {
   for (const path of jobPaths) {

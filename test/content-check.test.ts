@@ -1,5 +1,5 @@
 /** content:check finds each kind of content problem, and the shipped content has none. */
-import { rm, writeFile } from 'node:fs/promises';
+import { copyFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
 import { checkContent } from '../scripts/content-check/check-content.ts';
@@ -94,6 +94,18 @@ const breakages: Breakage[] = [
     },
     file: 'en/homepage/banner.json',
     problem: /no schema for the block "banner"/,
+  },
+  {
+    name: 'a variant the glossary says not to use (fixture file)',
+    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/services-intro.de.json'), path.join(dir, 'de/homepage/services/intro.json')),
+    file: 'de/homepage/services/intro.json',
+    problem: /^text\[1\] uses "Impressionen" – write "Impressions"$/,
+  },
+  {
+    name: 'two people with the same role at one client',
+    change: (dir) => editJson(dir, 'en/homepage/technology/looker-studio/quote.json', (v) => ({ ...v, role: 'Head of Marketing' })),
+    file: 'en/homepage/technology/looker-studio/quote.json',
+    problem: /names Sven Martens as Head of Marketing at Hafenkontor Logistik, the role Henrike Brandt holds/,
   },
   {
     name: 'broken JSON',

@@ -119,7 +119,7 @@ t.test('unknown paths answer 404 with the error page', async (t) => {
     } else {
       t.match(response.body, 'Fehler 404', `${url} headline`);
       t.match(response.body, 'Diese Seite konnte nicht gefunden werden', `${url} message`);
-      t.match(response.body, 'Zurück zur Homepage', `${url} way home`);
+      t.match(response.body, 'Zurück zur Startseite', `${url} way home`);
     }
     t.notMatch(response.body, '<script>', `${url} is never echoed as markup`);
   }

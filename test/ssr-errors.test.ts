@@ -7,7 +7,7 @@ t.test('a page that fails to render answers 500 with the error page in the layou
   const response = await app.inject({ url: '/', headers: { cookie: 'language=en' } });
   t.equal(response.statusCode, 500);
   t.match(response.body, 'Error 500');
-  t.match(response.body, 'Uups, Something went wrong.');
+  t.match(response.body, 'Oops, something went wrong.');
   t.match(response.body, 'Back to homepage');
   t.match(response.body, 'class="navbar', 'the navigation stays');
   t.notMatch(response.body, 'not a function', 'no internals leak');
@@ -22,7 +22,7 @@ t.test('when the layout itself cannot render, the fallback error document is sen
   t.equal(response.statusCode, 500);
   t.match(response.body, '<html lang="de">');
   t.match(response.body, 'Beim Anzeigen der Fehlerseite ist ein Fehler aufgetreten');
-  t.match(response.body, '<a href="/">Zurück zur Homepage</a>');
+  t.match(response.body, '<a href="/">Zurück zur Startseite</a>');
 });
 
 t.test('without UI texts the root route fails and the fatal error document shows', async (t) => {

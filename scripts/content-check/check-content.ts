@@ -1,7 +1,9 @@
 /**
  * The integrity checks of the content folder: every block file matches its schema,
  * every file exists in both languages, internal links lead to a page with content,
- * referenced images and downloads exist, and no text is empty.
+ * referenced images and downloads exist, no text is empty, no text uses a variant the
+ * glossary (content/glossary.json) says not to use, and the facts the pages state agree
+ * (people and their roles, event dates and speakers).
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,10 +11,13 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { TSchema } from 'typebox';
 import addFormats from 'ajv-formats';
 import { matchRoutes } from 'react-router';
-import { BLOCK_SCHEMAS, ROOT_SCHEMAS } from '../../src/app/content/schemas/index.ts';
+import { BLOCK_SCHEMAS, ROOT_SCHEMAS, SHARED_SCHEMAS } from '../../src/app/content/schemas/index.ts';
+import type { GlossaryContent } from '../../src/app/content/schemas/glossary.ts';
 import { SETTING_NAMES, SETTING_PATTERN } from '../../src/server/content/content-settings.ts';
 import { germanPathOf, SINGLE_LANGUAGE_FOLDERS } from '../../src/app/content/language-folders.ts';
 import { PAGE_ROUTES, type PageRoute } from '../../src/app/paths.ts';
+import { compileGlossary, glossaryProblems, type CompiledTerm } from './glossary.ts';
+import { factProblems } from './facts.ts';
 
 export interface ContentProblem {
   file: string;
@@ -28,6 +33,9 @@ interface ContentFile {
 
 const LANGUAGES = ['en', 'de'] as const;
 const LINK_KEYS = new Set(['link_url', 'canonical']);
+/** Keys whose strings are addresses, not prose: the glossary does not read them. */
+const ADDRESS_KEYS = new Set([...LINK_KEYS, 'src', 'og_image', 'event_page', 'insight', 'file']);
+const GLOSSARY = 'glossary.json';
 
 /** Whether a file exists, asking the file system once per file: many blocks name the same image. */
 function fileChecker(): (file: string) => Promise<boolean> {
@@ -66,11 +74,33 @@ function* strings(value: unknown, pointer = '', key = ''): Generator<{ pointer: 
   else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) yield* strings(item, `${pointer}/${name}`, name);
 }
 
-function compileSchemas(): { blocks: Map<string, ValidateFunction>; roots: Map<string, ValidateFunction> } {
+function compileSchemas(): { blocks: Map<string, ValidateFunction>; roots: Map<string, ValidateFunction>; shared: Map<string, ValidateFunction> } {
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats.default(ajv);
   const compile = (schemas: Readonly<Record<string, TSchema>>) => new Map(Object.entries(schemas).map(([name, schema]) => [name, ajv.compile(schema)]));
-  return { blocks: compile(BLOCK_SCHEMAS), roots: compile(ROOT_SCHEMAS) };
+  return { blocks: compile(BLOCK_SCHEMAS), roots: compile(ROOT_SCHEMAS), shared: compile(SHARED_SCHEMAS) };
+}
+
+const schemaProblem = (error: NonNullable<ValidateFunction['errors']>[number]) =>
+  `${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`;
+
+/** The glossary's terms per language, or none when it is missing or broken (which is reported). */
+async function readGlossary(contentDir: string, validate: ValidateFunction | undefined, problems: ContentProblem[]): Promise<ReadonlyMap<string, readonly CompiledTerm[]>> {
+  const report = (problem: string) => problems.push({ file: GLOSSARY, problem });
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(path.join(contentDir, GLOSSARY), 'utf8'));
+  } catch (error) {
+    report((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `not valid JSON: ${(error as Error).message}`);
+    return new Map();
+  }
+  if (validate && !validate(value)) {
+    for (const error of validate.errors ?? []) report(schemaProblem(error));
+    return new Map();
+  }
+  const glossary = compileGlossary(value as GlossaryContent);
+  for (const problem of glossary.problems) report(problem);
+  return glossary.terms;
 }
 
 /** Why a download does not match what its block says about it, or null when it does. */
@@ -109,6 +139,7 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
   const exists = fileChecker();
   const paths = new Set(files.map((file) => file.path));
   const folders = new Set(files.map((file) => path.posix.dirname(file.path)));
+  const glossary = await readGlossary(contentDir, schemas.shared.get(GLOSSARY), problems);
 
   for (const file of files) {
     const report = (problem: string) => problems.push({ file: file.path, problem });
@@ -116,13 +147,14 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
     const block = path.posix.basename(file.path, '.json');
     const validate = isBlock ? schemas.blocks.get(block) : schemas.roots.get(file.path.slice(file.language.length + 1));
     if (isBlock && !validate) report(`no schema for the block "${block}"`);
-    if (validate && !validate(file.value))
-      for (const error of validate.errors ?? []) report(`${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`);
+    if (validate && !validate(file.value)) for (const error of validate.errors ?? []) report(schemaProblem(error));
+    const terms = glossary.get(file.language) ?? [];
 
     for (const { pointer, key, text } of strings(file.value)) {
       for (const [, name] of text.matchAll(SETTING_PATTERN)) {
         if (!(SETTING_NAMES as readonly string[]).includes(name!)) report(`${pointer} names {{${name}}}, which the server does not fill in (known: ${SETTING_NAMES.join(', ')})`);
       }
+      if (!ADDRESS_KEYS.has(key) && !/^(\/|https?:|mailto:)/.test(text)) for (const problem of glossaryProblems(terms, text, key, pointer)) report(problem);
       if (text.trim() === '') report(`${pointer} is empty`);
       else if (text.startsWith('/images/')) {
         if (!(await exists(path.join(staticDir, text)))) report(`${pointer} refers to ${text}, which does not exist`);
@@ -146,5 +178,6 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
   for (const file of files.filter((f) => f.language === 'de')) {
     if (!germanCounterparts.has(file.path) && !singleLanguage(file.path)) problems.push({ file: file.path, problem: 'has no English counterpart' });
   }
+  problems.push(...factProblems(files));
   return problems;
 }

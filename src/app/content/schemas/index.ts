@@ -40,6 +40,7 @@ import { ToolsSchema } from './tools.ts';
 import { TrustsSchema } from './trusts.ts';
 import { LoginTextsSchema } from './login.ts';
 import { PeriodsSchema } from './legal.ts';
+import { GlossarySchema } from './glossary.ts';
 
 export const BLOCK_SCHEMAS: Readonly<Record<string, TSchema>> = {
   meta: MetaSchema,
@@ -111,4 +112,9 @@ export const ROOT_SCHEMAS: Readonly<Record<string, TSchema>> = {
   'login.json': LoginTextsSchema,
   'consent.json': ConsentTextsSchema,
   'periods.json': PeriodsSchema,
+};
+
+/** The schema of content files at the top of the content folder, shared by both languages. */
+export const SHARED_SCHEMAS: Readonly<Record<string, TSchema>> = {
+  'glossary.json': GlossarySchema,
 };
