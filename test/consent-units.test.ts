@@ -11,6 +11,7 @@ import { EnvironmentProvider, type AppEnvironment, type TrackingEnvironment } fr
 import { CONSENT_CHOICE_MAX_AGE_MS } from '#app/layout/timing.ts';
 import { prefetchAllowed, prefetchPath } from '#app/prefetch/route-prefetch.ts';
 import { NonceProvider } from '#app/security/nonce.tsx';
+import { ALL_DENIED } from './helpers/data-layer.ts';
 
 const ORIGINS: TrackingEnvironment = {
   gtmOrigin: 'https://www.googletagmanager.com',
@@ -39,16 +40,7 @@ function memoryStorage(): Storage {
 }
 
 t.test('the Consent Mode defaults deny every type and wait 2000 ms for an update', async (t) => {
-  t.same(CONSENT_DEFAULTS, {
-    ad_storage: 'denied',
-    analytics_storage: 'denied',
-    ad_user_data: 'denied',
-    ad_personalization: 'denied',
-    functionality_storage: 'denied',
-    personalization_storage: 'denied',
-    security_storage: 'denied',
-    wait_for_update: 2000,
-  });
+  t.same(CONSENT_DEFAULTS, ALL_DENIED);
   t.match(consentDefaultsScript(), /^window\.dataLayer=window\.dataLayer\|\|\[\];function gtag\(\)\{dataLayer\.push\(arguments\);\}gtag\('consent','default',\{/);
   t.notMatch(consentDefaultsScript(), /<\/script/i, 'nothing in it can end the script element');
 });

@@ -8,7 +8,7 @@ import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { violations } from '../helpers/axe.ts';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
-import { consentCommands, dataLayerEntries, dataLayerLog, recordDataLayer, waitForEvent } from '../helpers/data-layer.ts';
+import { ALL_DENIED, consentCommands, dataLayerEntries, dataLayerLog, recordDataLayer, waitForEvent } from '../helpers/data-layer.ts';
 import { startServer } from '../helpers/server-process.ts';
 import { startThirdPartyStandIn } from '../helpers/third-party.ts';
 
@@ -23,16 +23,6 @@ const labels = {
 };
 const EVENT_PAGE = '/company/events/analytics-hub/hamburg/2027/03';
 const GERMAN_EVENT_PAGE = '/unternehmen/events/data-breakfast/berlin/2027/02';
-const ALL_DENIED = {
-  ad_storage: 'denied',
-  analytics_storage: 'denied',
-  ad_user_data: 'denied',
-  ad_personalization: 'denied',
-  functionality_storage: 'denied',
-  personalization_storage: 'denied',
-  security_storage: 'denied',
-  wait_for_update: 2000,
-};
 
 const storedChoice = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('nordstern-consent') ?? 'null') as { purposes: Record<string, boolean> } | null);
 

@@ -2,6 +2,18 @@
 import type { Page } from 'playwright-core';
 
 /** A dataLayer entry as a test sees it: gtag commands (pushed as `arguments`) become `{ gtag: [...] }`. */
+/** Consent Mode's defaults as the specification states them: every type denied, 2000 ms to wait for an update. */
+export const ALL_DENIED = {
+  ad_storage: 'denied',
+  analytics_storage: 'denied',
+  ad_user_data: 'denied',
+  ad_personalization: 'denied',
+  functionality_storage: 'denied',
+  personalization_storage: 'denied',
+  security_storage: 'denied',
+  wait_for_update: 2000,
+} as const;
+
 export type DataLayerEntry = { gtag: unknown[] } | Record<string, unknown>;
 
 export interface TimedEntry {
