@@ -75,7 +75,7 @@ function FirstLayer({ texts, onRejectAll, onAcceptAll, onShowSettings }: FirstLa
               {texts.accept_all}
             </button>
           </div>
-          <button type="button" className="consent-banner__settings" onClick={onShowSettings}>
+          <button type="button" className="link-button consent-banner__settings" onClick={onShowSettings}>
             {texts.show_settings}
           </button>
         </div>

@@ -211,7 +211,7 @@ export function Component() {
               })}
             </div>
             {filter.primary.length + filter.secondary.length > 0 || data.search ? (
-              <button type="button" className="insights__reset" onClick={() => applyFilter({ primary: [], secondary: [] })}>
+              <button type="button" className="link-button insights__reset" onClick={() => applyFilter({ primary: [], secondary: [] })}>
                 {labels.show_all}
               </button>
             ) : null}
