@@ -7,12 +7,11 @@ interface TestContext {
   teardown(fn: () => unknown): void;
 }
 
-/** `extraArgs` adds Chromium switches, such as --short-reporting-delay for tests of the Reporting API. */
-export async function launchBrowser(t: TestContext, extraArgs: readonly string[] = []): Promise<Browser> {
+export async function launchBrowser(t: TestContext): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run', '--disable-sync', ...extraArgs],
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run', '--disable-sync'],
   });
   t.teardown(() => browser.close());
   return browser;

@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ContentEncoding } from '../http/encoding.ts';
 import { deflatePieces, joinGzip } from '../http/joined-gzip.ts';
 
 export interface CachedPage {
@@ -23,8 +24,6 @@ export interface CachedPage {
   /** Filled once the background compression is done. */
   deflated?: readonly Buffer[];
 }
-
-export type CachedEncoding = 'gzip' | 'identity';
 
 export interface PageCacheOptions {
   /** Upper bound of the bytes held, all copies counted; 0 turns the cache off. */
@@ -60,7 +59,7 @@ export function gzipWithNonce(page: CachedPage, nonce: string): Buffer | undefin
 }
 
 /** A weak ETag per representation: the bytes differ by their nonce, the page does not. */
-export function entityTag(page: CachedPage, encoding: CachedEncoding): string {
+export function entityTag(page: CachedPage, encoding: ContentEncoding): string {
   return encoding === 'identity' ? `W/"${page.hash}"` : `W/"${page.hash}-${encoding}"`;
 }
 

@@ -106,9 +106,8 @@ function pageHeaders(request: FastifyRequest, reply: FastifyReply, url: URL, pol
  * nonce, as gzip whenever the client takes it (joined without compressing, see page-cache.ts).
  */
 function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, nonce: string): void {
-  const accepted = negotiateEncoding(request.headers['accept-encoding']);
-  const gzip = acceptsEncoding(request.headers['accept-encoding'], 'gzip');
-  reply.header('etag', entityTag(page, gzip ? 'gzip' : 'identity'));
+  const encoding = acceptsEncoding(request.headers['accept-encoding'], 'gzip') ? 'gzip' : negotiateEncoding(request.headers['accept-encoding']);
+  reply.header('etag', entityTag(page, encoding));
   if (matchesEntityTag(request.headers['if-none-match'], page)) {
     // No policy on a 304: the browser keeps the one that came with the body it holds.
     reply.removeHeader('content-security-policy');
@@ -117,10 +116,9 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
     return;
   }
   let body: Buffer;
-  if (gzip) body = gzipWithNonce(page, nonce) ?? compressNow(pageWithNonce(page, nonce), 'gzip');
-  else if (accepted === 'br') body = compressNow(pageWithNonce(page, nonce), 'br');
+  if (encoding === 'gzip') body = gzipWithNonce(page, nonce) ?? compressNow(pageWithNonce(page, nonce), 'gzip');
+  else if (encoding === 'br') body = compressNow(pageWithNonce(page, nonce), 'br');
   else body = pageWithNonce(page, nonce);
-  const encoding = gzip ? 'gzip' : accepted;
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   reply.code(200).type('text/html; charset=utf-8').header('content-length', body.length);
   if (request.method === 'HEAD') {
