@@ -26,8 +26,12 @@ export interface Config {
   dataDir: string;
   /** While writes fail (a full disk), how often a probe write is tried. */
   storageProbeMs: number;
-  /** Signs confirmation links; generated once into DATA_DIR when not set. */
+  /** Signs confirmation links; generated once into DATA_DIR when not set (required with DATABASE_URL). */
   tokenSecret?: string;
+  /** PostgreSQL for submissions, files, the outbox and accounts, shared by every replica; unset, node:sqlite in dataDir. */
+  databaseUrl?: string;
+  /** Redis for the rate limits, so they hold across replicas; unset, each process counts in memory. */
+  redisUrl?: string;
   /** How long a confirmation link stays valid. */
   confirmationTtlHours: number;
   /** Origins besides the site's own that may post forms. */
@@ -118,6 +122,8 @@ export interface MailConfig {
   maxAttempts: number;
   retryBaseMs: number;
   pollMs: number;
+  /** How long a mail being sent stays leased to one worker; a replica that died holding it loses it after this. */
+  leaseMs: number;
 }
 
 export interface UploadLimits {
@@ -343,17 +349,17 @@ function metricsConfig(read: ReturnType<typeof createReader>, mainPort: number):
   return { port, token };
 }
 
-function smtpUrl(read: ReturnType<typeof createReader>): string | undefined {
-  const value = read.optional('SMTP_URL');
+/** The address of a service, checked for its scheme; the message never repeats it, since it may hold a password. */
+function serviceUrl(read: ReturnType<typeof createReader>, name: string, protocols: readonly string[]): string | undefined {
+  const value = read.optional(name);
   if (value === undefined) return undefined;
   try {
-    const protocol = new URL(value).protocol;
-    if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error(protocol);
-    return value;
+    if (protocols.includes(new URL(value).protocol)) return value;
   } catch {
-    read.problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
-    return undefined;
+    // Reported below.
   }
+  read.problems.push(`${name} must be an ${protocols.map((protocol) => `${protocol}//`).join(' or ')} URL`);
+  return undefined;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -374,10 +380,12 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(read.string('DATA_DIR', 'data')),
     storageProbeMs: read.integer('STORAGE_PROBE_MS', 5_000, 100, 600_000),
     tokenSecret: read.secret('TOKEN_SECRET'),
+    databaseUrl: serviceUrl(read, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: serviceUrl(read, 'REDIS_URL', ['redis:', 'rediss:']),
     confirmationTtlHours: read.integer('CONFIRMATION_TTL_HOURS', 168, 1, 24 * 90),
     allowedOrigins: read.origins('ALLOWED_ORIGINS'),
     mail: {
-      smtpUrl: smtpUrl(read),
+      smtpUrl: serviceUrl(read, 'SMTP_URL', ['smtp:', 'smtps:']),
       from: read.string('MAIL_FROM', 'Nordstern Digital <no-reply@nordstern-digital.example>'),
       recipients: {
         contact: read.emails('CONTACT_TO', 'hello@nordstern-digital.example'),
@@ -389,6 +397,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxAttempts: read.integer('MAIL_MAX_ATTEMPTS', 12, 1, 100),
       retryBaseMs: read.integer('MAIL_RETRY_BASE_MS', 30_000, 10, 3_600_000),
       pollMs: read.integer('MAIL_POLL_MS', 5_000, 10, 3_600_000),
+      leaseMs: read.integer('MAIL_LEASE_MS', 120_000, 1_000, 3_600_000),
     },
     rateLimit: {
       max: read.integer('RATE_LIMIT_MAX', 20, 1, 1_000_000),
@@ -431,6 +440,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     tracking: trackingConfig(read),
   };
+  // Replicas share the database, so a link one of them signed must verify on every other.
+  if (config.databaseUrl && !config.tokenSecret) read.problems.push('TOKEN_SECRET must be set when DATABASE_URL is set, the same on every replica');
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
 }

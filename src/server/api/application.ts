@@ -5,7 +5,6 @@
  */
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { acceptedResponseSchema, applicationFieldsSchema, refusalResponseSchema,
 import { saveSubmission, type StoredAttachment } from '../forms/submissions.ts';
 import { receivedMails } from '../forms/received-mails.ts';
 import { detectFileType, type FileType } from '../uploads/file-type.ts';
+import { uploadsDirOf } from '../uploads/attachment-store.ts';
 import { safeFileName } from '../uploads/file-name.ts';
 import { FileTooLargeError, saveStream, type SavedFile } from '../uploads/save-stream.ts';
 
@@ -45,9 +45,6 @@ const FILE_FIELDS: ReadonlyMap<string, ReceivedFile['field']> = new Map([
 ]);
 const MB = 1024 * 1024;
 
-export const UPLOADS_FOLDER = 'uploads';
-/** Where a DATA_DIR keeps uploaded files, one folder per submission. */
-export const uploadsDirOf = (dataDir: string) => path.join(dataDir, UPLOADS_FOLDER);
 const TEMP_FOLDER = '.incoming';
 
 export const applicationApi: FastifyPluginAsync = async (app) => {
@@ -166,11 +163,11 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
       }
 
       const id = randomUUID();
-      const finalDir = path.join(uploadsDir, id);
+      const store = app.attachments;
       const attachments: StoredAttachment[] = files.map((file, index) => ({
         field: file.field,
         fileName: safeFileName(file.originalName, file.type.extension),
-        storedPath: path.join(finalDir, `${index + 1}-${safeFileName(file.originalName, file.type.extension)}`),
+        storedPath: store.placeOf(id, `${index + 1}-${safeFileName(file.originalName, file.type.extension)}`),
         contentType: file.type.mime,
         size: file.size,
         sha256: file.sha256,
@@ -178,7 +175,7 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
       const { language, ...shown } = application;
       const now = new Date();
       try {
-        saveSubmission(
+        await saveSubmission(
           app.db,
           { form: 'application', language, email: application.email, name: application.name, payload: shown as Record<string, unknown>, status: 'received' },
           {
@@ -186,9 +183,8 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
             now,
             attachments,
             // The files take their place inside the transaction: a failure undoes both.
-            beforeCommit: () => {
-              mkdirSync(finalDir, { recursive: true });
-              files.forEach((file, index) => renameSync(file.path, attachments[index]!.storedPath));
+            beforeCommit: async (tx) => {
+              for (const [index, file] of files.entries()) await store.keep(tx, file.path, attachments[index]!.storedPath);
             },
             mails: (reference) =>
               receivedMails({
@@ -206,10 +202,12 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
           },
         );
       } catch (error) {
-        rmSync(finalDir, { recursive: true, force: true });
+        await store.forget(id);
         await discard();
         throw error;
       }
+      // Files kept in the database were copied, not moved; the received ones go.
+      await discard();
       app.metrics.submissionStored('application');
       app.metrics.uploadAccepted(files.reduce((bytes, file) => bytes + file.size, 0));
       app.outbox.kick();

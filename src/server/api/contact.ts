@@ -40,7 +40,7 @@ export const contactApi: FastifyPluginAsync = async (app) => {
         if (isBot(body as unknown as Record<string, unknown>)) return answerAccepted(request, reply, { form, language: body.language, status: 'received' });
         const { language, legals: _legals, ...fields } = withoutFormControls(body);
         const now = new Date();
-        const id = saveSubmission(
+        const id = await saveSubmission(
           app.db,
           { form, language, email: body.email, name: body.name, payload: { ...fields, legals: true }, status: 'received' },
           {

@@ -28,11 +28,11 @@ interface EventBody {
 const confirmedSchema = { type: 'object', required: ['ok', 'status'], properties: { ok: { type: 'boolean' }, status: { type: 'string' } } } as const;
 
 /** Confirms a registration; a valid link for a registration that is gone counts as invalid. */
-function confirmRegistration(app: FastifyInstance, token: string, field: string): { result: ConfirmResult; language: Language; event: string | null } {
+async function confirmRegistration(app: FastifyInstance, token: string, field: string): Promise<{ result: ConfirmResult; language: Language; event: string | null }> {
   const claims = verifiedClaims(app.forms.tokens, token, 'event', field);
   const { texts, config } = app.forms;
   let event: string | null = null;
-  const result = confirmSubmission(app.db, claims.subject, 'event', (row: SubmissionRow) => {
+  const result = await confirmSubmission(app.db, claims.subject, 'event', (row: SubmissionRow) => {
     const payload = JSON.parse(row.payload) as Record<string, unknown>;
     event = typeof payload.event === 'string' ? payload.event : null;
     const values = { name: row.name ?? '', event: String(payload.event_title ?? payload.event ?? '') };
@@ -96,10 +96,10 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
       if (!edition) throw new FormRefusal(400, 'event', 'invalid');
       const accepted = { form: 'event', language, status: 'pending', page: edition.path } as const;
       // A second registration within the link's lifetime sends no second mail and answers the same.
-      if (hasOpenOptIn(app.db, 'event', body.email, new Date(Date.now() - config.confirmationTtlHours * 3_600_000), body.event)) {
+      if (await hasOpenOptIn(app.db, 'event', body.email, new Date(Date.now() - config.confirmationTtlHours * 3_600_000), body.event)) {
         return answerAccepted(request, reply, accepted);
       }
-      const id = saveSubmission(
+      const id = await saveSubmission(
         app.db,
         { form: 'event', language, email: body.email, name: body.name, payload: { ...fields, event_title: edition.title, terms: true }, status: 'pending' },
         {
@@ -131,7 +131,7 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
     '/confirm',
     { bodyLimit: FORM_BODY_LIMIT, schema: { body: tokenBodySchema('token'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } } },
     async (request) => {
-      const { result } = confirmRegistration(app, request.body.token, 'token');
+      const { result } = await confirmRegistration(app, request.body.token, 'token');
       return { ok: true, status: result === 'already-confirmed' ? 'already-confirmed' : 'confirmed' };
     },
   );
@@ -142,7 +142,7 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
     { schema: { params: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 2000 } } } } },
     async (request, reply) => {
       try {
-        const { language, event } = confirmRegistration(app, request.params.token, 'token');
+        const { language, event } = await confirmRegistration(app, request.params.token, 'token');
         const page = (event && editionPathOfKey(language, event)) || EVENTS_PATH[language];
         return reply.redirect(`${page}?${REGISTRATION_PARAM}=confirmed`, 303);
       } catch (error) {

@@ -42,15 +42,15 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
       const { texts, tokens, config } = app.forms;
       const now = new Date();
       // A second subscription within the link's lifetime, or of a subscriber, sends no second mail and answers the same.
-      if (hasOpenOptIn(app.db, 'newsletter', email, new Date(now.getTime() - config.confirmationTtlHours * 3_600_000)) || isSubscribed(app.db, email)) {
+      if ((await hasOpenOptIn(app.db, 'newsletter', email, new Date(now.getTime() - config.confirmationTtlHours * 3_600_000))) || (await isSubscribed(app.db, email))) {
         return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
       }
-      const id = saveSubmission(
+      const id = await saveSubmission(
         app.db,
         { form: 'newsletter', language, email, payload: { email, consent: true }, status: 'pending' },
         {
           now,
-          beforeCommit: () => recordPendingSubscriber(app.db, email, language, now),
+          beforeCommit: (tx) => recordPendingSubscriber(tx, email, language, now),
           mails: () => [
             {
               purpose: 'double-opt-in',
@@ -88,7 +88,7 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
         throw error;
       }
       const { texts, config } = app.forms;
-      const result = confirmSubscriber(app.db, claims.subject, claims.language, () => [
+      const result = await confirmSubscriber(app.db, claims.subject, claims.language, () => [
         {
           purpose: 'thank-you',
           mail: personalMail({
@@ -129,7 +129,7 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
         if (plain && error instanceof FormRefusal) return backToPage('invalid');
         throw error;
       }
-      const result = unsubscribe(app.db, email);
+      const result = await unsubscribe(app.db, email);
       request.log.info({ form: 'newsletter', result }, 'newsletter unsubscription');
       if (plain) return backToPage(result === 'unsubscribed' ? 'unsubscribed' : 'not_subscribed');
       return unsubscribed(result);
@@ -147,7 +147,7 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const result = unsubscribe(app.db, unsubscribeOwner(request.params.token, 'token'));
+      const result = await unsubscribe(app.db, unsubscribeOwner(request.params.token, 'token'));
       request.log.info({ form: 'newsletter', result, oneClick: true }, 'newsletter unsubscription');
       return unsubscribed(result);
     },

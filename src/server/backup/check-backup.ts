@@ -1,6 +1,6 @@
 /** `npm run restore -- --check`'s work: a backup checked against its manifest, changing nothing. */
 import { DatabaseSync } from 'node:sqlite';
-import { UPLOADS_FOLDER } from '../api/application.ts';
+import { UPLOADS_FOLDER } from '../uploads/attachment-store.ts';
 import { SECRET_FILE } from '../forms/tokens.ts';
 import { DATABASE_FILE } from '../store/database.ts';
 import { MIGRATIONS } from '../store/migrations.ts';

@@ -2,7 +2,7 @@
 import { chmod, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { UPLOADS_FOLDER } from '../api/application.ts';
+import { UPLOADS_FOLDER } from '../uploads/attachment-store.ts';
 import { SECRET_FILE } from '../forms/tokens.ts';
 import { DATABASE_FILE } from '../store/database.ts';
 import { copyHashed, entriesOf, exists, FILE_MODE, FOLDER_MODE, hashFile, syncFile, syncFolder, toPosix, type Digest } from './files.ts';

@@ -2,7 +2,7 @@
 import { mkdir, mkdtemp, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { DATABASE_FILE, transaction, type Database } from '../store/database.ts';
+import { DATABASE_FILE, sqliteTransaction } from '../store/sqlite-database.ts';
 import type { OutgoingMail } from '../store/outbox.ts';
 import { checkBackup } from './check-backup.ts';
 import { copyHashed, entriesOf, FOLDER_MODE, syncFolder } from './files.ts';
@@ -19,14 +19,14 @@ export interface RestoreReport {
 }
 
 /** The server's pending mails name their attachments by path too; those move with the files. */
-function relocate(db: Database, uploads: readonly UploadEntry[], dataDir: string): number {
+function relocate(db: DatabaseSync, uploads: readonly UploadEntry[], dataDir: string): number {
   const moves = new Map<string, string>();
   for (const upload of uploads) {
     const target = underRoot(dataDir, upload.path);
     if (target !== upload.storedPath) moves.set(upload.storedPath, target);
   }
   if (moves.size === 0) return 0;
-  transaction(db, () => {
+  sqliteTransaction(db, () => {
     const point = db.prepare('UPDATE attachments SET stored_path = ? WHERE id = ?');
     for (const upload of uploads) {
       const target = moves.get(upload.storedPath);

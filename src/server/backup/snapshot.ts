@@ -1,15 +1,14 @@
 /** What backup and check read from a database copy: its rows per table, schema version, integrity and attachments. */
 import { DatabaseSync } from 'node:sqlite';
-import type { Database } from '../store/database.ts';
 import { BackupError } from './manifest.ts';
 
-export function tableCounts(db: Database): Record<string, number> {
+export function tableCounts(db: DatabaseSync): Record<string, number> {
   const tables = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[];
   return Object.fromEntries(tables.map(({ name }) => [name, Number((db.prepare(`SELECT COUNT(*) AS n FROM "${name.replaceAll('"', '""')}"`).get() as { n: number }).n)]));
 }
 
-export const schemaVersion = (db: Database) => Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
-export const integrity = (db: Database) => (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]).map((row) => row.integrity_check).join('; ');
+export const schemaVersion = (db: DatabaseSync) => Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+export const integrity = (db: DatabaseSync) => (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]).map((row) => row.integrity_check).join('; ');
 
 export interface AttachmentRow {
   id: string;

@@ -1,6 +1,6 @@
 /**
  * For operators: the embedded Galaxy directory (used when GALAXY_API_URL is not set).
- * Reads DATA_DIR like the server.
+ * Reads DATA_DIR (or DATABASE_URL) like the server.
  *
  *   npm run galaxy -- add --uid UID --email EMAIL [--name NAME] [--role viewer]
  *   npm run galaxy -- invite --email EMAIL [--role viewer] [--days 30]
@@ -27,7 +27,7 @@ const UID = /^[\x21-\x7e]{1,128}$/;
 type Result = { code: number; out: string };
 const usage = (problem: string): Result => ({ code: 2, out: `${problem}\n${USAGE}` });
 
-export function runGalaxyCli(args: string[], env: Record<string, string | undefined> = process.env): Result {
+export async function runGalaxyCli(args: string[], env: Record<string, string | undefined> = process.env): Promise<Result> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -47,21 +47,22 @@ export function runGalaxyCli(args: string[], env: Record<string, string | undefi
   const days = Number(values.days);
   if (!Number.isInteger(days) || days < 1 || days > 365) return usage('--days must be a whole number from 1 to 365');
 
-  const db = openDatabase(loadConfig(env).dataDir);
+  const config = loadConfig(env);
+  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const directory = createDirectoryAdmin(db);
   try {
     switch (command) {
       case 'add':
         if (!values.uid || !values.email) return usage('add needs --uid and --email');
-        directory.addAccount({ uid: values.uid, email: values.email, role, ...(values.name ? { name: values.name } : {}) });
+        await directory.addAccount({ uid: values.uid, email: values.email, role, ...(values.name ? { name: values.name } : {}) });
         return { code: 0, out: `Account ${values.uid} (${values.email.toLowerCase()}) may enter Galaxy as ${role}.` };
       case 'invite': {
         if (!values.email) return usage('invite needs --email');
-        const { expiresAt } = directory.invite({ email: values.email, role, days });
+        const { expiresAt } = await directory.invite({ email: values.email, role, days });
         return { code: 0, out: `${values.email.toLowerCase()} is invited as ${role} until ${expiresAt.slice(0, 10)} (a verified sign-in with this address is let in).` };
       }
       case 'list': {
-        const { accounts, invitations } = directory.list();
+        const { accounts, invitations } = await directory.list();
         const lines = [
           accounts.length ? formatTable(['uid', 'email', 'role', 'name', 'added'], accounts.map((a) => [a.uid, a.email, a.role, a.name ?? '', a.created_at.slice(0, 10)])) : 'No accounts.',
           '',
@@ -71,13 +72,13 @@ export function runGalaxyCli(args: string[], env: Record<string, string | undefi
       }
       case 'remove': {
         if ((values.uid === undefined) === (values.email === undefined)) return usage('remove needs --uid or --email');
-        const removed = directory.remove(values.uid !== undefined ? { uid: values.uid } : { email: values.email! });
+        const removed = await directory.remove(values.uid !== undefined ? { uid: values.uid } : { email: values.email! });
         return removed > 0 ? { code: 0, out: `Removed ${removed} entr${removed === 1 ? 'y' : 'ies'}.` } : { code: 1, out: 'Nothing to remove.' };
       }
       default:
         return usage(command ? `unknown command: ${command}` : 'a command is needed');
     }
   } finally {
-    db.close();
+    await db.close();
   }
 }

@@ -11,11 +11,12 @@
  *   npm run submissions -- subscribers > subscribers.csv
  */
 import { parseArgs } from 'node:util';
-import { uploadsDirOf } from '../api/application.ts';
+import { uploadsDirOf } from '../uploads/attachment-store.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createTokenSigner, resolveTokenSecret } from '../forms/tokens.ts';
 import { unsubscribeLinks } from '../forms/unsubscribe-link.ts';
-import { openDatabase, type Database } from '../store/database.ts';
+import { openDatabase } from '../store/database.ts';
+import type { Dialect, SqlClient } from '../store/sql.ts';
 import { confirmedSubscribers } from '../store/newsletter.ts';
 import { retryFailedMail } from '../store/outbox.ts';
 import { erasePersonalData, findPersonalData } from '../store/personal-data.ts';
@@ -39,19 +40,19 @@ interface ListedSubmission {
   files: string | null;
 }
 
-const LIST_QUERY = `
+const listQuery = (dialect: Dialect) => `
   SELECT s.id, s.created_at, s.form, s.language, s.status, s.email, s.name, s.payload,
     (SELECT COUNT(*) FROM outbox o WHERE o.submission_id = s.id AND o.status = 'sent') AS mails_sent,
     (SELECT COUNT(*) FROM outbox o WHERE o.submission_id = s.id AND o.status IN ('pending', 'sending')) AS mails_pending,
     (SELECT COUNT(*) FROM outbox o WHERE o.submission_id = s.id AND o.status = 'failed') AS mails_failed,
-    (SELECT GROUP_CONCAT(a.file_name, ' ') FROM attachments a WHERE a.submission_id = s.id) AS files
+    (SELECT ${dialect === 'postgres' ? 'string_agg' : 'group_concat'}(a.file_name, ' ') FROM attachments a WHERE a.submission_id = s.id) AS files
   FROM submissions s
-  WHERE (? IS NULL OR s.form = ?)
+  WHERE (CAST(? AS TEXT) IS NULL OR s.form = ?)
   ORDER BY s.created_at DESC
   LIMIT ?`;
 
-function listed(db: Database, form: string | undefined, limit: number): ListedSubmission[] {
-  return db.prepare(LIST_QUERY).all(form ?? null, form ?? null, limit) as unknown as ListedSubmission[];
+function listed(db: SqlClient, form: string | undefined, limit: number): Promise<ListedSubmission[]> {
+  return db.all<ListedSubmission>(listQuery(db.dialect), [form ?? null, form ?? null, limit]);
 }
 
 function mailState(row: ListedSubmission): string {
@@ -60,19 +61,19 @@ function mailState(row: ListedSubmission): string {
     .join(', ');
 }
 
-function list(db: Database, form: string | undefined, limit: number): string {
-  const rows = listed(db, form, limit);
+async function list(db: SqlClient, form: string | undefined, limit: number): Promise<string> {
+  const rows = await listed(db, form, limit);
   if (rows.length === 0) return 'No submissions.';
   const table = rows.map((row) => [row.created_at.slice(0, 19).replace('T', ' '), row.id, row.form, row.language, row.status, row.email, mailState(row)]);
   return formatTable(['received', 'id', 'form', 'lang', 'status', 'email', 'mails'], table);
 }
 
-function show(db: Database, id: string): string | undefined {
-  const submission = db.prepare('SELECT * FROM submissions WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+async function show(db: SqlClient, id: string): Promise<string | undefined> {
+  const submission = await db.get('SELECT * FROM submissions WHERE id = ?', [id]);
   if (!submission) return undefined;
   const payload = JSON.parse(String(submission.payload)) as Record<string, unknown>;
-  const attachments = db.prepare('SELECT field, file_name, content_type, size, stored_path FROM attachments WHERE submission_id = ?').all(id) as Record<string, unknown>[];
-  const mails = db.prepare('SELECT id, purpose, recipient, status, attempts, last_error, sent_at FROM outbox WHERE submission_id = ? ORDER BY id').all(id) as Record<string, unknown>[];
+  const attachments = await db.all('SELECT field, file_name, content_type, size, stored_path FROM attachments WHERE submission_id = ? ORDER BY stored_path', [id]);
+  const mails = await db.all('SELECT id, purpose, recipient, status, attempts, last_error, sent_at FROM outbox WHERE submission_id = ? ORDER BY id', [id]);
   const lines = [
     `id:         ${String(submission.id)}`,
     `form:       ${String(submission.form)}`,
@@ -101,8 +102,8 @@ function show(db: Database, id: string): string | undefined {
 
 const EXPORT_FIELDS = ['company', 'message', 'phone', 'job', 'type', 'locations', 'event', 'products', 'services'] as const;
 
-function exportCsv(db: Database, form: string | undefined): string {
-  const rows = listed(db, form, Number.MAX_SAFE_INTEGER);
+async function exportCsv(db: SqlClient, form: string | undefined): Promise<string> {
+  const rows = await listed(db, form, Number.MAX_SAFE_INTEGER);
   const header = ['id', 'received', 'form', 'language', 'status', 'name', 'email', ...EXPORT_FIELDS, 'files', 'mails'];
   return toCsv([
     header,
@@ -118,11 +119,11 @@ function exportCsv(db: Database, form: string | undefined): string {
 }
 
 /** The mailing list for the tool that sends the newsletter, each address with its own unsubscribe link. */
-function subscribersCsv(db: Database, config: Config): string {
+async function subscribersCsv(db: SqlClient, config: Config): Promise<string> {
   const tokens = createTokenSigner(resolveTokenSecret(config.tokenSecret, config.dataDir), config.confirmationTtlHours);
   return toCsv([
     ['email', 'language', 'confirmed', 'unsubscribe_url', 'one_click_unsubscribe_url'],
-    ...confirmedSubscribers(db).map((row) => {
+    ...(await confirmedSubscribers(db)).map((row) => {
       const links = unsubscribeLinks(config.siteUrl, tokens, row.email, row.language);
       return [row.email, row.language, row.confirmed_at, links.page, links.oneClick];
     }),
@@ -145,31 +146,31 @@ export async function runSubmissionsCli(args: string[], env: Record<string, stri
   if (!Number.isInteger(limit) || limit < 1) return { code: 2, out: `--limit must be a positive whole number\n${USAGE}` };
   const config = loadConfig(env);
   if (['find', 'erase'].includes(command ?? '') && !EMAIL_ARGUMENT.test(id ?? '')) return { code: 2, out: `${command} needs an email address\n${USAGE}` };
-  const db = openDatabase(config.dataDir);
+  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     switch (command) {
       case 'list':
-        return { code: 0, out: list(db, values.form, limit) };
+        return { code: 0, out: await list(db, values.form, limit) };
       case 'show': {
         if (!id) return { code: 2, out: USAGE };
-        const shown = show(db, id);
+        const shown = await show(db, id);
         return shown ? { code: 0, out: shown } : { code: 1, out: `No submission ${id}` };
       }
       case 'export':
-        if (id === undefined) return { code: 0, out: exportCsv(db, values.form) };
+        if (id === undefined) return { code: 0, out: await exportCsv(db, values.form) };
         if (!EMAIL_ARGUMENT.test(id)) return { code: 2, out: `export takes an email address, or --form for all submissions as CSV\n${USAGE}` };
-        return { code: 0, out: JSON.stringify(findPersonalData(db, id), null, 2) };
+        return { code: 0, out: JSON.stringify(await findPersonalData(db, id), null, 2) };
       case 'find':
-        return { code: 0, out: describePersonalData(findPersonalData(db, id!)) };
+        return { code: 0, out: describePersonalData(await findPersonalData(db, id!)) };
       case 'erase':
         return { code: 0, out: describeErasure(id!, await erasePersonalData(db, id!, uploadsDirOf(config.dataDir))) };
       case 'subscribers':
-        return { code: 0, out: subscribersCsv(db, config) };
+        return { code: 0, out: await subscribersCsv(db, config) };
       case 'retry': {
         // The mail's number as `show` lists it (#12) or as the failure log names it.
         const mailId = /^#?\d{1,15}$/.test(id ?? '') ? Number(id!.replace(/^#/, '')) : 0;
         if (mailId < 1) return { code: 2, out: `retry needs the number of a failed mail\n${USAGE}` };
-        return retryFailedMail(db, mailId)
+        return (await retryFailedMail(db, mailId))
           ? { code: 0, out: `Mail #${mailId} is queued again; a running server sends it at its next poll.` }
           : { code: 1, out: `There is no failed mail #${mailId}.` };
       }
@@ -177,6 +178,6 @@ export async function runSubmissionsCli(args: string[], env: Record<string, stri
         return { code: 2, out: USAGE };
     }
   } finally {
-    db.close();
+    await db.close();
   }
 }

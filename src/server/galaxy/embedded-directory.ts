@@ -4,7 +4,7 @@
  * invitation by creating an identity with someone else's address.
  */
 import type { GalaxyRole, GalaxyUser } from '#app/login/galaxy-user.ts';
-import type { Database } from '../store/database.ts';
+import type { SqlClient } from '../store/sql.ts';
 import type { GalaxyDirectory, VerifiedIdentity } from './directory.ts';
 
 interface AccountRow {
@@ -24,15 +24,16 @@ interface InvitationRow {
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-export function createEmbeddedDirectory(db: Database, now: () => Date = () => new Date()): GalaxyDirectory {
-  const accountByUid = db.prepare('SELECT uid, email, name, role, created_at FROM galaxy_accounts WHERE uid = ?');
-  const invitationByEmail = db.prepare('SELECT email, role, invited_at, expires_at FROM galaxy_invitations WHERE email = ? AND expires_at > ?');
+export function createEmbeddedDirectory(db: SqlClient, now: () => Date = () => new Date()): GalaxyDirectory {
   return {
     async findUser(identity: VerifiedIdentity): Promise<GalaxyUser | null> {
-      const account = accountByUid.get(identity.uid) as AccountRow | undefined;
+      const account = await db.get<AccountRow>('SELECT uid, email, name, role, created_at FROM galaxy_accounts WHERE uid = ?', [identity.uid]);
       if (account) return { uid: account.uid, email: account.email, name: account.name, role: account.role, status: 'active' };
       if (!identity.email || !identity.emailVerified) return null;
-      const invitation = invitationByEmail.get(normalizeEmail(identity.email), now().toISOString()) as InvitationRow | undefined;
+      const invitation = await db.get<InvitationRow>('SELECT email, role, invited_at, expires_at FROM galaxy_invitations WHERE email = ? AND expires_at > ?', [
+        normalizeEmail(identity.email),
+        now().toISOString(),
+      ]);
       if (!invitation) return null;
       return { uid: identity.uid, email: invitation.email, name: null, role: invitation.role, status: 'invited' };
     },
@@ -40,35 +41,37 @@ export function createEmbeddedDirectory(db: Database, now: () => Date = () => ne
 }
 
 /** The operators' side of the embedded directory (the `npm run galaxy` tool). */
-export function createDirectoryAdmin(db: Database, now: () => Date = () => new Date()) {
+export function createDirectoryAdmin(db: SqlClient, now: () => Date = () => new Date()) {
   return {
-    addAccount(account: { uid: string; email: string; name?: string; role: GalaxyRole }): void {
-      db.prepare(
+    async addAccount(account: { uid: string; email: string; name?: string; role: GalaxyRole }): Promise<void> {
+      await db.run(
         `INSERT INTO galaxy_accounts (uid, email, name, role, created_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (uid) DO UPDATE SET email = excluded.email, name = excluded.name, role = excluded.role`,
-      ).run(account.uid, normalizeEmail(account.email), account.name ?? null, account.role, now().toISOString());
+        [account.uid, normalizeEmail(account.email), account.name ?? null, account.role, now().toISOString()],
+      );
     },
-    invite(invitation: { email: string; role: GalaxyRole; days: number }): { expiresAt: string } {
+    async invite(invitation: { email: string; role: GalaxyRole; days: number }): Promise<{ expiresAt: string }> {
       const invitedAt = now();
       const expiresAt = new Date(invitedAt.getTime() + invitation.days * 86_400_000).toISOString();
-      db.prepare(
+      await db.run(
         `INSERT INTO galaxy_invitations (email, role, invited_at, expires_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (email) DO UPDATE SET role = excluded.role, invited_at = excluded.invited_at, expires_at = excluded.expires_at`,
-      ).run(normalizeEmail(invitation.email), invitation.role, invitedAt.toISOString(), expiresAt);
+        [normalizeEmail(invitation.email), invitation.role, invitedAt.toISOString(), expiresAt],
+      );
       return { expiresAt };
     },
     /** Removes the account with this uid, or the account(s) and invitation of this email; answers how many went. */
-    remove(key: { uid?: string; email?: string }): number {
-      if (key.uid !== undefined) return Number(db.prepare('DELETE FROM galaxy_accounts WHERE uid = ?').run(key.uid).changes);
+    async remove(key: { uid?: string; email?: string }): Promise<number> {
+      if (key.uid !== undefined) return db.run('DELETE FROM galaxy_accounts WHERE uid = ?', [key.uid]);
       const email = normalizeEmail(key.email ?? '');
-      const accounts = Number(db.prepare('DELETE FROM galaxy_accounts WHERE email = ?').run(email).changes);
-      const invitations = Number(db.prepare('DELETE FROM galaxy_invitations WHERE email = ?').run(email).changes);
+      const accounts = await db.run('DELETE FROM galaxy_accounts WHERE email = ?', [email]);
+      const invitations = await db.run('DELETE FROM galaxy_invitations WHERE email = ?', [email]);
       return accounts + invitations;
     },
-    list(): { accounts: AccountRow[]; invitations: InvitationRow[] } {
+    async list(): Promise<{ accounts: AccountRow[]; invitations: InvitationRow[] }> {
       return {
-        accounts: db.prepare('SELECT uid, email, name, role, created_at FROM galaxy_accounts ORDER BY email, uid').all() as unknown as AccountRow[],
-        invitations: db.prepare('SELECT email, role, invited_at, expires_at FROM galaxy_invitations ORDER BY email').all() as unknown as InvitationRow[],
+        accounts: await db.all<AccountRow>('SELECT uid, email, name, role, created_at FROM galaxy_accounts ORDER BY email, uid'),
+        invitations: await db.all<InvitationRow>('SELECT email, role, invited_at, expires_at FROM galaxy_invitations ORDER BY email'),
       };
     },
   };

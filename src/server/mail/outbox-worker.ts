@@ -2,6 +2,7 @@
  * Sends what the outbox holds: polls for due mails, retries failures with exponential
  * backoff, and picks up after a restart whatever was pending or left mid-send.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../store/database.ts';
 import { claimDueMails, markAttemptFailed, markSent, type OutgoingMail } from '../store/outbox.ts';
@@ -18,14 +19,14 @@ export interface OutboxWorkerOptions {
   pollMs: number;
   retryBaseMs: number;
   maxAttempts: number;
+  /** How long a mail being sent stays leased to this worker; after a crash another one takes it over once the lease ends. */
+  leaseMs: number;
   /** Told when the outbox cannot write (a full disk), which it logs once per episode. */
   storage?: Pick<StorageHealth, 'failed'>;
   /** Told of each mail that failed its last attempt, beside the error in the log (counted in the metrics). */
   onFailedForGood?: () => void;
 }
 
-/** A mail being sent keeps its lease this long; after a crash it is retried once the lease ends. */
-const LEASE_MS = 120_000;
 const BATCH_SIZE = 20;
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 
@@ -40,7 +41,9 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, maxAttempts, storage, onFailedForGood }: OutboxWorkerOptions): OutboxWorker {
+export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, maxAttempts, leaseMs, storage, onFailedForGood }: OutboxWorkerOptions): OutboxWorker {
+  // Names this worker's leases: a worker whose lease ran out cannot mark a mail another one took over.
+  const owner = randomUUID();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let stopped = true;
@@ -48,26 +51,32 @@ export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, ma
 
   async function sendDue(): Promise<void> {
     for (;;) {
-      const batch = claimDueMails(db, Date.now(), LEASE_MS, BATCH_SIZE);
+      const batch = await claimDueMails(db, owner, Date.now(), leaseMs, BATCH_SIZE);
       if (batch.length === 0) return;
       await Promise.all(
         batch.map(async (row) => {
+          let sendError: unknown;
           try {
             await transport.send(row.mail);
-            markSent(db, row.id);
-            log.info({ outboxId: row.id, submissionId: row.submissionId, purpose: row.purpose }, 'mail sent');
           } catch (error) {
-            const attempt = row.attempts + 1;
-            const retryAt = attempt >= maxAttempts ? null : Date.now() + backoffMs(attempt, retryBaseMs);
-            markAttemptFailed(db, row.id, (error as Error).message ?? String(error), retryAt);
-            if (retryAt === null) {
-              onFailedForGood?.();
-              log.error(
-                { outboxId: row.id, submissionId: row.submissionId, purpose: row.purpose, attempt, err: error },
-                `mail failed for good after ${attempt} attempts; send it again with: npm run submissions -- retry ${row.id}`,
-              );
-            } else log.warn({ outboxId: row.id, submissionId: row.submissionId, attempt, retryAt, err: error }, 'mail failed, will retry');
+            sendError = error ?? new Error('mail transport failed');
           }
+          // A database failure from here on is the run's (503 and probing), not the mail's.
+          if (sendError === undefined) {
+            if (await markSent(db, row.id, owner)) log.info({ outboxId: row.id, submissionId: row.submissionId, purpose: row.purpose }, 'mail sent');
+            else log.warn({ outboxId: row.id }, 'mail sent after its lease ran out; another worker may send it too, with the same Message-ID');
+            return;
+          }
+          const attempt = row.attempts + 1;
+          const retryAt = attempt >= maxAttempts ? null : Date.now() + backoffMs(attempt, retryBaseMs);
+          await markAttemptFailed(db, row.id, owner, (sendError as Error).message ?? String(sendError), retryAt);
+          if (retryAt === null) {
+            onFailedForGood?.();
+            log.error(
+              { outboxId: row.id, submissionId: row.submissionId, purpose: row.purpose, attempt, err: sendError },
+              `mail failed for good after ${attempt} attempts; send it again with: npm run submissions -- retry ${row.id}`,
+            );
+          } else log.warn({ outboxId: row.id, submissionId: row.submissionId, attempt, retryAt, err: sendError }, 'mail failed, will retry');
         }),
       );
       if (stopped) return;

@@ -1,10 +1,17 @@
 /** Sends mail over SMTP with nodemailer; the message id stays the one the outbox gave it. */
 import nodemailer from 'nodemailer';
 import type { OutgoingMail } from '../store/outbox.ts';
+import { isDatabaseFile, type AttachmentStore } from '../uploads/attachment-store.ts';
 import type { MailTransport } from './outbox-worker.ts';
 
-export function createSmtpTransport(smtpUrl: string): MailTransport & { close(): void } {
-  const transporter = nodemailer.createTransport(smtpUrl);
+/** A mail being sent that has not finished after this long fails (and is retried), well within its lease. */
+const SOCKET_TIMEOUT_MS = 60_000;
+
+export function createSmtpTransport(smtpUrl: string, attachments: Pick<AttachmentStore, 'open'>): MailTransport & { close(): void } {
+  const url = new URL(smtpUrl);
+  // nodemailer reads options from the query; an operator's own setting wins.
+  if (!url.searchParams.has('socketTimeout')) url.searchParams.set('socketTimeout', String(SOCKET_TIMEOUT_MS));
+  const transporter = nodemailer.createTransport(url.toString());
   return {
     async send(mail: OutgoingMail) {
       await transporter.sendMail({
@@ -17,7 +24,12 @@ export function createSmtpTransport(smtpUrl: string): MailTransport & { close():
         messageId: mail.messageId,
         // One-click unsubscribe (RFC 8058): the mail program posts to the address itself.
         ...(mail.listUnsubscribe ? { list: { unsubscribe: mail.listUnsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
-        attachments: mail.attachments?.map((file) => ({ filename: file.filename, path: file.path, contentType: file.contentType })),
+        // Files kept in the database are streamed from it; files on disk are read by path.
+        attachments: mail.attachments?.map((file) =>
+          isDatabaseFile(file.path)
+            ? { filename: file.filename, content: attachments.open(file.path), contentType: file.contentType }
+            : { filename: file.filename, path: file.path, contentType: file.contentType },
+        ),
         disableFileAccess: false,
         disableUrlAccess: true,
       });

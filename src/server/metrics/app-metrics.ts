@@ -23,9 +23,9 @@ export interface MetricsRecorder {
 
 /** State read from the database at each scrape rather than counted along the way. */
 export interface StateSources {
-  outboxCounts(): OutboxCounts;
+  outboxCounts(): Promise<OutboxCounts>;
   /** When the longest-waiting pending mail was queued. */
-  oldestPendingMail(): Date | undefined;
+  oldestPendingMail(): Promise<Date | undefined>;
   storage: Pick<StorageHealth, 'healthy' | 'episodes'>;
 }
 
@@ -107,18 +107,19 @@ export function createAppMetrics(): AppMetrics {
         help: 'Mails in the outbox, by state.',
         labelNames: ['state'] as const,
         registers,
-        collect() {
-          const counts = outboxCounts();
-          for (const state of OUTBOX_STATES) this.set({ state }, counts[state]);
+        // While the database is unreachable the scrape still answers, with the last values read.
+        async collect() {
+          const counts = await outboxCounts().catch(() => undefined);
+          if (counts) for (const state of OUTBOX_STATES) this.set({ state }, counts[state]);
         },
       });
       new Gauge({
         name: 'outbox_oldest_pending_age_seconds',
         help: 'How long the longest-waiting pending mail has waited; 0 when none waits.',
         registers,
-        collect() {
-          const oldest = oldestPendingMail();
-          this.set(oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest.getTime()) / 1000));
+        async collect() {
+          const oldest = await oldestPendingMail().catch(() => null);
+          if (oldest !== null) this.set(oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest.getTime()) / 1000));
         },
       });
       new Counter({

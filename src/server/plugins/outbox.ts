@@ -24,12 +24,15 @@ const outbox: FastifyPluginAsync<{ mail: MailConfig }> = async (app, { mail }) =
   if (!mail.smtpUrl) {
     app.decorate('outbox', {
       kick() {
-        app.log.info({ ...outboxCounts(app.db) }, 'mail queued in the outbox; SMTP_URL is not set, so it is not sent');
+        outboxCounts(app.db).then(
+          (counts) => app.log.info(counts, 'mail queued in the outbox; SMTP_URL is not set, so it is not sent'),
+          (error: unknown) => app.log.warn({ err: error }, 'mail queued in the outbox; SMTP_URL is not set, so it is not sent'),
+        );
       },
     });
     return;
   }
-  const smtp = createSmtpTransport(mail.smtpUrl);
+  const smtp = createSmtpTransport(mail.smtpUrl, app.attachments);
   const transport: MailTransport = smtp;
   const worker = createOutboxWorker({
     db: app.db,
@@ -38,6 +41,7 @@ const outbox: FastifyPluginAsync<{ mail: MailConfig }> = async (app, { mail }) =
     pollMs: mail.pollMs,
     retryBaseMs: mail.retryBaseMs,
     maxAttempts: mail.maxAttempts,
+    leaseMs: mail.leaseMs,
     storage: app.storage,
     onFailedForGood: () => app.metrics.mailFailed(),
   });

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ContentStore } from '../content/content-store.ts';
-import { uploadsDirOf } from '../api/application.ts';
+import { uploadsDirOf } from '../uploads/attachment-store.ts';
 import { editionEnd } from '../forms/known-events.ts';
 import type { RetentionPolicy } from '../store/retention-policy.ts';
 import { runRetention } from '../store/retention.ts';

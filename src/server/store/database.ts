@@ -1,50 +1,21 @@
 /**
- * The embedded database: node:sqlite in DATA_DIR, WAL journal, full sync so a commit
- * survives a crash right after it, and migrations applied in order at start.
+ * The site's database: node:sqlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is
+ * set. Both answer the same interface, so every storage module works on either.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { MIGRATIONS } from './migrations.ts';
+import { openPostgresDatabase } from './postgres-database.ts';
+import { openSqliteDatabase } from './sqlite-database.ts';
+import type { Database } from './sql.ts';
 
-export type Database = DatabaseSync;
+export type { Database, SqlClient } from './sql.ts';
+export { DATABASE_FILE } from './sqlite-database.ts';
 
-export const DATABASE_FILE = 'nordstern.sqlite';
-
-export function openDatabase(dataDir: string): Database {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec('PRAGMA synchronous = FULL');
-  db.exec('PRAGMA foreign_keys = ON');
-  db.exec('PRAGMA busy_timeout = 5000');
-  // Deleted rows are overwritten, not only unlinked: an erased address leaves no readable bytes.
-  db.exec('PRAGMA secure_delete = ON');
-  migrate(db);
-  return db;
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** Told of errors on idle PostgreSQL connections (a server restart), which the pool survives. */
+  onConnectionError?: (error: Error) => void;
 }
 
-function migrate(db: Database): void {
-  const { user_version: current } = db.prepare('PRAGMA user_version').get() as { user_version: number };
-  for (let version = current; version < MIGRATIONS.length; version += 1) {
-    transaction(db, () => {
-      db.exec(MIGRATIONS[version]!);
-      db.exec(`PRAGMA user_version = ${version + 1}`);
-    });
-  }
-}
-
-/** Runs fn in one transaction: all of it is written, or none of it. */
-export function transaction<T>(db: Database, fn: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = fn();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    // SQLite has already rolled back after some failures (a full disk, an I/O error); a second
-    // ROLLBACK would throw and hide the real cause.
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
+export async function openDatabase({ dataDir, databaseUrl, onConnectionError = () => {} }: DatabaseOptions): Promise<Database> {
+  return databaseUrl ? openPostgresDatabase({ url: databaseUrl }, onConnectionError) : openSqliteDatabase(dataDir);
 }

@@ -1,6 +1,5 @@
 /** Mails waiting to be sent, written in the same transaction as the submission they belong to. */
-import type { Database } from './database.ts';
-import { transaction } from './database.ts';
+import { skipLocked, type Database, type SqlClient } from './sql.ts';
 
 export interface OutgoingMail {
   from: string;
@@ -34,51 +33,61 @@ interface RawOutboxRow {
   attempts: number;
 }
 
-export function enqueueMail(db: Database, submissionId: string | null, purpose: MailPurpose, mail: OutgoingMail, now = Date.now()): number {
-  const result = db
-    .prepare(
-      `INSERT INTO outbox (submission_id, purpose, recipient, message, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    )
-    .run(submissionId, purpose, mail.to.join(', '), JSON.stringify(mail), now, new Date(now).toISOString());
-  return Number(result.lastInsertRowid);
+export async function enqueueMail(db: SqlClient, submissionId: string | null, purpose: MailPurpose, mail: OutgoingMail, now = Date.now()): Promise<number> {
+  const row = await db.get<{ id: number }>(
+    `INSERT INTO outbox (submission_id, purpose, recipient, message, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+    [submissionId, purpose, mail.to.join(', '), JSON.stringify(mail), now, new Date(now).toISOString()],
+  );
+  return Number(row!.id);
 }
 
-/** Takes due mails for sending: each is leased, so no second worker sends it while the lease runs. */
-export function claimDueMails(db: Database, now: number, leaseMs: number, limit: number): OutboxRow[] {
-  return transaction(db, () => {
-    const rows = db
-      .prepare(
-        `SELECT id, submission_id, purpose, message, attempts FROM outbox
+/**
+ * Takes due mails for sending, each leased to one worker (named by owner) until the lease
+ * ends: no other worker, in this replica or another, takes it meanwhile. A mail whose worker
+ * died is taken over once its lease has run out.
+ */
+export async function claimDueMails(db: Database, owner: string, now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+  const rows = await db.transaction((tx) =>
+    tx.all<RawOutboxRow>(
+      `UPDATE outbox SET status = 'sending', lease_until = ?, lease_owner = ?
+       WHERE id IN (
+         SELECT id FROM outbox
          WHERE (status = 'pending' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until <= ?)
-         ORDER BY next_attempt_at, id LIMIT ?`,
-      )
-      .all(now, now, limit) as unknown as RawOutboxRow[];
-    const lease = db.prepare(`UPDATE outbox SET status = 'sending', lease_until = ? WHERE id = ?`);
-    for (const row of rows) lease.run(now + leaseMs, row.id);
-    return rows.map((row) => ({
+         ORDER BY next_attempt_at, id LIMIT ?${skipLocked(tx.dialect)}
+       )
+       RETURNING id, submission_id, purpose, message, attempts`,
+      [now + leaseMs, owner, now, now, limit],
+    ),
+  );
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({
       id: row.id,
       submissionId: row.submission_id,
       purpose: row.purpose,
       mail: JSON.parse(row.message) as OutgoingMail,
       attempts: row.attempts,
     }));
-  });
 }
 
-export function markSent(db: Database, id: number, now = Date.now()): boolean {
-  const result = db
-    .prepare(`UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, attempts = attempts + 1, last_error = NULL WHERE id = ? AND status = 'sending'`)
-    .run(new Date(now).toISOString(), id);
-  return result.changes === 1;
+/** Marks a mail sent, if this worker still holds its lease; answers whether it did. */
+export async function markSent(db: SqlClient, id: number, owner: string, now = Date.now()): Promise<boolean> {
+  const changed = await db.run(
+    `UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, lease_owner = NULL, attempts = attempts + 1, last_error = NULL
+     WHERE id = ? AND status = 'sending' AND lease_owner = ?`,
+    [new Date(now).toISOString(), id, owner],
+  );
+  return changed === 1;
 }
 
 /** Records a failed attempt: back to pending at retryAt, or failed for good when retryAt is null. */
-export function markAttemptFailed(db: Database, id: number, error: string, retryAt: number | null): void {
-  db.prepare(
-    `UPDATE outbox SET status = ?, attempts = attempts + 1, last_error = ?, lease_until = NULL, next_attempt_at = COALESCE(?, next_attempt_at)
-     WHERE id = ? AND status = 'sending'`,
-  ).run(retryAt === null ? 'failed' : 'pending', error.slice(0, 1000), retryAt, id);
+export async function markAttemptFailed(db: SqlClient, id: number, owner: string, error: string, retryAt: number | null): Promise<void> {
+  await db.run(
+    `UPDATE outbox SET status = ?, attempts = attempts + 1, last_error = ?, lease_until = NULL, lease_owner = NULL, next_attempt_at = COALESCE(?, next_attempt_at)
+     WHERE id = ? AND status = 'sending' AND lease_owner = ?`,
+    [retryAt === null ? 'failed' : 'pending', error.slice(0, 1000), retryAt, id, owner],
+  );
 }
 
 export interface OutboxCounts {
@@ -88,17 +97,17 @@ export interface OutboxCounts {
   failed: number;
 }
 
-export function outboxCounts(db: Database): OutboxCounts {
+export async function outboxCounts(db: SqlClient): Promise<OutboxCounts> {
   const counts: OutboxCounts = { pending: 0, sending: 0, sent: 0, failed: 0 };
-  for (const row of db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status').all() as { status: keyof OutboxCounts; n: number }[]) {
-    counts[row.status] = row.n;
+  for (const row of await db.all<{ status: keyof OutboxCounts; n: number }>('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status')) {
+    counts[row.status] = Number(row.n);
   }
   return counts;
 }
 
 /** When the longest-waiting pending mail was queued; undefined when none waits. */
-export function oldestPendingMail(db: Database): Date | undefined {
-  const row = db.prepare(`SELECT MIN(created_at) AS at FROM outbox WHERE status = 'pending'`).get() as { at: string | null } | undefined;
+export async function oldestPendingMail(db: SqlClient): Promise<Date | undefined> {
+  const row = await db.get<{ at: string | null }>(`SELECT MIN(created_at) AS at FROM outbox WHERE status = 'pending'`);
   return row?.at ? new Date(row.at) : undefined;
 }
 
@@ -106,9 +115,10 @@ export function oldestPendingMail(db: Database): Date | undefined {
  * Sends a failed mail again (the operators' `retry`): back to pending, due now, its attempts
  * counted afresh. Answers whether there was such a failed mail.
  */
-export function retryFailedMail(db: Database, id: number, now = Date.now()): boolean {
-  const result = db
-    .prepare(`UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, lease_until = NULL WHERE id = ? AND status = 'failed'`)
-    .run(now, id);
-  return result.changes === 1;
+export async function retryFailedMail(db: SqlClient, id: number, now = Date.now()): Promise<boolean> {
+  const changed = await db.run(
+    `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, lease_until = NULL, lease_owner = NULL WHERE id = ? AND status = 'failed'`,
+    [now, id],
+  );
+  return changed === 1;
 }

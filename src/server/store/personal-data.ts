@@ -3,9 +3,7 @@
  * an export (Art. 20) and an erasure (Art. 17). An address is matched without regard to case,
  * as mail systems treat it; a mail counts when it was sent to the address or names it.
  */
-import { setTimeout } from 'node:timers/promises';
-import type { Database } from './database.ts';
-import { transaction } from './database.ts';
+import { containsIgnoringCase, inJsonList, type Dialect, type Database, type SqlClient } from './sql.ts';
 import { deleteRemovedFiles, removeSubmissionRows } from './removal.ts';
 
 export interface StoredSubmission {
@@ -43,37 +41,46 @@ export interface PersonalData {
 }
 
 const SUBMISSIONS_OF = `SELECT id FROM submissions WHERE lower(email) = lower(?)`;
-const MAILS_OF = `SELECT id FROM outbox WHERE submission_id IN (${SUBMISSIONS_OF}) OR instr(lower(recipient), lower(?)) > 0 OR instr(lower(message), lower(?)) > 0`;
+const mailsOf = (dialect: Dialect) =>
+  `SELECT id FROM outbox WHERE submission_id IN (${SUBMISSIONS_OF}) OR ${containsIgnoringCase(dialect, 'recipient')} OR ${containsIgnoringCase(dialect, 'message')}`;
 
-export function findPersonalData(db: Database, email: string): PersonalData {
-  const submissions = (
-    db
-      .prepare(`SELECT id, form, language, status, created_at, confirmed_at, withdrawn_at, name, email, payload FROM submissions WHERE id IN (${SUBMISSIONS_OF}) ORDER BY created_at`)
-      .all(email) as Record<string, string | null>[]
-  ).map((row): StoredSubmission => ({
-    id: String(row.id),
-    form: String(row.form),
-    language: String(row.language),
-    status: String(row.status),
-    receivedAt: String(row.created_at),
-    confirmedAt: row.confirmed_at ?? null,
-    withdrawnAt: row.withdrawn_at ?? null,
-    name: row.name ?? null,
-    email: String(row.email),
-    fields: JSON.parse(String(row.payload)) as Record<string, unknown>,
-    files: (
-      db.prepare('SELECT field, file_name, content_type, size, sha256, stored_path FROM attachments WHERE submission_id = ? ORDER BY field, file_name').all(String(row.id)) as Record<string, string | number>[]
-    ).map((file) => ({
-      field: String(file.field),
-      fileName: String(file.file_name),
-      contentType: String(file.content_type),
-      size: Number(file.size),
-      sha256: String(file.sha256),
-      storedPath: String(file.stored_path),
-    })),
-  }));
+export async function findPersonalData(db: SqlClient, email: string): Promise<PersonalData> {
+  const submissionRows = await db.all<Record<string, string | null>>(
+    `SELECT id, form, language, status, created_at, confirmed_at, withdrawn_at, name, email, payload FROM submissions WHERE id IN (${SUBMISSIONS_OF}) ORDER BY created_at`,
+    [email],
+  );
+  const submissions: StoredSubmission[] = [];
+  for (const row of submissionRows) {
+    const files = await db.all<Record<string, string | number>>(
+      'SELECT field, file_name, content_type, size, sha256, stored_path FROM attachments WHERE submission_id = ? ORDER BY field, file_name',
+      [String(row.id)],
+    );
+    submissions.push({
+      id: String(row.id),
+      form: String(row.form),
+      language: String(row.language),
+      status: String(row.status),
+      receivedAt: String(row.created_at),
+      confirmedAt: row.confirmed_at ?? null,
+      withdrawnAt: row.withdrawn_at ?? null,
+      name: row.name ?? null,
+      email: String(row.email),
+      fields: JSON.parse(String(row.payload)) as Record<string, unknown>,
+      files: files.map((file) => ({
+        field: String(file.field),
+        fileName: String(file.file_name),
+        contentType: String(file.content_type),
+        size: Number(file.size),
+        sha256: String(file.sha256),
+        storedPath: String(file.stored_path),
+      })),
+    });
+  }
   const mails = (
-    db.prepare(`SELECT id, submission_id, purpose, recipient, status, created_at, sent_at, message FROM outbox WHERE id IN (${MAILS_OF}) ORDER BY id`).all(email, email, email) as Record<string, string | number | null>[]
+    await db.all<Record<string, string | number | null>>(
+      `SELECT id, submission_id, purpose, recipient, status, created_at, sent_at, message FROM outbox WHERE id IN (${mailsOf(db.dialect)}) ORDER BY id`,
+      [email, email, email],
+    )
   ).map((row): StoredMail => ({
     id: Number(row.id),
     submissionId: row.submission_id === null ? null : String(row.submission_id),
@@ -84,11 +91,11 @@ export function findPersonalData(db: Database, email: string): PersonalData {
     sentAt: row.sent_at === null ? null : String(row.sent_at),
     subject: (JSON.parse(String(row.message)) as { subject?: string }).subject ?? '',
   }));
-  const mapRows = <T>(rows: unknown[], map: (row: Record<string, string | null>) => T) => (rows as Record<string, string | null>[]).map(map);
+  const rowsOf = (sql: string) => db.all<Record<string, string | null>>(sql, [email]);
   return {
     email,
     submissions,
-    newsletter: mapRows(db.prepare('SELECT * FROM newsletter_subscribers WHERE lower(email) = lower(?)').all(email), (row) => ({
+    newsletter: (await rowsOf('SELECT * FROM newsletter_subscribers WHERE lower(email) = lower(?)')).map((row) => ({
       email: String(row.email),
       language: String(row.language),
       status: String(row.status),
@@ -96,14 +103,14 @@ export function findPersonalData(db: Database, email: string): PersonalData {
       confirmedAt: row.confirmed_at ?? null,
     })),
     mails,
-    galaxyAccounts: mapRows(db.prepare('SELECT * FROM galaxy_accounts WHERE lower(email) = lower(?) ORDER BY uid').all(email), (row) => ({
+    galaxyAccounts: (await rowsOf('SELECT * FROM galaxy_accounts WHERE lower(email) = lower(?) ORDER BY uid')).map((row) => ({
       uid: String(row.uid),
       email: String(row.email),
       name: row.name ?? null,
       role: String(row.role),
       createdAt: String(row.created_at),
     })),
-    galaxyInvitations: mapRows(db.prepare('SELECT * FROM galaxy_invitations WHERE lower(email) = lower(?)').all(email), (row) => ({
+    galaxyInvitations: (await rowsOf('SELECT * FROM galaxy_invitations WHERE lower(email) = lower(?)')).map((row) => ({
       email: String(row.email),
       role: String(row.role),
       invitedAt: String(row.invited_at),
@@ -119,39 +126,33 @@ export interface ErasureReport {
   newsletter: number;
   galaxyAccounts: number;
   galaxyInvitations: number;
-  /** Whether the write-ahead log was emptied, so no erased bytes remain in it. */
+  /** Whether node:sqlite's write-ahead log was emptied, so no erased bytes remain in it (always false on PostgreSQL, whose vacuum reclaims them). */
   walTruncated: boolean;
 }
 
 /**
- * Deletes everything stored about the address. Deleted rows are overwritten in the database
- * file (secure_delete is on for every connection), then a checkpoint moves the last pages out
- * of the write-ahead log and truncates it, so no copy of the erased bytes stays behind.
+ * Deletes everything stored about the address, files included. On node:sqlite deleted rows
+ * are overwritten in the database file (secure_delete is on for every connection), then a
+ * checkpoint moves the last pages out of the write-ahead log and truncates it, so no copy of
+ * the erased bytes stays behind.
  */
 export async function erasePersonalData(db: Database, email: string, uploadsDir: string): Promise<ErasureReport> {
-  const { removed, ...counts } = transaction(db, () => {
-    const ids = (db.prepare(SUBMISSIONS_OF).all(email) as { id: string }[]).map((row) => row.id);
+  const { removed, ...counts } = await db.transaction(async (tx) => {
+    const ids = (await tx.all<{ id: string }>(SUBMISSIONS_OF, [email])).map((row) => row.id);
     // Mails sent to the address or naming it outside its own submissions (a subscriber's welcome mail).
-    const mails = Number(db.prepare(`DELETE FROM outbox WHERE id IN (${MAILS_OF}) AND (submission_id IS NULL OR submission_id NOT IN (SELECT value FROM json_each(?)))`).run(email, email, email, JSON.stringify(ids)).changes);
-    const removed = removeSubmissionRows(db, ids, uploadsDir);
+    const mails = await tx.run(
+      `DELETE FROM outbox WHERE id IN (${mailsOf(tx.dialect)}) AND (submission_id IS NULL OR submission_id NOT ${inJsonList(tx.dialect)})`,
+      [email, email, email, JSON.stringify(ids)],
+    );
+    const removed = await removeSubmissionRows(tx, ids, uploadsDir);
     return {
       removed,
       mails: mails + removed.mails,
-      newsletter: Number(db.prepare('DELETE FROM newsletter_subscribers WHERE lower(email) = lower(?)').run(email).changes),
-      galaxyAccounts: Number(db.prepare('DELETE FROM galaxy_accounts WHERE lower(email) = lower(?)').run(email).changes),
-      galaxyInvitations: Number(db.prepare('DELETE FROM galaxy_invitations WHERE lower(email) = lower(?)').run(email).changes),
+      newsletter: await tx.run('DELETE FROM newsletter_subscribers WHERE lower(email) = lower(?)', [email]),
+      galaxyAccounts: await tx.run('DELETE FROM galaxy_accounts WHERE lower(email) = lower(?)', [email]),
+      galaxyInvitations: await tx.run('DELETE FROM galaxy_invitations WHERE lower(email) = lower(?)', [email]),
     };
   });
   await deleteRemovedFiles(removed.files);
-  return { submissions: removed.submissions, files: removed.attachments, ...counts, walTruncated: await truncateWal(db) };
-}
-
-/** A checkpoint that copies every page into the database file and empties the log; a reader holding it open can delay it. */
-export async function truncateWal(db: Database, attempts = 20): Promise<boolean> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const { busy } = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number };
-    if (busy === 0) return true;
-    await setTimeout(100);
-  }
-  return false;
+  return { submissions: removed.submissions, files: removed.attachments, ...counts, walTruncated: await db.purgeDeleted() };
 }

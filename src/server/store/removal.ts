@@ -5,7 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Database } from './database.ts';
+import { inJsonList, type SqlClient } from './sql.ts';
 
 export interface RemovedRows {
   submissions: number;
@@ -16,15 +16,16 @@ export interface RemovedRows {
   files: string[];
 }
 
-/** Runs inside the caller's transaction. */
-export function removeSubmissionRows(db: Database, ids: readonly string[], uploadsDir: string): RemovedRows {
+/** Runs inside the caller's transaction; files kept in the database go with their rows. */
+export async function removeSubmissionRows(tx: SqlClient, ids: readonly string[], uploadsDir: string): Promise<RemovedRows> {
   if (ids.length === 0) return { submissions: 0, attachments: 0, mails: 0, files: [] };
   const list = JSON.stringify(ids);
-  const inList = 'IN (SELECT value FROM json_each(?))';
-  const stored = db.prepare(`SELECT stored_path FROM attachments WHERE submission_id ${inList}`).all(list) as { stored_path: string }[];
-  const attachments = Number(db.prepare(`DELETE FROM attachments WHERE submission_id ${inList}`).run(list).changes);
-  const mails = Number(db.prepare(`DELETE FROM outbox WHERE submission_id ${inList}`).run(list).changes);
-  const submissions = Number(db.prepare(`DELETE FROM submissions WHERE id ${inList}`).run(list).changes);
+  const inList = inJsonList(tx.dialect);
+  const stored = await tx.all<{ stored_path: string }>(`SELECT stored_path FROM attachments WHERE submission_id ${inList}`, [list]);
+  await tx.run(`DELETE FROM attachment_chunks WHERE stored_path IN (SELECT stored_path FROM attachments WHERE submission_id ${inList})`, [list]);
+  const attachments = await tx.run(`DELETE FROM attachments WHERE submission_id ${inList}`, [list]);
+  const mails = await tx.run(`DELETE FROM outbox WHERE submission_id ${inList}`, [list]);
+  const submissions = await tx.run(`DELETE FROM submissions WHERE id ${inList}`, [list]);
   const folders = ids.map((id) => path.join(uploadsDir, id));
   const files = stored.map((row) => row.stored_path).filter((file) => !folders.some((folder) => file.startsWith(folder + path.sep)));
   return { submissions, attachments, mails, files: [...files, ...folders].filter((file) => isInside(uploadsDir, file)) };

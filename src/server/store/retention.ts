@@ -3,7 +3,7 @@
  * its files and its mails, and nothing else. Newsletter subscriptions stay until revoked.
  */
 import type { RetentionPolicy } from './retention-policy.ts';
-import { transaction, type Database } from './database.ts';
+import { inJsonList, type Database, type SqlClient } from './sql.ts';
 import { deleteRemovedFiles, removeSubmissionRows } from './removal.ts';
 
 const DAY_MS = 86_400_000;
@@ -38,29 +38,29 @@ interface Candidate {
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
 
 /** The ids due for deletion, each with the reason it is reported under. */
-function expiredSubmissions(db: Database, run: RetentionRun, now: Date): Map<string, string> {
+async function expiredSubmissions(db: SqlClient, run: RetentionRun, now: Date): Promise<Map<string, string>> {
   const { policy } = run;
   const due = new Map<string, string>();
-  const select = (sql: string, ...params: string[]) => db.prepare(sql).all(...params) as unknown as Candidate[];
+  const select = (sql: string, ...params: string[]) => db.all<Candidate>(sql, params);
 
-  for (const row of select(`SELECT id, form FROM submissions WHERE form IN (SELECT value FROM json_each(?)) AND created_at < ?`, JSON.stringify(CONTACT_FORMS), before(now, policy.contactDays * DAY_MS))) {
+  for (const row of await select(`SELECT id, form FROM submissions WHERE form ${inJsonList(db.dialect)} AND created_at < ?`, JSON.stringify(CONTACT_FORMS), before(now, policy.contactDays * DAY_MS))) {
     due.set(row.id, row.form);
   }
-  for (const row of select(`SELECT id FROM submissions WHERE form = 'application' AND created_at < ?`, before(now, policy.applicationDays * DAY_MS))) {
+  for (const row of await select(`SELECT id FROM submissions WHERE form = 'application' AND created_at < ?`, before(now, policy.applicationDays * DAY_MS))) {
     due.set(row.id, 'application');
   }
   // Unconfirmed opt-ins: once the link has expired, nobody can confirm them any more.
-  for (const row of select(`SELECT id, form FROM submissions WHERE form IN ('event', 'newsletter') AND status = 'pending' AND created_at < ?`, before(now, run.confirmationTtlHours * 3_600_000))) {
+  for (const row of await select(`SELECT id, form FROM submissions WHERE form IN ('event', 'newsletter') AND status = 'pending' AND created_at < ?`, before(now, run.confirmationTtlHours * 3_600_000))) {
     due.set(row.id, `${row.form} (unconfirmed)`);
   }
   // A confirmed registration is kept for the period after its event ended (from receipt when the event is unknown).
   const eventCutoff = now.getTime() - policy.eventDays * DAY_MS;
-  for (const row of select(`SELECT id, payload, created_at FROM submissions WHERE form = 'event' AND status = 'confirmed' AND created_at < ?`, new Date(eventCutoff).toISOString())) {
+  for (const row of await select(`SELECT id, payload, created_at FROM submissions WHERE form = 'event' AND status = 'confirmed' AND created_at < ?`, new Date(eventCutoff).toISOString())) {
     const key = (JSON.parse(row.payload) as { event?: unknown }).event;
     const end = (typeof key === 'string' ? run.eventEnd(key) : undefined) ?? new Date(row.created_at);
     if (end.getTime() < eventCutoff) due.set(row.id, 'event');
   }
-  for (const row of select(`SELECT id FROM submissions WHERE form = 'newsletter' AND status = 'unsubscribed' AND withdrawn_at < ?`, before(now, policy.consentProofDays * DAY_MS))) {
+  for (const row of await select(`SELECT id FROM submissions WHERE form = 'newsletter' AND status = 'unsubscribed' AND withdrawn_at < ?`, before(now, policy.consentProofDays * DAY_MS))) {
     due.set(row.id, 'newsletter (proof of consent)');
   }
   return due;
@@ -68,21 +68,18 @@ function expiredSubmissions(db: Database, run: RetentionRun, now: Date): Map<str
 
 export async function runRetention(db: Database, run: RetentionRun): Promise<RetentionReport> {
   const now = run.now ?? new Date();
-  const { removed, due, subscribers, mails } = transaction(db, () => {
-    const due = expiredSubmissions(db, run, now);
-    const removed = removeSubmissionRows(db, [...due.keys()], run.uploadsDir);
+  const { removed, due, subscribers, mails } = await db.transaction(async (tx) => {
+    const due = await expiredSubmissions(tx, run, now);
+    const removed = await removeSubmissionRows(tx, [...due.keys()], run.uploadsDir);
     // A pending subscriber with no open sign-up left is an address nobody confirmed.
-    const subscribers = Number(
-      db
-        .prepare(
-          `DELETE FROM newsletter_subscribers WHERE status = 'pending' AND subscribed_at < ?
-           AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.form = 'newsletter' AND s.status = 'pending' AND lower(s.email) = lower(newsletter_subscribers.email))`,
-        )
-        .run(before(now, run.confirmationTtlHours * 3_600_000)).changes,
+    const subscribers = await tx.run(
+      `DELETE FROM newsletter_subscribers WHERE status = 'pending' AND subscribed_at < ?
+       AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.form = 'newsletter' AND s.status = 'pending' AND lower(s.email) = lower(newsletter_subscribers.email))`,
+      [before(now, run.confirmationTtlHours * 3_600_000)],
     );
-    const mails = Number(
-      db.prepare(`DELETE FROM outbox WHERE submission_id IS NULL AND status IN ('sent', 'failed') AND created_at < ?`).run(before(now, run.policy.mailDays * DAY_MS)).changes,
-    );
+    const mails = await tx.run(`DELETE FROM outbox WHERE submission_id IS NULL AND status IN ('sent', 'failed') AND created_at < ?`, [
+      before(now, run.policy.mailDays * DAY_MS),
+    ]);
     return { removed, due, subscribers, mails };
   });
   await deleteRemovedFiles(removed.files);

@@ -1,21 +1,34 @@
 /**
- * Whether the site can write: a full disk or an I/O error makes submissions fail, and the
- * site then answers 503 with Retry-After, reports not ready and logs the cause once per
- * episode. While writes fail, a small probe write is tried every few seconds, so the site
- * becomes ready again by itself once space returns.
+ * Whether the site can write: a full disk, an I/O error or an unreachable PostgreSQL makes
+ * submissions fail, and the site then answers 503 with Retry-After, reports not ready and
+ * logs the cause once per episode. While writes fail, a small probe write is tried every few
+ * seconds, so the site becomes ready again by itself once space or the server returns.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { transaction, type Database } from './database.ts';
+import type { Database } from './sql.ts';
 
 /** SQLite result codes (the primary code, the low byte) that mean the storage cannot take writes. */
 const SQLITE_STORAGE_CODES = new Set([8 /* READONLY */, 10 /* IOERR */, 13 /* FULL */, 14 /* CANTOPEN */]);
 /** File system errors that mean the same for uploads and the database. */
 const FS_STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
 
+/** Socket errors on the way to PostgreSQL. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * PostgreSQL SQLSTATE classes and codes that mean the server cannot take the write now:
+ * connection exceptions (08), insufficient resources such as a full disk (53), operator
+ * intervention such as a shutdown (57P01–57P03), and a read-only standby (25006).
+ */
+const POSTGRES_STORAGE = (state: string) => state.startsWith('08') || state.startsWith('53') || /^57P0[123]$/.test(state) || state === '25006';
+/** What node-postgres says when the server went away mid-query or the pool timed out waiting for one. */
+const POSTGRES_LOST = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/;
+
 export function isStorageFailure(error: unknown): boolean {
-  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  const { code, errcode, message } = (error ?? {}) as { code?: unknown; errcode?: unknown; message?: unknown };
   if (code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number') return SQLITE_STORAGE_CODES.has(errcode & 0xff);
-  return typeof code === 'string' && FS_STORAGE_CODES.has(code);
+  if (typeof code === 'string' && (FS_STORAGE_CODES.has(code) || NETWORK_CODES.has(code))) return true;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return POSTGRES_STORAGE(code);
+  return typeof message === 'string' && POSTGRES_LOST.test(message);
 }
 
 export interface StorageHealth {
@@ -32,16 +45,20 @@ export function createStorageHealth(db: Database, log: FastifyBaseLogger, probeM
   let count = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
 
-  function probe(): void {
+  let probing = false;
+  async function probe(): Promise<void> {
+    if (probing) return;
+    probing = true;
     try {
-      transaction(db, () => {
-        db.prepare(`INSERT INTO storage_probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at`).run(new Date().toISOString());
-      });
+      await db.run(`INSERT INTO storage_probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at`, [new Date().toISOString()]);
     } catch (error) {
       if (isStorageFailure(error)) return;
       log.error({ err: error }, 'storage probe failed');
       return;
+    } finally {
+      probing = false;
     }
+    if (!failing) return;
     failing = false;
     clearInterval(timer);
     timer = undefined;
@@ -55,7 +72,7 @@ export function createStorageHealth(db: Database, log: FastifyBaseLogger, probeM
       failing = true;
       count += 1;
       log.error({ err: error }, 'storage cannot take writes: submissions are refused with 503 and the site reports not ready until a write works again');
-      timer = setInterval(probe, probeMs);
+      timer = setInterval(() => void probe(), probeMs);
       timer.unref();
     },
     episodes: () => count,
