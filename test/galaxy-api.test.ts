@@ -14,8 +14,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 async function setup(t: { teardown(fn: () => unknown): void }) {
   const dataDir = await tempDataDir(t);
   const app = await build(t, loginEnv({ DATA_DIR: dataDir, GALAXY_EXCLUSIONS: '/newsletter,/unternehmen/karriere' }));
-  const galaxy = (...args: string[]) => {
-    const result = runGalaxyCli(args, { DATA_DIR: dataDir });
+  const galaxy = async (...args: string[]) => {
+    const result = await runGalaxyCli(args, { DATA_DIR: dataDir });
     if (result.code !== 0) throw new Error(result.out);
     return result.out;
   };
@@ -37,7 +37,7 @@ function forgedToken(uid: string): string {
 t.test('a Galaxy account holder gets their profile and a custom token that signs in as them', async (t) => {
   const { app, galaxy } = await setup(t);
   const a = await createUser('anna');
-  galaxy('add', '--uid', a.uid, '--email', a.email, '--name', 'Anna Berg', '--role', 'editor');
+  await galaxy('add', '--uid', a.uid, '--email', a.email, '--name', 'Anna Berg', '--role', 'editor');
 
   const profile = await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: bearer(a.idToken) });
   t.equal(profile.statusCode, 200);
@@ -57,8 +57,8 @@ t.test('a Galaxy account holder gets their profile and a custom token that signs
 t.test("A's token asking for B's uid gets 403, for the profile and the token", async (t) => {
   const { app, galaxy } = await setup(t);
   const [a, b] = await Promise.all([createUser('a'), createUser('b')]);
-  galaxy('add', '--uid', a.uid, '--email', a.email);
-  galaxy('add', '--uid', b.uid, '--email', b.email);
+  await galaxy('add', '--uid', a.uid, '--email', a.email);
+  await galaxy('add', '--uid', b.uid, '--email', b.email);
   for (const url of [`/api/galaxy/profile/me/${b.uid}`, `/api/firebase/token/${b.uid}`]) {
     const response = await app.inject({ url, headers: bearer(a.idToken) });
     t.equal(response.statusCode, 403, url);
@@ -70,7 +70,7 @@ t.test("A's token asking for B's uid gets 403, for the profile and the token", a
 t.test('credentials that prove nothing get 401', async (t) => {
   const { app, galaxy } = await setup(t);
   const a = await createUser('c');
-  galaxy('add', '--uid', a.uid, '--email', a.email);
+  await galaxy('add', '--uid', a.uid, '--email', a.email);
   const now = Math.floor(Date.now() / 1000);
   const cases: [string, Record<string, string>][] = [
     ['no token', {}],
@@ -109,8 +109,8 @@ t.test('an invitation lets in a verified email only, as invited, until it expire
   const { app, galaxy } = await setup(t);
   const verified = await createUser('invitee');
   const unverified = await createUser('squatter', { emailVerified: false });
-  galaxy('invite', '--email', verified.email.toUpperCase(), '--role', 'viewer');
-  galaxy('invite', '--email', unverified.email);
+  await galaxy('invite', '--email', verified.email.toUpperCase(), '--role', 'viewer');
+  await galaxy('invite', '--email', unverified.email);
 
   const profile = await app.inject({ url: `/api/galaxy/profile/me/${verified.uid}`, headers: bearer(verified.idToken) });
   t.equal(profile.statusCode, 200);
@@ -121,14 +121,14 @@ t.test('an invitation lets in a verified email only, as invited, until it expire
   const refused = await app.inject({ url: `/api/galaxy/profile/me/${unverified.uid}`, headers: bearer(unverified.idToken) });
   t.equal(refused.statusCode, 404, 'an unverified address does not take up an invitation made for it');
 
-  galaxy('remove', '--email', verified.email);
+  await galaxy('remove', '--email', verified.email);
   t.equal((await app.inject({ url: `/api/galaxy/profile/me/${verified.uid}`, headers: bearer(verified.idToken) })).statusCode, 404, 'a removed invitation lets nobody in');
 });
 
 t.test('a session cookie made from a fresh ID token works like the token; ending it stops it', async (t) => {
   const { app, galaxy } = await setup(t);
   const a = await createUser('session');
-  galaxy('add', '--uid', a.uid, '--email', a.email);
+  await galaxy('add', '--uid', a.uid, '--email', a.email);
   const made = await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer(a.idToken) });
   t.equal(made.statusCode, 200);
   t.same(made.json(), { uid: a.uid });
@@ -153,7 +153,7 @@ t.test('a session cookie made from a fresh ID token works like the token; ending
 t.test('a password change revokes: the old ID token stops working', async (t) => {
   const { app, galaxy } = await setup(t);
   const a = await createUser('revoked');
-  galaxy('add', '--uid', a.uid, '--email', a.email);
+  await galaxy('add', '--uid', a.uid, '--email', a.email);
   t.equal((await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: bearer(a.idToken) })).statusCode, 200);
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${EMULATOR_PROJECT}/accounts:update`, {

@@ -69,15 +69,15 @@ t.test('an unreachable platform is unavailable, not a refusal', async (t) => {
 });
 
 t.test('the embedded directory: accounts by uid, invitations by verified email until they expire', async (t) => {
-  const db = openDatabase(await tempDataDir(t));
+  const db = await openDatabase({ dataDir: await tempDataDir(t) });
   t.teardown(() => db.close());
   let now = new Date('2026-11-24T10:00:00Z');
   const directory = createEmbeddedDirectory(db, () => now);
   const admin = createDirectoryAdmin(db, () => now);
-  admin.addAccount({ uid: 'uid-anna', email: 'Anna@Example.com', role: 'editor', name: 'Anna' });
+  await admin.addAccount({ uid: 'uid-anna', email: 'Anna@Example.com', role: 'editor', name: 'Anna' });
   t.same(await directory.findUser({ uid: 'uid-anna', emailVerified: false }), { uid: 'uid-anna', email: 'anna@example.com', name: 'Anna', role: 'editor', status: 'active' });
   t.equal(await directory.findUser({ uid: 'uid-other', email: 'anna@example.com', emailVerified: true }), null, 'an account is found by uid, not by email');
-  admin.invite({ email: 'Bernd@Example.com', role: 'viewer', days: 2 });
+  await admin.invite({ email: 'Bernd@Example.com', role: 'viewer', days: 2 });
   t.same(await directory.findUser({ uid: 'uid-b', email: 'bernd@example.com', emailVerified: true }), { uid: 'uid-b', email: 'bernd@example.com', name: null, role: 'viewer', status: 'invited' });
   t.equal(await directory.findUser({ uid: 'uid-b', email: 'bernd@example.com', emailVerified: false }), null, 'an unverified email takes up no invitation');
   now = new Date('2026-11-27T10:00:00Z');
@@ -87,15 +87,15 @@ t.test('the embedded directory: accounts by uid, invitations by verified email u
 t.test('npm run galaxy: add, invite, list, remove, and refusals that name the problem', async (t) => {
   const env = { DATA_DIR: await tempDataDir(t) };
   const run = (...args: string[]) => runGalaxyCli(args, env);
-  t.match(run('list'), { code: 0, out: /No accounts\.[\s\S]*No invitations\./ });
-  t.match(run('add', '--uid', 'uid-anna', '--email', 'anna@example.com', '--name', 'Anna', '--role', 'admin'), { code: 0, out: /uid-anna/ });
-  t.match(run('invite', '--email', 'bernd@example.com', '--days', '14'), { code: 0, out: /bernd@example.com is invited as viewer until \d{4}-\d\d-\d\d/ });
-  const listed = run('list');
+  t.match(await run('list'), { code: 0, out: /No accounts\.[\s\S]*No invitations\./ });
+  t.match(await run('add', '--uid', 'uid-anna', '--email', 'anna@example.com', '--name', 'Anna', '--role', 'admin'), { code: 0, out: /uid-anna/ });
+  t.match(await run('invite', '--email', 'bernd@example.com', '--days', '14'), { code: 0, out: /bernd@example.com is invited as viewer until \d{4}-\d\d-\d\d/ });
+  const listed = await run('list');
   t.match(listed.out, /uid-anna\s+anna@example.com\s+admin\s+Anna/);
   t.match(listed.out, /bernd@example.com\s+viewer/);
-  t.match(run('remove', '--uid', 'uid-anna'), { code: 0, out: 'Removed 1 entry.' });
-  t.match(run('remove', '--uid', 'uid-anna'), { code: 1, out: 'Nothing to remove.' });
-  t.match(run('remove', '--email', 'bernd@example.com'), { code: 0 });
+  t.match(await run('remove', '--uid', 'uid-anna'), { code: 0, out: 'Removed 1 entry.' });
+  t.match(await run('remove', '--uid', 'uid-anna'), { code: 1, out: 'Nothing to remove.' });
+  t.match(await run('remove', '--email', 'bernd@example.com'), { code: 0 });
 
   const refusals: [string[], RegExp][] = [
     [[], /a command is needed/],
@@ -111,7 +111,7 @@ t.test('npm run galaxy: add, invite, list, remove, and refusals that name the pr
     [['list', '--colour'], /Unknown option/],
   ];
   for (const [args, message] of refusals) {
-    const result = run(...args);
+    const result = await run(...args);
     t.equal(result.code, 2, args.join(' ') || '(nothing)');
     t.match(result.out, message);
     t.match(result.out, /usage: npm run galaxy/);

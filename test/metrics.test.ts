@@ -162,8 +162,8 @@ t.test('the age of the oldest pending mail, and a failing storage', async (t) =>
   const age = value(queued, 'outbox_oldest_pending_age_seconds')!;
   t.ok(age > 0 && age < 60, `waiting for ${age} s`);
 
-  const { page_count: pages } = app.db.prepare('PRAGMA page_count').get() as { page_count: number };
-  app.db.exec(`PRAGMA max_page_count = ${pages}`);
+  const { page_count: pages } = (await app.db.get<{ page_count: number }>('PRAGMA page_count'))!;
+  await app.db.run(`PRAGMA max_page_count = ${pages}`);
   const refused = await app.inject({ method: 'POST', url: '/api/contact', payload: { ...contact, message: 'x'.repeat(3000) } });
   t.equal(refused.statusCode, 503);
   const failing = await scrape(app);

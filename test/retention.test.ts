@@ -70,31 +70,31 @@ t.test('with the clock moved past each period the job removes exactly the expire
   t.match((await post('/api/newsletter/unsubscribe', { token: unsubscribeToken })).json(), { status: 'unsubscribed' });
   await app.close();
 
-  const db = openDatabase(dataDir);
+  const db = await openDatabase({ dataDir });
   t.teardown(() => db.close());
   const uploadsDir = path.join(dataDir, 'uploads');
-  const submissionsLeft = () => (db.prepare('SELECT email FROM submissions ORDER BY email').all() as { email: string }[]).map((row) => row.email);
-  const mailsLeft = () => db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number };
+  const submissionsLeft = async () => (await db.all<{ email: string }>('SELECT email FROM submissions ORDER BY email')).map((row) => row.email);
+  const mailsLeft = async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM outbox'))!;
   const at = (ms: number): Promise<RetentionReport> =>
     runRetention(db, { policy, confirmationTtlHours: 168, uploadsDir, eventEnd: (key) => (key === TEST_EVENT ? new Date(TEST_EVENT_END) : undefined), now: new Date(ms) });
   const all = ['aylin@example.com', 'kai@example.com', 'nina@example.com', 'ole@example.com', 'paul@example.com', 'rosa@example.com', 'tia@example.com', 'una@example.com'];
-  t.same(submissionsLeft(), all, 'everything is stored');
+  t.same(await submissionsLeft(), all, 'everything is stored');
   t.ok(existsSync(path.join(uploadsDir, application.id)), 'with the CV');
-  const totalMails = mailsLeft().n;
+  const totalMails = (await mailsLeft()).n;
 
   t.same(await at(start + 7 * DAY - HOUR), { submissions: {}, attachments: 0, mails: 0, subscribers: 0 }, 'before any period ends nothing goes');
-  t.same(submissionsLeft(), all);
+  t.same(await submissionsLeft(), all);
 
   const unconfirmed = await at(start + 7 * DAY + HOUR);
   t.same(unconfirmed.submissions, { 'event (unconfirmed)': 1, 'newsletter (unconfirmed)': 1 }, 'once the link expired, the unconfirmed opt-ins go');
   t.equal(unconfirmed.mails, 2, 'with their opt-in mails');
   t.equal(unconfirmed.subscribers, 1, 'and the pending subscriber');
-  t.same(submissionsLeft(), all.filter((email) => !['nina@example.com', 'una@example.com'].includes(email)));
-  t.equal(mailsLeft().n, totalMails - 2);
+  t.same(await submissionsLeft(), all.filter((email) => !['nina@example.com', 'una@example.com'].includes(email)));
+  t.equal((await mailsLeft()).n, totalMails - 2);
 
   const mails = await at(start + 30 * DAY + HOUR);
   t.same(mails, { submissions: {}, attachments: 0, mails: 2, subscribers: 0 }, 'after a month the two welcome mails (belonging to no submission) go');
-  t.same(db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE submission_id IS NULL').get(), { n: 0 });
+  t.same(await db.get('SELECT COUNT(*) AS n FROM outbox WHERE submission_id IS NULL'), { n: 0 });
 
   const applications = await at(start + 180 * DAY + HOUR);
   t.same(applications.submissions, { application: 1 }, 'after six months the application goes');
@@ -108,26 +108,26 @@ t.test('with the clock moved past each period the job removes exactly the expire
 
   t.same((await at(start + 1095 * DAY - HOUR)).submissions, {}, 'the proof of consent stays three years after unsubscribing');
   t.same((await at(start + 1095 * DAY + HOUR)).submissions, { 'newsletter (proof of consent)': 1 });
-  t.same(submissionsLeft(), ['kai@example.com', 'paul@example.com'], 'the confirmed registration (its event is in 2099) and the subscription are kept');
+  t.same(await submissionsLeft(), ['kai@example.com', 'paul@example.com'], 'the confirmed registration (its event is in 2099) and the subscription are kept');
 
   t.same((await at(TEST_EVENT_END + 180 * DAY - HOUR)).submissions, {}, 'a confirmed registration stays until six months after its event');
   const event = await at(TEST_EVENT_END + 180 * DAY + HOUR);
   t.same(event.submissions, { event: 1 });
   t.equal(event.mails, 3, 'with its opt-in, thank-you and team mails');
-  t.same(submissionsLeft(), ['paul@example.com'], 'a newsletter subscription stays until it is revoked');
-  t.same(db.prepare('SELECT email, status FROM newsletter_subscribers').all(), [{ email: 'paul@example.com', status: 'confirmed' }]);
+  t.same(await submissionsLeft(), ['paul@example.com'], 'a newsletter subscription stays until it is revoked');
+  t.same(await db.all('SELECT email, status FROM newsletter_subscribers'), [{ email: 'paul@example.com', status: 'confirmed' }]);
 });
 
 t.test('the job runs when the server starts', async (t) => {
   const dataDir = await tempDataDir(t);
-  const db = openDatabase(dataDir);
+  const db = await openDatabase({ dataDir });
   const old = new Date(Date.now() - 800 * DAY).toISOString();
   const recent = new Date(Date.now() - 10 * DAY).toISOString();
-  const insert = db.prepare(`INSERT INTO submissions (id, form, language, email, payload, status, created_at) VALUES (?, 'contact', 'de', ?, '{}', 'received', ?)`);
-  insert.run('old', 'old@example.com', old);
-  insert.run('recent', 'recent@example.com', recent);
-  db.prepare(`INSERT INTO outbox (submission_id, purpose, recipient, message, next_attempt_at, created_at) VALUES ('old', 'notification', 'hello@example.com', '{}', 0, ?)`).run(old);
-  db.close();
+  const insert = `INSERT INTO submissions (id, form, language, email, payload, status, created_at) VALUES (?, 'contact', 'de', ?, '{}', 'received', ?)`;
+  await db.run(insert, ['old', 'old@example.com', old]);
+  await db.run(insert, ['recent', 'recent@example.com', recent]);
+  await db.run(`INSERT INTO outbox (submission_id, purpose, recipient, message, next_attempt_at, created_at) VALUES ('old', 'notification', 'hello@example.com', '{}', 0, ?)`, [old]);
+  await db.close();
 
   const app = await build(t, { DATA_DIR: dataDir });
   await app.ready();

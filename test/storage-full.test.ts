@@ -23,8 +23,8 @@ t.test('a full disk: 503 with Retry-After, the cause logged once, not ready, and
   t.equal(first.statusCode, 201, 'a submission while there is space');
   t.equal((await app.inject({ url: '/readyz' })).statusCode, 200);
 
-  const { page_count: pages } = app.db.prepare('PRAGMA page_count').get() as { page_count: number };
-  app.db.exec(`PRAGMA max_page_count = ${pages}`);
+  const { page_count: pages } = (await app.db.get<{ page_count: number }>('PRAGMA page_count'))!;
+  await app.db.run(`PRAGMA max_page_count = ${pages}`);
 
   for (let i = 0; i < 3; i += 1) {
     const refused = await app.inject({ method: 'POST', url: '/api/contact', payload: { ...contact, message: `Versuch ${i} ${'x'.repeat(3000)}` } });
@@ -53,7 +53,7 @@ t.test('a full disk: 503 with Retry-After, the cause logged once, not ready, and
   t.notOk(lines.some((line) => line.includes('cannot rollback')), 'no rollback error hides it');
   t.equal(rows(dataDir, 'SELECT id FROM submissions').length, 1, 'nothing half-written, the acknowledged one kept');
 
-  app.db.exec('PRAGMA max_page_count = 1073741823');
+  await app.db.run('PRAGMA max_page_count = 1073741823');
   for (let i = 0; i < 50 && (await app.inject({ url: '/readyz' })).statusCode !== 200; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
   t.equal((await app.inject({ url: '/readyz' })).statusCode, 200, 'ready again by itself once space returns');
   t.ok(lines.some((line) => line.includes('storage takes writes again')));
@@ -63,18 +63,18 @@ t.test('a full disk: 503 with Retry-After, the cause logged once, not ready, and
 });
 
 t.test('a failed transaction whose rollback SQLite already did rethrows the real error', async (t) => {
-  const { openDatabase, transaction } = await import('#server/store/database.ts');
-  const db = openDatabase(await tempDataDir(t));
+  const { openDatabase } = await import('#server/store/database.ts');
+  const db = await openDatabase({ dataDir: await tempDataDir(t) });
   t.teardown(() => db.close());
-  db.exec('CREATE TABLE filler (x TEXT)');
-  const { page_count: pages } = db.prepare('PRAGMA page_count').get() as { page_count: number };
-  db.exec(`PRAGMA max_page_count = ${pages}`);
-  t.throws(
-    () =>
-      transaction(db, () => {
-        for (let i = 0; i < 200; i += 1) db.prepare('INSERT INTO filler (x) VALUES (?)').run('x'.repeat(4000));
-      }),
+  await db.run('CREATE TABLE filler (x TEXT)');
+  const { page_count: pages } = (await db.get<{ page_count: number }>('PRAGMA page_count'))!;
+  await db.run(`PRAGMA max_page_count = ${pages}`);
+  await t.rejects(
+    db.transaction(async (tx) => {
+      for (let i = 0; i < 200; i += 1) await tx.run('INSERT INTO filler (x) VALUES (?)', ['x'.repeat(4000)]);
+    }),
     /database or disk is full/,
   );
-  t.equal(db.isTransaction, false);
+  t.same(await db.get('SELECT COUNT(*) AS n FROM filler'), { n: 0 }, 'nothing of it was written');
+  t.equal(await db.transaction(async (tx) => tx.run('DELETE FROM filler')), 0, 'and the next transaction begins');
 });

@@ -26,6 +26,8 @@ import { contentPlugin } from './plugins/content.ts';
 import { contentWatchPlugin } from './plugins/content-watch.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { sharedLimitsPlugin } from './plugins/shared-limits.ts';
+import { answersWithin } from './store/reachable.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { createAppMetrics } from './metrics/app-metrics.ts';
 import { createInsightsService, insightsPlugin } from './plugins/insights.ts';
@@ -96,7 +98,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Every text answer the routes send whole is compressed; pages compress themselves while
   // streaming, bundles and images are precompressed at build time.
   await app.register(compressionPlugin);
-  await app.register(databasePlugin, { dataDir: config.dataDir, probeMs: config.storageProbeMs });
+  await app.register(databasePlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl, probeMs: config.storageProbeMs });
+  await app.register(sharedLimitsPlugin, { redisUrl: config.redisUrl });
   // Before every route, so each answer is counted, and before the outbox and the form APIs, which report into it.
   await app.register(metricsPlugin, { metrics, config: config.metrics, host: config.host });
   await app.register(formsPlugin, { config, store });
@@ -104,7 +107,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(securityHeadersPlugin, { headers: securityHeaders(config) });
   await app.register(malformedPathsPlugin);
   await app.register(fastifyCookie);
-  await app.register(healthPlugin, { isReady: () => ready && app.storage.healthy() });
+  await app.register(healthPlugin, {
+    isReady: async () => ready && app.storage.healthy() && (await answersWithin(() => app.db.ping())) && ((await app.sharedLimits?.reachable()) ?? true),
+  });
   await app.register(outboxPlugin, { mail: config.mail });
   await app.register(retentionPlugin, { policy: config.retention, confirmationTtlHours: config.confirmationTtlHours, dataDir: config.dataDir, store });
   await app.register(loginPlugin, { config: config.login });
@@ -118,7 +123,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   await app.register(async (api) => {
-    await api.register(apiGuardPlugin, { siteUrl: config.siteUrl, allowedOrigins: config.allowedOrigins, rateLimit: config.rateLimit });
+    await api.register(apiGuardPlugin, { siteUrl: config.siteUrl, allowedOrigins: config.allowedOrigins, rateLimit: config.rateLimit, redis: app.sharedLimits?.redis });
     await api.register(contactApi, { prefix: '/api/contact' });
     await api.register(eventsApi, { prefix: '/api/events' });
     await api.register(newsletterApi, { prefix: '/api/newsletter' });

@@ -78,8 +78,8 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   const galaxy = await startGalaxy(t);
   const server = await startServer(t, { ...loginEnv({ GALAXY_URL: galaxy.url }), DATA_DIR: dataDir });
-  const directory = (...args: string[]) => {
-    const result = runGalaxyCli(args, { DATA_DIR: dataDir });
+  const directory = async (...args: string[]) => {
+    const result = await runGalaxyCli(args, { DATA_DIR: dataDir });
     if (result.code !== 0) throw new Error(result.out);
   };
   const browser = await launchBrowser(t);
@@ -133,7 +133,7 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
 
   t.test('an invited user signs in with email and password and ends on Galaxy with the referral cookie', async (t) => {
     const user = await createUser('invited');
-    directory('invite', '--email', user.email);
+    await directory('invite', '--email', user.email);
     const { page } = await openPage(browser, 1440);
     await page.goto(`${server.url}/`);
     await waitForHydration(page);
@@ -167,7 +167,7 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
 
   t.test('a wrong password shows the identity service message, in the page language', async (t) => {
     const user = await createUser('wrongpw');
-    directory('add', '--uid', user.uid, '--email', user.email);
+    await directory('add', '--uid', user.uid, '--email', user.email);
     for (const [path, texts] of [['/company', en], ['/unternehmen', de]] as const) {
       const { page } = await openPage(browser, 1440);
       await page.goto(`${server.url}${path}`);
@@ -197,7 +197,7 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
 
   t.test('Google: the popup opens the emulator sign-in; the rest runs from a Google credential and ends on Galaxy', async (t) => {
     const email = uniqueEmail('google');
-    directory('invite', '--email', email);
+    await directory('invite', '--email', email);
     const { page } = await openPage(browser, 1440);
     await page.route('https://apis.google.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: GAPI_STAND_IN }));
     await page.goto(`${server.url}/`);

@@ -5,12 +5,15 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import { FormRefusal } from '../forms/refusal.ts';
 
 export interface ApiGuardOptions {
   siteUrl: string;
   allowedOrigins: string[];
   rateLimit: { max: number; readMax: number; windowMs: number };
+  /** Counts in Redis, shared by every replica; unset, in this process's memory. */
+  redis?: Redis;
 }
 
 function isSameSite(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
@@ -49,6 +52,7 @@ const apiGuard: FastifyPluginAsync<ApiGuardOptions> = async (app, options) => {
     max: (request) => (isSubmission(request) ? options.rateLimit.max : options.rateLimit.readMax),
     timeWindow: options.rateLimit.windowMs,
     keyGenerator: (request) => `${request.ip}:${isSubmission(request) ? 'submit' : 'read'}`,
+    ...(options.redis ? { redis: options.redis, nameSpace: 'nordstern-rate-limit:' } : {}),
     // Retry-After is set by the plugin; the body is ours, in the visitor's language.
     errorResponseBuilder: () => new FormRefusal(429, 'request', 'rate_limited'),
   });

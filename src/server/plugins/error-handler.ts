@@ -9,6 +9,7 @@ import type { PageHandler } from '../ssr/page-handler.ts';
 import { FormRefusal, refusalBody, refusalOfValidation } from '../forms/refusal.ts';
 import { requestLanguage } from '../forms/request-language.ts';
 import { isStorageFailure } from '../store/storage-health.ts';
+import { isRedisUnavailable } from './shared-limits.ts';
 
 /** How long a client should wait before trying again while storage fails. */
 const STORAGE_RETRY_AFTER_SECONDS = 30;
@@ -40,12 +41,11 @@ function messagesFor(request: FastifyRequest) {
 
 const errorHandler: FastifyPluginAsync<{ pages: PageHandler }> = async (app, { pages }) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    // A full disk or an I/O error: nothing was stored, so the client is told to come back.
-    const storageFailed = isStorageFailure(error);
-    if (storageFailed) {
-      app.storage.failed(error);
-      reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
-    }
+    // A full disk, an I/O error, an unreachable database or Redis: nothing was stored, so the client is told to come back.
+    const databaseFailed = isStorageFailure(error);
+    const storageFailed = databaseFailed || isRedisUnavailable(error);
+    if (databaseFailed) app.storage.failed(error);
+    if (storageFailed) reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
     const refusal = storageFailed ? new FormRefusal(503, 'request', 'storage_unavailable') : asRefusal(error);
     if (refusal) {
       const body = refusalBody(refusal, messagesFor(request));

@@ -2,8 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 export interface HealthOptions {
-  /** Whether the server can answer pages: content loaded and not shutting down. */
-  isReady: () => boolean;
+  /** Whether the server can answer pages and take submissions: content loaded, not shutting down, its storage reachable. */
+  isReady: () => boolean | Promise<boolean>;
 }
 
 const statusSchema = {
@@ -15,7 +15,7 @@ const statusSchema = {
 export const healthPlugin: FastifyPluginAsync<HealthOptions> = async (app, { isReady }) => {
   app.get('/healthz', { schema: { response: { 200: statusSchema } } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { response: { 200: statusSchema, 503: statusSchema } } }, async (_request, reply) => {
-    if (isReady()) return { status: 'ready' };
+    if (await isReady()) return { status: 'ready' };
     return reply.code(503).send({ status: 'not ready' });
   });
 };
