@@ -1,0 +1,133 @@
+/** A real PostgreSQL 15 server on a free loopback port, in a throwaway data folder, that a test can stop and start again. */
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { freePort } from './free-port.ts';
+
+const BIN = '/usr/lib/postgresql/15/bin';
+const READY_TIMEOUT_MS = 30_000;
+
+export interface PostgresServer {
+  /** The `postgres` database as superuser `postgres`, no password (trust). */
+  url: string;
+  port: number;
+  /** Creates an empty database and returns its url; without a name, a fresh one is made up. */
+  createDatabase(name?: string): Promise<string>;
+  /** Fast shutdown (SIGINT: open sessions are cut off); resolves once every PostgreSQL process has exited. */
+  stop(): Promise<void>;
+  /** Starts again on the same port and data folder; resolves once it accepts connections. */
+  start(): Promise<void>;
+  /** SIGKILL, as in a crash; start() afterwards runs crash recovery. */
+  kill(): void;
+}
+
+interface TestContext {
+  teardown(fn: () => unknown): void;
+}
+
+export async function startPostgres(t: TestContext): Promise<PostgresServer> {
+  if (!existsSync(path.join(BIN, 'postgres'))) {
+    throw new Error(`${BIN}/postgres is missing: install PostgreSQL 15 (Debian bookworm: apt-get install postgresql)`);
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'nordstern-pg-'));
+  const port = await freePort();
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  // PostgreSQL refuses to run as root. The server is spawned with uid/gid rather than through runuser because
+  // runuser ignores SIGINT and answers SIGTERM with SIGKILL two seconds later, so no clean shutdown would reach it.
+  const owner = process.getuid?.() === 0 ? postgresUser() : {};
+  if ('uid' in owner) chownSync(dir, owner.uid, owner.gid);
+
+  let child: ChildProcess | undefined;
+  let closed = Promise.resolve();
+  let output = '';
+
+  const stop = async () => {
+    if (child && isRunning(child)) child.kill('SIGINT');
+    await closed;
+  };
+  t.teardown(async () => {
+    await stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  try {
+    await promisify(execFile)(`${BIN}/initdb`, ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C'], { cwd: dir, ...owner });
+  } catch (error) {
+    throw new Error(`initdb failed: ${(error as { stderr?: string }).stderr ?? error}`);
+  }
+
+  const start = async () => {
+    if (child && isRunning(child)) throw new Error('PostgreSQL is already running');
+    // After kill(), the old backends notice the postmaster's death on their own; the data folder is only free once they have.
+    await closed;
+    output = '';
+    const proc = spawn(
+      `${BIN}/postgres`,
+      ['-D', dir, '-k', dir, '-h', '127.0.0.1', '-p', String(port), '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], ...owner },
+    );
+    child = proc;
+    // 'close' rather than 'exit': every backend inherits the pipes, so they close only when the last PostgreSQL process is gone.
+    closed = new Promise((resolve) => proc.once('close', () => resolve()));
+    proc.stdout!.on('data', (data: Buffer) => (output += data.toString()));
+    proc.stderr!.on('data', (data: Buffer) => (output += data.toString()));
+    await waitUntilReady(url, proc, () => output);
+  };
+  await start();
+
+  let databases = 0;
+  return {
+    url,
+    port,
+    async createDatabase(name = `test_${++databases}`) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`;
+    },
+    stop,
+    start,
+    kill() {
+      if (child && isRunning(child)) child.kill('SIGKILL');
+    },
+  };
+}
+
+function postgresUser(): { uid: number; gid: number } {
+  try {
+    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    throw new Error('running as root needs the system user postgres (created by the Debian package postgresql)');
+  }
+}
+
+function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+/** Polls with real connections, because the port opens before PostgreSQL has finished recovery and takes queries. */
+async function waitUntilReady(url: string, proc: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (!isRunning(proc)) throw new Error(`PostgreSQL exited (${proc.exitCode ?? proc.signalCode}) before accepting connections:\n${output()}`);
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections within ${READY_TIMEOUT_MS / 1000} s (${error}):\n${output()}`);
+    } finally {
+      await client.end().catch(() => {});
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
