@@ -37,8 +37,8 @@ export async function startPostgres(t: TestContext): Promise<PostgresServer> {
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   // PostgreSQL refuses to run as root. The server is spawned with uid/gid rather than through runuser because
   // runuser ignores SIGINT and answers SIGTERM with SIGKILL two seconds later, so no clean shutdown would reach it.
-  const owner = process.getuid?.() === 0 ? postgresUser() : {};
-  if ('uid' in owner) chownSync(dir, owner.uid, owner.gid);
+  const owner = process.getuid?.() === 0 ? postgresUser() : undefined;
+  if (owner) chownSync(dir, owner.uid, owner.gid);
 
   let child: ChildProcess | undefined;
   let closed = Promise.resolve();
@@ -60,7 +60,8 @@ export async function startPostgres(t: TestContext): Promise<PostgresServer> {
   }
 
   const start = async () => {
-    if (child && isRunning(child)) throw new Error('PostgreSQL is already running');
+    // child.killed: a signal was sent (stop or kill), so it is on its way out even if it has not exited yet.
+    if (child && isRunning(child) && !child.killed) throw new Error('PostgreSQL is already running');
     // After kill(), the old backends notice the postmaster's death on their own; the data folder is only free once they have.
     await closed;
     output = '';
