@@ -3,6 +3,7 @@
  * backoff, and picks up after a restart whatever was pending or left mid-send.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../store/database.ts';
 import { claimDueMails, markAttemptFailed, markSent, type OutgoingMail } from '../store/outbox.ts';
@@ -28,6 +29,7 @@ export interface OutboxWorkerOptions {
 }
 
 const BATCH_SIZE = 20;
+const RECORD_RETRY_MS = 250;
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 
 export function backoffMs(attempt: number, baseMs: number): number {
@@ -49,6 +51,22 @@ export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, ma
   let stopped = true;
   let again = false;
 
+  /**
+   * Records what became of a mail, trying again while the database is briefly away: a sent
+   * mail left unmarked would be sent a second time once its lease runs out.
+   */
+  async function whileLeased<T>(record: () => Promise<T>): Promise<T> {
+    const until = Date.now() + leaseMs / 2;
+    for (;;) {
+      try {
+        return await record();
+      } catch (error) {
+        if (!isStorageFailure(error) || Date.now() > until || stopped) throw error;
+        await sleep(RECORD_RETRY_MS);
+      }
+    }
+  }
+
   async function sendDue(): Promise<void> {
     for (;;) {
       const batch = await claimDueMails(db, owner, Date.now(), leaseMs, BATCH_SIZE);
@@ -63,7 +81,7 @@ export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, ma
           }
           // A database failure from here on is the run's (503 and probing), not the mail's.
           if (sendError === undefined) {
-            if (await markSent(db, row.id, owner)) log.info({ outboxId: row.id, submissionId: row.submissionId, purpose: row.purpose }, 'mail sent');
+            if (await whileLeased(() => markSent(db, row.id, owner))) log.info({ outboxId: row.id, submissionId: row.submissionId, purpose: row.purpose }, 'mail sent');
             else log.warn({ outboxId: row.id }, 'mail sent after its lease ran out; another worker may send it too, with the same Message-ID');
             return;
           }

@@ -73,6 +73,11 @@ export async function openPostgresDatabase(options: PostgresOptions, onError: (e
     async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
       const connection = await pool.connect();
       let broken: Error | undefined;
+      // A server going away mid-transaction is an event on the checked-out connection; unheard, it would end the process.
+      const lost = (error: Error) => {
+        broken = error;
+      };
+      connection.on('error', lost);
       try {
         await connection.query('BEGIN');
         const result = await fn(client((sql, params) => connection.query(sql, params as SqlValue[])));
@@ -84,7 +89,8 @@ export async function openPostgresDatabase(options: PostgresOptions, onError: (e
         });
         throw error;
       } finally {
-        // A connection that could not even roll back is dropped, not handed to the next request.
+        // A connection that was lost or could not even roll back is dropped, not handed to the next request.
+        connection.off('error', lost);
         connection.release(broken);
       }
     },
@@ -101,6 +107,8 @@ export async function openPostgresDatabase(options: PostgresOptions, onError: (e
 
 async function migratePostgres(pool: pg.Pool): Promise<void> {
   const connection = await pool.connect();
+  const lost = () => {};
+  connection.on('error', lost);
   try {
     await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
@@ -125,6 +133,7 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
       await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
   } finally {
+    connection.off('error', lost);
     connection.release();
   }
 }
