@@ -358,7 +358,7 @@ function serviceUrl(read: ReturnType<typeof createReader>, name: string, protoco
   } catch {
     // Reported below.
   }
-  read.problems.push(`${name} must be an ${protocols.map((protocol) => `${protocol}//`).join(' or ')} URL`);
+  read.problems.push(`${name} must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`);
   return undefined;
 }
 
