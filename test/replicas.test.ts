@@ -139,6 +139,9 @@ t.test('300 contacts and 30 applications over three replicas, one killed mid-bur
         .map(([status, entries]) => `${entries!.length} × ${status}`)
         .join(', '),
   );
+  const survivors = alive();
+  if (survivors.length !== 2) for (const replica of replicas.slice(0, 2)) t.comment(replica.logs.slice(-30).join('\n'));
+  t.equal(survivors.length, 2, 'the two other replicas are still up');
   t.ok(acknowledged.length >= sent.length - CONCURRENCY, 'only requests in flight to the killed replica went unanswered');
   t.ok(sent.every((entry) => entry.status === 201 || entry.status === 'network-error'), 'nothing else was refused');
 
@@ -171,7 +174,7 @@ t.test('300 contacts and 30 applications over three replicas, one killed mid-bur
   await sleep(1500);
   stopping = false;
   await steady;
-  for (const replica of replicas.slice(0, 2)) if (replica.child.exitCode !== null || replica.child.signalCode !== null) t.comment(replica.logs.slice(-20).join('\n'));
+  for (const replica of replicas.slice(0, 2)) if (replica.child.exitCode !== null || replica.child.signalCode !== null) t.comment(replica.logs.slice(-30).join('\n'));
   t.same(readiness.during, [503, 503], 'both replicas report not ready while PostgreSQL is away');
   t.same(readiness.after, [200, 200], 'and ready again without a restart');
   const outageStatus = Object.groupBy(outage, (entry) => String(entry.status));

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
+import { runBackupCli, runRestoreCli } from '#server/cli/backup.ts';
 import { loadConfig } from '#server/config.ts';
 import { build, tempDataDir } from './helpers/build.ts';
 import { samples } from './helpers/files.ts';
@@ -109,6 +110,15 @@ t.test('Redis away: 503 with Retry-After and not ready, then back by itself', as
   for (let i = 0; i < 100 && (await app.inject({ url: '/readyz' })).statusCode !== 200; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
   t.equal((await app.inject({ url: '/readyz' })).statusCode, 200, 'ready again once Redis is back, without a restart');
   t.equal((await post()).statusCode, 201, 'a fresh Redis counts afresh');
+});
+
+t.test('backup and restore refuse to copy DATA_DIR when the data is in PostgreSQL', async (t) => {
+  const env = { DATA_DIR: await tempDataDir(t), DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x', TOKEN_SECRET: SECRET };
+  const dir = await tempDataDir(t);
+  for (const result of [await runBackupCli([dir], env), await runRestoreCli([dir], env)]) {
+    t.equal(result.code, 2);
+    t.match(result.out, /DATABASE_URL is set[\s\S]*pg_dump/);
+  }
 });
 
 t.test('PostgreSQL unreachable at start: the start fails, naming the cause', async (t) => {

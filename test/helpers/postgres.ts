@@ -28,7 +28,12 @@ interface TestContext {
   teardown(fn: () => unknown): void;
 }
 
-export async function startPostgres(t: TestContext): Promise<PostgresServer> {
+/** Tests trade durability for speed; a benchmark asks for commits that reach the disk, as in production. */
+export interface PostgresOptions {
+  durable?: boolean;
+}
+
+export async function startPostgres(t: TestContext, { durable = false }: PostgresOptions = {}): Promise<PostgresServer> {
   if (!existsSync(path.join(BIN, 'postgres'))) {
     throw new Error(`${BIN}/postgres is missing: install PostgreSQL 15 (Debian bookworm: apt-get install postgresql)`);
   }
@@ -67,7 +72,7 @@ export async function startPostgres(t: TestContext): Promise<PostgresServer> {
     output = '';
     const proc = spawn(
       `${BIN}/postgres`,
-      ['-D', dir, '-k', dir, '-h', '127.0.0.1', '-p', String(port), '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+      ['-D', dir, '-k', dir, '-h', '127.0.0.1', '-p', String(port), ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'])],
       { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], ...owner },
     );
     child = proc;

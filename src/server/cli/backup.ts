@@ -51,12 +51,20 @@ async function answer(work: () => Promise<CliResult>): Promise<CliResult> {
   }
 }
 
+/** With DATABASE_URL the data is in PostgreSQL, which these tools do not copy: saying so beats a backup of an unused DATA_DIR. */
+const POSTGRES_REFUSAL: CliResult = {
+  code: 2,
+  out: 'DATABASE_URL is set: the submissions and files are in PostgreSQL, not in DATA_DIR. Back them up with pg_dump and restore with pg_restore (README, "Several replicas").',
+};
+
 export async function runBackupCli(args: string[], env: Record<string, string | undefined> = process.env): Promise<CliResult> {
   const parsed = parse(args, BACKUP_USAGE);
   if (parsed.error) return parsed.error;
   const { dir } = parsed;
   return answer(async () => {
-    const { manifest, ms } = await createBackup(loadConfig(env).dataDir, dir);
+    const config = loadConfig(env);
+    if (config.databaseUrl) return POSTGRES_REFUSAL;
+    const { manifest, ms } = await createBackup(config.dataDir, dir);
     const lost = manifest.problems.filter((problem) => !problem.removedSince);
     const lines = [
       `Backup of ${manifest.dataDir} written to ${dir} in ${ms} ms (${megabytes(manifest.totals.bytes)}, ${manifest.totals.files} files):`,
@@ -89,7 +97,9 @@ export async function runRestoreCli(args: string[], env: Record<string, string |
       ];
       return { code: problems.length === 0 ? 0 : 1, out: lines.join('\n') };
     }
-    const dataDir = loadConfig(env).dataDir;
+    const config = loadConfig(env);
+    if (config.databaseUrl) return POSTGRES_REFUSAL;
+    const dataDir = config.dataDir;
     const { manifest, warnings, movedAside, relocated, ms } = await restoreBackup(dir, dataDir, { force });
     const lines = [
       `Restored the backup of ${manifest.createdAt} from ${dir} into ${dataDir} in ${ms} ms:`,
