@@ -30,9 +30,10 @@ function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
-function client(query: (sql: string, params: readonly SqlValue[]) => Promise<pg.QueryResult>): SqlClient {
+/** One per database: each statement's text is converted once, not once per transaction. */
+function numberedTexts(): (sql: string) => string {
   const cache = new Map<string, string>();
-  const text = (sql: string) => {
+  return (sql) => {
     let converted = cache.get(sql);
     if (converted === undefined) {
       converted = numbered(sql);
@@ -40,6 +41,9 @@ function client(query: (sql: string, params: readonly SqlValue[]) => Promise<pg.
     }
     return converted;
   };
+}
+
+function client(text: (sql: string) => string, query: (sql: string, params: readonly SqlValue[]) => Promise<pg.QueryResult>): SqlClient {
   return {
     dialect: 'postgres',
     all: async <T>(sql: string, params: readonly SqlValue[] = []) => (await query(text(sql), params)).rows as T[],
@@ -66,7 +70,8 @@ export async function openPostgresDatabase(options: PostgresOptions, onError: (e
     await pool.end();
     throw error;
   }
-  const viaPool = client((sql, params) => pool.query(sql, params as SqlValue[]));
+  const text = numberedTexts();
+  const viaPool = client(text, (sql, params) => pool.query(sql, params as SqlValue[]));
 
   return {
     ...viaPool,
@@ -80,7 +85,7 @@ export async function openPostgresDatabase(options: PostgresOptions, onError: (e
       connection.on('error', lost);
       try {
         await connection.query('BEGIN');
-        const result = await fn(client((sql, params) => connection.query(sql, params as SqlValue[])));
+        const result = await fn(client(text, (sql, params) => connection.query(sql, params as SqlValue[])));
         await connection.query('COMMIT');
         return result;
       } catch (error) {

@@ -95,7 +95,7 @@ function wrap(db: DatabaseSync): Database {
           throw error;
         }
       }),
-    ping: () => exclusive(async () => void db.prepare('SELECT 1').get()),
+    ping: () => exclusive(async () => void prepare('SELECT 1').get()),
     // A checkpoint that copies every page into the database file and empties the log; a reader holding it open can delay it.
     purgeDeleted: async () => {
       for (let attempt = 0; attempt < 20; attempt += 1) {
