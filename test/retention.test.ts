@@ -5,6 +5,7 @@ import t from 'tap';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/store/database.ts';
 import { runRetention, type RetentionReport } from '#server/store/retention.ts';
+import { diskAttachmentStore } from '#server/uploads/attachment-store.ts';
 import { build, contentWithTestEvent, tempDataDir, TEST_EVENT } from './helpers/build.ts';
 import { rows } from './helpers/db.ts';
 import { samples } from './helpers/files.ts';
@@ -76,13 +77,13 @@ t.test('with the clock moved past each period the job removes exactly the expire
   const submissionsLeft = async () => (await db.all<{ email: string }>('SELECT email FROM submissions ORDER BY email')).map((row) => row.email);
   const mailsLeft = async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM outbox'))!;
   const at = (ms: number): Promise<RetentionReport> =>
-    runRetention(db, { policy, confirmationTtlHours: 168, uploadsDir, eventEnd: (key) => (key === TEST_EVENT ? new Date(TEST_EVENT_END) : undefined), now: new Date(ms) });
+    runRetention(db, { policy, confirmationTtlHours: 168, attachments: diskAttachmentStore(uploadsDir, db), eventEnd: (key) => (key === TEST_EVENT ? new Date(TEST_EVENT_END) : undefined), now: new Date(ms) });
   const all = ['aylin@example.com', 'kai@example.com', 'nina@example.com', 'ole@example.com', 'paul@example.com', 'rosa@example.com', 'tia@example.com', 'una@example.com'];
   t.same(await submissionsLeft(), all, 'everything is stored');
   t.ok(existsSync(path.join(uploadsDir, application.id)), 'with the CV');
   const totalMails = (await mailsLeft()).n;
 
-  t.same(await at(start + 7 * DAY - HOUR), { submissions: {}, attachments: 0, mails: 0, subscribers: 0 }, 'before any period ends nothing goes');
+  t.same(await at(start + 7 * DAY - HOUR), { submissions: {}, attachments: 0, orphanedFiles: 0, mails: 0, subscribers: 0 }, 'before any period ends nothing goes');
   t.same(await submissionsLeft(), all);
 
   const unconfirmed = await at(start + 7 * DAY + HOUR);
@@ -93,7 +94,7 @@ t.test('with the clock moved past each period the job removes exactly the expire
   t.equal((await mailsLeft()).n, totalMails - 2);
 
   const mails = await at(start + 30 * DAY + HOUR);
-  t.same(mails, { submissions: {}, attachments: 0, mails: 2, subscribers: 0 }, 'after a month the two welcome mails (belonging to no submission) go');
+  t.same(mails, { submissions: {}, attachments: 0, orphanedFiles: 0, mails: 2, subscribers: 0 }, 'after a month the two welcome mails (belonging to no submission) go');
   t.same(await db.get('SELECT COUNT(*) AS n FROM outbox WHERE submission_id IS NULL'), { n: 0 });
 
   const applications = await at(start + 180 * DAY + HOUR);

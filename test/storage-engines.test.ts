@@ -1,6 +1,7 @@
 /**
  * The storage modules against both implementations of the database interface: node:sqlite in
- * a data folder and a real PostgreSQL server started for this test. Every case runs on each.
+ * a data folder and a real PostgreSQL server started for this test, the latter once with files
+ * in the database and once with files in an S3-compatible bucket. Every case runs on each.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -15,10 +16,13 @@ import { confirmSubscriber, confirmedSubscribers, isSubscribed, recordPendingSub
 import { claimDueMails, enqueueMail, markAttemptFailed, markSent, oldestPendingMail, outboxCounts, retryFailedMail, type OutgoingMail } from '#server/store/outbox.ts';
 import { erasePersonalData, findPersonalData } from '#server/store/personal-data.ts';
 import { runRetention } from '#server/store/retention.ts';
-import { databaseAttachmentStore, diskAttachmentStore, uploadsDirOf, type AttachmentStore } from '#server/uploads/attachment-store.ts';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import { databaseAttachmentStore, diskAttachmentStore, uploadsDirOf, type AttachmentStore, type ReceivedFile } from '#server/uploads/attachment-store.ts';
+import { createObjectStorageClient, objectAttachmentStore } from '#server/uploads/object-storage.ts';
 import { tempDataDir } from './helpers/build.ts';
 import { pdfOfSize } from './helpers/files.ts';
 import { startPostgres } from './helpers/postgres.ts';
+import { startS3 } from './helpers/s3.ts';
 
 interface Engine {
   name: string;
@@ -26,6 +30,10 @@ interface Engine {
 }
 
 const postgres = await startPostgres(t);
+const s3 = await startS3(t);
+const s3Client = createObjectStorageClient(s3.config);
+t.teardown(() => s3Client.destroy());
+let buckets = 0;
 
 const engines: Engine[] = [
   {
@@ -38,7 +46,7 @@ const engines: Engine[] = [
         return db;
       };
       const db = await reopen();
-      return { db, dataDir, store: diskAttachmentStore(uploadsDirOf(dataDir)), reopen };
+      return { db, dataDir, store: diskAttachmentStore(uploadsDirOf(dataDir), db), reopen };
     },
   },
   {
@@ -55,7 +63,33 @@ const engines: Engine[] = [
       return { db, dataDir, store: databaseAttachmentStore(db), reopen };
     },
   },
+  {
+    name: 'PostgreSQL with an S3 bucket',
+    async open(t) {
+      const dataDir = await tempDataDir(t);
+      const databaseUrl = await postgres.createDatabase();
+      // A bucket of its own, so one case's sweep never meets another case's files.
+      const bucket = `case-${++buckets}`;
+      await s3Client.send(new CreateBucketCommand({ Bucket: bucket }));
+      const reopen = async () => {
+        const db = await openDatabase({ dataDir, databaseUrl });
+        t.teardown(() => db.close());
+        return db;
+      };
+      const db = await reopen();
+      return { db, dataDir, store: objectAttachmentStore(s3Client, bucket, db), reopen };
+    },
+  },
 ];
+
+const received = (file: string, bytes: Uint8Array): ReceivedFile => ({
+  path: file,
+  size: bytes.length,
+  sha256: createHash('sha256').update(bytes).digest('hex'),
+  contentType: 'application/pdf',
+});
+/** Reads a kept file back; a file that is gone reads as nothing. */
+const readKept = (store: AttachmentStore, storedPath: string) => buffer(store.open(storedPath)).catch(() => Buffer.alloc(0));
 
 const mail = (to: string, subject = 'Hallo'): OutgoingMail => ({
   from: 'Nordstern Digital <no-reply@nordstern-digital.example>',
@@ -88,53 +122,98 @@ for (const engine of engines) {
       const incoming = path.join(dataDir, 'incoming.pdf');
       const bytes = pdfOfSize(700 * 1024);
       await writeFile(incoming, bytes);
+      const file = received(incoming, bytes);
       const storedPath = store.placeOf(id, '1-lebenslauf.pdf');
-      const attachments: StoredAttachment[] = [
-        { field: 'cv', fileName: 'lebenslauf.pdf', storedPath, contentType: 'application/pdf', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') },
-      ];
+      const attachments: StoredAttachment[] = [{ field: 'cv', fileName: 'lebenslauf.pdf', storedPath, contentType: 'application/pdf', size: bytes.length, sha256: file.sha256 }];
+      await store.store(file, storedPath);
       await saveSubmission(db, { ...contact('ida@example.com'), form: 'application' }, {
         id,
         attachments,
-        beforeCommit: (tx) => store.keep(tx, incoming, storedPath),
+        beforeCommit: (tx) => store.storeInTransaction(tx, file, storedPath),
         mails: (reference) => [{ purpose: 'notification', mail: { ...mail('jobs@nordstern-digital.example', `Bewerbung ${reference}`), attachments: [{ filename: 'lebenslauf.pdf', path: storedPath, contentType: 'application/pdf' }] } }],
       });
       const kept = await buffer(store.open(storedPath));
       t.equal(kept.length, bytes.length, 'the file reads back whole');
       t.ok(kept.equals(Buffer.from(bytes)), 'byte for byte');
-      if (db.dialect === 'postgres') {
+      if (engine.name === 'PostgreSQL') {
         t.same(await db.all('SELECT seq FROM attachment_chunks WHERE stored_path = ? ORDER BY seq', [storedPath]), [{ seq: 0 }, { seq: 1 }, { seq: 2 }], 'in chunks of 256 KiB');
       }
       t.same(await db.all('SELECT purpose FROM outbox WHERE submission_id = ?', [id]), [{ purpose: 'notification' }]);
 
-      // A failure before commit (a file that cannot be read) leaves nothing of the second one.
+      // A transaction that fails after the file took its place leaves nothing of the second submission.
       const failed = randomUUID();
-      const failedPath = store.placeOf(failed, '1-fehlt.pdf');
+      const failedPath = store.placeOf(failed, '1-zweiter.pdf');
+      const secondIncoming = path.join(dataDir, 'second.pdf');
+      await writeFile(secondIncoming, bytes);
+      const second = received(secondIncoming, bytes);
+      await store.store(second, failedPath);
       await t.rejects(
         saveSubmission(db, { ...contact('ole@example.com'), form: 'application' }, {
           id: failed,
           attachments: [{ ...attachments[0]!, storedPath: failedPath }],
-          beforeCommit: (tx) => store.keep(tx, path.join(dataDir, 'missing.pdf'), failedPath),
+          beforeCommit: async (tx) => {
+            await store.storeInTransaction(tx, second, failedPath);
+            throw new Error('the disk filled up');
+          },
           mails: () => [{ purpose: 'notification', mail: mail('jobs@nordstern-digital.example') }],
         }),
-        { code: 'ENOENT' },
+        /the disk filled up/,
       );
       await store.forget(failed);
       t.same(await db.all('SELECT id FROM submissions WHERE id = ?', [failed]), [], 'no submission');
       t.same(await db.all('SELECT id FROM attachments WHERE submission_id = ?', [failed]), [], 'no attachment row');
       t.same(await db.all('SELECT id FROM outbox WHERE submission_id = ?', [failed]), [], 'no mail');
       t.same(await db.all('SELECT seq FROM attachment_chunks WHERE stored_path = ?', [failedPath]), [], 'no chunk');
+      t.equal((await readKept(store, failedPath)).length, 0, 'no file where it was put');
 
       // The retention job removes the application with its file, wherever the file is kept.
       const report = await runRetention(db, {
         policy: { contactDays: 730, applicationDays: 180, eventDays: 180, consentProofDays: 1095, mailDays: 30 },
         confirmationTtlHours: 168,
         eventEnd: () => undefined,
-        uploadsDir: uploadsDirOf(dataDir),
+        attachments: store,
         now: new Date(Date.now() + 181 * 86_400_000),
       });
-      t.match(report, { submissions: { application: 1 }, attachments: 1, mails: 1 });
+      t.match(report, { submissions: { application: 1 }, attachments: 1, mails: 1, orphanedFiles: 0 });
       t.same(await db.all('SELECT seq FROM attachment_chunks'), [], 'no chunk is left');
-      t.equal((await buffer(store.open(storedPath)).catch(() => Buffer.alloc(0))).length, 0, 'the file cannot be read any more');
+      t.equal((await readKept(store, storedPath)).length, 0, 'the file cannot be read any more');
+    });
+
+    t.test('files of no submission are swept once they are an hour old; files of stored ones stay', async (t) => {
+      const { db, dataDir, store } = await engine.open(t);
+      const bytes = pdfOfSize(20_000);
+      const put = async (id: string, name: string) => {
+        const incoming = path.join(dataDir, name);
+        await writeFile(incoming, bytes);
+        const file = received(incoming, bytes);
+        const storedPath = store.placeOf(id, `1-${name}`);
+        await store.store(file, storedPath);
+        return { file, storedPath };
+      };
+      const keptId = randomUUID();
+      const kept = await put(keptId, 'kept.pdf');
+      await saveSubmission(db, { ...contact('kai@example.com'), form: 'application' }, {
+        id: keptId,
+        attachments: [{ field: 'cv', fileName: 'kept.pdf', storedPath: kept.storedPath, contentType: 'application/pdf', size: bytes.length, sha256: kept.file.sha256 }],
+        beforeCommit: (tx) => store.storeInTransaction(tx, kept.file, kept.storedPath),
+        mails: () => [],
+      });
+      // As if the process had died after putting the file in place, before its transaction committed.
+      const orphan = await put(randomUUID(), 'orphan.pdf');
+      const run = (now: Date) =>
+        runRetention(db, {
+          policy: { contactDays: 730, applicationDays: 180, eventDays: 180, consentProofDays: 1095, mailDays: 30 },
+          confirmationTtlHours: 168,
+          eventEnd: () => undefined,
+          attachments: store,
+          now,
+        });
+      // Chunks are only ever written by their submission's transaction: nothing to sweep in the database.
+      const outside = engine.name !== 'PostgreSQL';
+      t.match(await run(new Date()), { orphanedFiles: 0 }, 'a file put in place just now may still be committed');
+      t.match(await run(new Date(Date.now() + 2 * 3_600_000)), { orphanedFiles: outside ? 1 : 0, attachments: 0 });
+      t.equal((await readKept(store, orphan.storedPath)).length, 0, 'the orphaned file is gone');
+      t.equal((await readKept(store, kept.storedPath)).length, bytes.length, 'the stored submission keeps its file');
     });
 
     t.test('a double opt-in is confirmed once, however many times the link is used at once', async (t) => {
@@ -212,12 +291,15 @@ for (const engine of engines) {
       const { db, dataDir, store } = await engine.open(t);
       const id = randomUUID();
       const incoming = path.join(dataDir, 'cv.pdf');
-      await writeFile(incoming, pdfOfSize(4000));
+      const bytes = pdfOfSize(4000);
+      await writeFile(incoming, bytes);
+      const file = received(incoming, bytes);
       const storedPath = store.placeOf(id, '1-cv.pdf');
+      await store.store(file, storedPath);
       await saveSubmission(db, { ...contact('Nina.Hof@example.com'), form: 'application' }, {
         id,
-        attachments: [{ field: 'cv', fileName: 'cv.pdf', storedPath, contentType: 'application/pdf', size: 4000, sha256: 'x' }],
-        beforeCommit: (tx) => store.keep(tx, incoming, storedPath),
+        attachments: [{ field: 'cv', fileName: 'cv.pdf', storedPath, contentType: 'application/pdf', size: 4000, sha256: file.sha256 }],
+        beforeCommit: (tx) => store.storeInTransaction(tx, file, storedPath),
         mails: () => [{ purpose: 'notification', mail: mail('jobs@nordstern-digital.example', 'Bewerbung von nina.hof@example.com') }],
       });
       await enqueueMail(db, null, 'thank-you', mail('nina.hof@example.com'));
@@ -230,8 +312,10 @@ for (const engine of engines) {
       t.equal(found.mails.length, 2, 'the mail about her and the mail to her');
       t.equal(found.galaxyAccounts.length, 1);
 
-      const erased = await erasePersonalData(db, 'nina.hof@example.com', uploadsDirOf(dataDir));
-      t.match(erased, { submissions: 1, files: 1, mails: 2, galaxyAccounts: 1, walTruncated: db.dialect === 'sqlite' });
+      const erased = await erasePersonalData(db, 'nina.hof@example.com', store);
+      t.match(erased, { submissions: 1, files: 1, mails: 2, galaxyAccounts: 1, walTruncated: db.dialect === 'sqlite', engine: db.dialect });
+      t.notOk(erased.filesLeft, 'every file was deleted');
+      t.equal((await readKept(store, storedPath)).length, 0, 'her file is gone from where it was kept');
       t.match(await findPersonalData(db, 'nina.hof@example.com'), { submissions: [], mails: [], galaxyAccounts: [] });
       t.same(await db.all('SELECT seq FROM attachment_chunks'), [], 'no chunk of her file is left');
       t.same(await db.all('SELECT email FROM submissions'), [{ email: 'someone@example.com' }], 'nobody else is touched');
@@ -263,7 +347,8 @@ t.test('a file kept in PostgreSQL is read chunk by chunk, never whole', async (t
   const file = path.join(dir, 'big.pdf');
   await writeFile(file, pdfOfSize(5 * 1024 * 1024));
   const storedPath = store.placeOf(randomUUID(), '1-big.pdf');
-  await db.transaction((tx) => store.keep(tx, file, storedPath));
+  const bytes = await readFile(file);
+  await db.transaction((tx) => store.storeInTransaction(tx, received(file, bytes), storedPath));
   let largest = 0;
   let total = 0;
   for await (const chunk of store.open(storedPath)) {

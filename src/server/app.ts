@@ -98,7 +98,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Every text answer the routes send whole is compressed; pages compress themselves while
   // streaming, bundles and images are precompressed at build time.
   await app.register(compressionPlugin);
-  await app.register(databasePlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl, probeMs: config.storageProbeMs });
+  await app.register(databasePlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl, objectStorage: config.objectStorage, probeMs: config.storageProbeMs });
   await app.register(sharedLimitsPlugin, { redisUrl: config.redisUrl });
   // Before every route, so each answer is counted, and before the outbox and the form APIs, which report into it.
   await app.register(metricsPlugin, { metrics, config: config.metrics, host: config.host });
@@ -111,7 +111,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     isReady: async () => ready && app.storage.healthy() && (await answersWithin(() => app.db.ping())) && ((await app.sharedLimits?.reachable()) ?? true),
   });
   await app.register(outboxPlugin, { mail: config.mail });
-  await app.register(retentionPlugin, { policy: config.retention, confirmationTtlHours: config.confirmationTtlHours, dataDir: config.dataDir, store });
+  await app.register(retentionPlugin, { policy: config.retention, confirmationTtlHours: config.confirmationTtlHours, store });
   await app.register(loginPlugin, { config: config.login });
   await app.register(insightsPlugin, { service: insights });
   if (config.contentWatch) {

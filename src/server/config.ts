@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TrackingEnvironment } from '#app/environment.tsx';
 import type { PublicLoginConfig } from '#app/login/galaxy-user.ts';
 import type { RetentionPolicy } from './store/retention-policy.ts';
+import type { ObjectStorageConfig } from './uploads/object-storage.ts';
 
 /** Everything the server reads from its environment, parsed and validated once at start. */
 export interface Config {
@@ -32,6 +33,8 @@ export interface Config {
   databaseUrl?: string;
   /** Redis for the rate limits, so they hold across replicas; unset, each process counts in memory. */
   redisUrl?: string;
+  /** An S3-compatible bucket for uploaded files (with databaseUrl); unset, they are kept in the database. */
+  objectStorage?: ObjectStorageConfig;
   /** How long a confirmation link stays valid. */
   confirmationTtlHours: number;
   /** Origins besides the site's own that may post forms. */
@@ -362,6 +365,36 @@ function serviceUrl(read: ReturnType<typeof createReader>, name: string, protoco
   return undefined;
 }
 
+/** S3's rules for bucket names: 3 to 63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const REGION = /^[a-z0-9-]{2,32}$/;
+const S3_VARIABLES = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+
+function objectStorageConfig(read: ReturnType<typeof createReader>, databaseUrlSet: boolean): ObjectStorageConfig | undefined {
+  const bucket = read.optional('S3_BUCKET');
+  if (bucket === undefined) {
+    const stray = S3_VARIABLES.filter((name) => read.optional(name) !== undefined);
+    if (stray.length > 0) read.problems.push(`S3_BUCKET must be set when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`);
+    return undefined;
+  }
+  if (!BUCKET_NAME.test(bucket)) read.problems.push(`S3_BUCKET must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens, got "${bucket}"`);
+  // The embedded database keeps files beside it in DATA_DIR, so one backup holds both.
+  if (!databaseUrlSet) read.problems.push('S3_BUCKET needs DATABASE_URL: with the embedded database, uploaded files stay in DATA_DIR');
+  const region = read.string('S3_REGION', 'eu-central-1');
+  if (!REGION.test(region)) read.problems.push(`S3_REGION must be a region name such as eu-central-1, got "${region}"`);
+  const accessKeyId = read.optional('S3_ACCESS_KEY_ID');
+  const secretAccessKey = read.optional('S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) read.problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  const endpoint = serviceUrl(read, 'S3_ENDPOINT', ['https:', 'http:']);
+  return {
+    bucket,
+    region,
+    ...(endpoint ? { endpoint } : {}),
+    forcePathStyle: read.boolean('S3_FORCE_PATH_STYLE', false),
+    ...(accessKeyId !== undefined && secretAccessKey !== undefined ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const read = createReader(env);
   const port = read.integer('PORT', 3000, 0, 65535);
@@ -382,6 +415,7 @@ export function loadConfig(env: Env = process.env): Config {
     tokenSecret: read.secret('TOKEN_SECRET'),
     databaseUrl: serviceUrl(read, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: serviceUrl(read, 'REDIS_URL', ['redis:', 'rediss:']),
+    objectStorage: objectStorageConfig(read, read.optional('DATABASE_URL') !== undefined),
     confirmationTtlHours: read.integer('CONFIRMATION_TTL_HOURS', 168, 1, 24 * 90),
     allowedOrigins: read.origins('ALLOWED_ORIGINS'),
     mail: {

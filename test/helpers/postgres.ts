@@ -1,11 +1,12 @@
 /** A real PostgreSQL 15 server on a free loopback port, in a throwaway data folder, that a test can stop and start again. */
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from './free-port.ts';
+import { serviceProcess } from './service-process.ts';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 const READY_TIMEOUT_MS = 30_000;
@@ -45,16 +46,28 @@ export async function startPostgres(t: TestContext, { durable = false }: Postgre
   const owner = process.getuid?.() === 0 ? postgresUser() : undefined;
   if (owner) chownSync(dir, owner.uid, owner.gid);
 
-  let child: ChildProcess | undefined;
-  let closed = Promise.resolve();
-  let output = '';
-
-  const stop = async () => {
-    if (child && isRunning(child)) child.kill('SIGINT');
-    await closed;
-  };
+  const service = serviceProcess({
+    name: 'PostgreSQL',
+    command: `${BIN}/postgres`,
+    args: ['-D', dir, '-k', dir, '-h', '127.0.0.1', '-p', String(port), ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'])],
+    spawnOptions: { cwd: dir, ...owner },
+    // Fast shutdown: open sessions are cut off.
+    stopSignal: 'SIGINT',
+    // A real connection and query, because the port opens before recovery has finished.
+    async probe() {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+      try {
+        await client.connect();
+        await client.query('SELECT 1');
+      } finally {
+        await client.end().catch(() => {});
+      }
+    },
+    probeIntervalMs: 100,
+    readyTimeoutMs: READY_TIMEOUT_MS,
+  });
   t.teardown(async () => {
-    await stop();
+    await service.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -63,26 +76,7 @@ export async function startPostgres(t: TestContext, { durable = false }: Postgre
   } catch (error) {
     throw new Error(`initdb failed: ${(error as { stderr?: string }).stderr ?? error}`);
   }
-
-  const start = async () => {
-    // child.killed: a signal was sent (stop or kill), so it is on its way out even if it has not exited yet.
-    if (child && isRunning(child) && !child.killed) throw new Error('PostgreSQL is already running');
-    // After kill(), the old backends notice the postmaster's death on their own; the data folder is only free once they have.
-    await closed;
-    output = '';
-    const proc = spawn(
-      `${BIN}/postgres`,
-      ['-D', dir, '-k', dir, '-h', '127.0.0.1', '-p', String(port), ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'])],
-      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], ...owner },
-    );
-    child = proc;
-    // 'close' rather than 'exit': every backend inherits the pipes, so they close only when the last PostgreSQL process is gone.
-    closed = new Promise((resolve) => proc.once('close', () => resolve()));
-    proc.stdout!.on('data', (data: Buffer) => (output += data.toString()));
-    proc.stderr!.on('data', (data: Buffer) => (output += data.toString()));
-    await waitUntilReady(url, proc, () => output);
-  };
-  await start();
+  await service.start();
 
   let databases = 0;
   return {
@@ -98,11 +92,7 @@ export async function startPostgres(t: TestContext, { durable = false }: Postgre
       }
       return `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`;
     },
-    stop,
-    start,
-    kill() {
-      if (child && isRunning(child)) child.kill('SIGKILL');
-    },
+    ...service,
   };
 }
 
@@ -112,28 +102,5 @@ function postgresUser(): { uid: number; gid: number } {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
     throw new Error('running as root needs the system user postgres (created by the Debian package postgresql)');
-  }
-}
-
-function isRunning(child: ChildProcess): boolean {
-  return child.exitCode === null && child.signalCode === null;
-}
-
-/** Polls with real connections, because the port opens before PostgreSQL has finished recovery and takes queries. */
-async function waitUntilReady(url: string, proc: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (!isRunning(proc)) throw new Error(`PostgreSQL exited (${proc.exitCode ?? proc.signalCode}) before accepting connections:\n${output()}`);
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections within ${READY_TIMEOUT_MS / 1000} s (${error}):\n${output()}`);
-    } finally {
-      await client.end().catch(() => {});
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -174,7 +174,10 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
       }));
       const { language, ...shown } = application;
       const now = new Date();
+      const kept = files.map((file) => ({ path: file.path, size: file.size, sha256: file.sha256, contentType: file.type.mime }));
       try {
+        // Files kept on disk or in a bucket take their place first; a failure below removes them.
+        for (const [index, file] of kept.entries()) await store.store(file, attachments[index]!.storedPath);
         await saveSubmission(
           app.db,
           { form: 'application', language, email: application.email, name: application.name, payload: shown as Record<string, unknown>, status: 'received' },
@@ -182,9 +185,9 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
             id,
             now,
             attachments,
-            // The files take their place inside the transaction: a failure undoes both.
+            // Files kept in the database are written by the submission's own transaction.
             beforeCommit: async (tx) => {
-              for (const [index, file] of files.entries()) await store.keep(tx, file.path, attachments[index]!.storedPath);
+              for (const [index, file] of kept.entries()) await store.storeInTransaction(tx, file, attachments[index]!.storedPath);
             },
             mails: (reference) =>
               receivedMails({
@@ -202,11 +205,12 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
           },
         );
       } catch (error) {
-        await store.forget(id);
+        // Nothing was stored; the failure that says why is the one the client hears about.
+        await store.forget(id).catch((forgetError: unknown) => request.log.error({ err: forgetError, submission: id }, 'files of a failed submission not removed; the retention sweep removes them'));
         await discard();
         throw error;
       }
-      // Files kept in the database were copied, not moved; the received ones go.
+      // Files kept in the database or a bucket were copied, not moved; the received ones go.
       await discard();
       app.metrics.submissionStored('application');
       app.metrics.uploadAccepted(files.reduce((bytes, file) => bytes + file.size, 0));

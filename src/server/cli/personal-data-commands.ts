@@ -48,8 +48,14 @@ export function describeErasure(email: string, report: ErasureReport): string {
     `${report.galaxyAccounts} Galaxy account(s)`,
     `${report.galaxyInvitations} Galaxy invitation(s)`,
   ];
-  const wal = report.walTruncated
-    ? 'The write-ahead log was checkpointed and truncated: no copy of the erased data is left in the database files.'
-    : 'WARNING: the write-ahead log could not be truncated because another process held it open; run the command again (it then truncates it).';
-  return `Erased everything stored about ${email}: ${parts.join(', ')}.\n${wal}`;
+  const wal =
+    report.engine === 'postgres'
+      ? 'PostgreSQL overwrites the erased rows when it reuses their space (autovacuum); backups taken before now still hold them until they expire.'
+      : report.walTruncated
+        ? 'The write-ahead log was checkpointed and truncated: no copy of the erased data is left in the database files.'
+        : 'WARNING: the write-ahead log could not be truncated because another process held it open; run the command again (it then truncates it).';
+  const files = report.filesLeft
+    ? `\nWARNING: the files could not be deleted now (${report.filesLeft}); they belong to no submission any more, and the retention job deletes them at its next run.`
+    : '';
+  return `Erased everything stored about ${email}: ${parts.join(', ')}.\n${wal}${files}`;
 }

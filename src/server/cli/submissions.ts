@@ -11,7 +11,7 @@
  *   npm run submissions -- subscribers > subscribers.csv
  */
 import { parseArgs } from 'node:util';
-import { uploadsDirOf } from '../uploads/attachment-store.ts';
+import { openAttachmentStore } from '../uploads/open-attachment-store.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createTokenSigner, resolveTokenSecret } from '../forms/tokens.ts';
 import { unsubscribeLinks } from '../forms/unsubscribe-link.ts';
@@ -162,8 +162,14 @@ export async function runSubmissionsCli(args: string[], env: Record<string, stri
         return { code: 0, out: JSON.stringify(await findPersonalData(db, id), null, 2) };
       case 'find':
         return { code: 0, out: describePersonalData(await findPersonalData(db, id!)) };
-      case 'erase':
-        return { code: 0, out: describeErasure(id!, await erasePersonalData(db, id!, uploadsDirOf(config.dataDir))) };
+      case 'erase': {
+        const attachments = await openAttachmentStore(config, db);
+        try {
+          return { code: 0, out: describeErasure(id!, await erasePersonalData(db, id!, attachments.store)) };
+        } finally {
+          attachments.close();
+        }
+      }
       case 'subscribers':
         return { code: 0, out: await subscribersCsv(db, config) };
       case 'retry': {

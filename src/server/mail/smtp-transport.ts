@@ -1,7 +1,7 @@
 /** Sends mail over SMTP with nodemailer; the message id stays the one the outbox gave it. */
 import nodemailer from 'nodemailer';
 import type { OutgoingMail } from '../store/outbox.ts';
-import { isDatabaseFile, type AttachmentStore } from '../uploads/attachment-store.ts';
+import { isKeptOnDisk, type AttachmentStore } from '../uploads/attachment-store.ts';
 import type { MailTransport } from './outbox-worker.ts';
 
 /** A mail being sent that has not finished after this long fails (and is retried), well within its lease. */
@@ -24,11 +24,11 @@ export function createSmtpTransport(smtpUrl: string, attachments: Pick<Attachmen
         messageId: mail.messageId,
         // One-click unsubscribe (RFC 8058): the mail program posts to the address itself.
         ...(mail.listUnsubscribe ? { list: { unsubscribe: mail.listUnsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
-        // Files kept in the database are streamed from it; files on disk are read by path.
+        // Files on disk are read by path; files kept in the database or a bucket are streamed from there.
         attachments: mail.attachments?.map((file) =>
-          isDatabaseFile(file.path)
-            ? { filename: file.filename, content: attachments.open(file.path), contentType: file.contentType }
-            : { filename: file.filename, path: file.path, contentType: file.contentType },
+          isKeptOnDisk(file.path)
+            ? { filename: file.filename, path: file.path, contentType: file.contentType }
+            : { filename: file.filename, content: attachments.open(file.path), contentType: file.contentType },
         ),
         disableFileAccess: false,
         disableUrlAccess: true,

@@ -6,7 +6,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../store/database.ts';
 import { createStorageHealth, type StorageHealth } from '../store/storage-health.ts';
-import { databaseAttachmentStore, diskAttachmentStore, uploadsDirOf, type AttachmentStore } from '../uploads/attachment-store.ts';
+import type { AttachmentStore } from '../uploads/attachment-store.ts';
+import type { ObjectStorageConfig } from '../uploads/object-storage.ts';
+import { openAttachmentStore, type OpenedAttachmentStore } from '../uploads/open-attachment-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,18 +23,28 @@ export interface DatabasePluginOptions {
   dataDir: string;
   /** PostgreSQL instead of node:sqlite in dataDir. */
   databaseUrl?: string;
+  /** An S3-compatible bucket for uploaded files instead of the database. */
+  objectStorage?: ObjectStorageConfig;
   probeMs: number;
 }
 
-const database: FastifyPluginAsync<DatabasePluginOptions> = async (app, { dataDir, databaseUrl, probeMs }) => {
+const database: FastifyPluginAsync<DatabasePluginOptions> = async (app, { dataDir, databaseUrl, objectStorage, probeMs }) => {
   const log = app.log.child({ module: 'storage' });
   const db = await openDatabase({ dataDir, databaseUrl, onConnectionError: (error) => log.warn({ err: error }, 'database connection lost; the pool opens a new one') });
+  let attachments: OpenedAttachmentStore;
+  try {
+    attachments = await openAttachmentStore({ dataDir, databaseUrl, objectStorage }, db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const storage = createStorageHealth(db, log, probeMs);
   app.decorate('db', db);
   app.decorate('storage', storage);
-  app.decorate('attachments', databaseUrl ? databaseAttachmentStore(db) : diskAttachmentStore(uploadsDirOf(dataDir)));
+  app.decorate('attachments', attachments.store);
   app.addHook('onClose', async () => {
     storage.close();
+    attachments.close();
     await db.close();
   });
 };

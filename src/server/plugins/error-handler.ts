@@ -9,6 +9,7 @@ import type { PageHandler } from '../ssr/page-handler.ts';
 import { FormRefusal, refusalBody, refusalOfValidation } from '../forms/refusal.ts';
 import { requestLanguage } from '../forms/request-language.ts';
 import { isStorageFailure } from '../store/storage-health.ts';
+import { isObjectStorageUnavailable } from '../uploads/object-storage.ts';
 import { isRedisUnavailable } from './shared-limits.ts';
 
 /** How long a client should wait before trying again while storage fails. */
@@ -41,10 +42,12 @@ function messagesFor(request: FastifyRequest) {
 
 const errorHandler: FastifyPluginAsync<{ pages: PageHandler }> = async (app, { pages }) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    // A full disk, an I/O error, an unreachable database or Redis: nothing was stored, so the client is told to come back.
+    // A full disk, an I/O error, an unreachable database, Redis or bucket: nothing was stored, so the client is told to come back.
     const databaseFailed = isStorageFailure(error);
-    const storageFailed = databaseFailed || isRedisUnavailable(error);
+    const bucketFailed = isObjectStorageUnavailable(error);
+    const storageFailed = databaseFailed || bucketFailed || isRedisUnavailable(error);
     if (databaseFailed) app.storage.failed(error);
+    if (bucketFailed) request.log.error({ err: error }, 'uploaded files could not be stored; answered 503');
     if (storageFailed) reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
     const refusal = storageFailed ? new FormRefusal(503, 'request', 'storage_unavailable') : asRefusal(error);
     if (refusal) {

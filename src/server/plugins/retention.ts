@@ -5,7 +5,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ContentStore } from '../content/content-store.ts';
-import { uploadsDirOf } from '../uploads/attachment-store.ts';
 import { editionEnd } from '../forms/known-events.ts';
 import type { RetentionPolicy } from '../store/retention-policy.ts';
 import { runRetention } from '../store/retention.ts';
@@ -14,23 +13,21 @@ import { isStorageFailure } from '../store/storage-health.ts';
 export interface RetentionOptions {
   policy: RetentionPolicy;
   confirmationTtlHours: number;
-  dataDir: string;
   store: ContentStore;
   intervalMs?: number;
 }
 
 const DAILY_MS = 86_400_000;
 
-const retention: FastifyPluginAsync<RetentionOptions> = async (app, { policy, confirmationTtlHours, dataDir, store, intervalMs = DAILY_MS }) => {
+const retention: FastifyPluginAsync<RetentionOptions> = async (app, { policy, confirmationTtlHours, store, intervalMs = DAILY_MS }) => {
   const log = app.log.child({ module: 'retention' });
-  const uploadsDir = uploadsDirOf(dataDir);
   let timer: ReturnType<typeof setInterval> | undefined;
   // The run under way, awaited on close so the database is not closed beneath it.
   let running: Promise<void> = Promise.resolve();
 
   async function run(): Promise<void> {
     try {
-      const report = await runRetention(app.db, { policy, confirmationTtlHours, uploadsDir, eventEnd: (key) => editionEnd(store, key) });
+      const report = await runRetention(app.db, { policy, confirmationTtlHours, attachments: app.attachments, eventEnd: (key) => editionEnd(store, key) });
       log.info(report, 'retention job done');
     } catch (error) {
       if (isStorageFailure(error)) app.storage.failed(error);

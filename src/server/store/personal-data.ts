@@ -4,7 +4,8 @@
  * as mail systems treat it; a mail counts when it was sent to the address or names it.
  */
 import { containsIgnoringCase, inJsonList, type Dialect, type Database, type SqlClient } from './sql.ts';
-import { deleteRemovedFiles, removeSubmissionRows } from './removal.ts';
+import type { AttachmentStore } from '../uploads/attachment-store.ts';
+import { removeSubmissionRows } from './removal.ts';
 
 export interface StoredSubmission {
   id: string;
@@ -128,6 +129,9 @@ export interface ErasureReport {
   galaxyInvitations: number;
   /** Whether node:sqlite's write-ahead log was emptied, so no erased bytes remain in it (always false on PostgreSQL, whose vacuum reclaims them). */
   walTruncated: boolean;
+  engine: Dialect;
+  /** Why files kept outside the database could not be deleted now (the retention job's sweep deletes them later). */
+  filesLeft?: string;
 }
 
 /**
@@ -136,7 +140,7 @@ export interface ErasureReport {
  * checkpoint moves the last pages out of the write-ahead log and truncates it, so no copy of
  * the erased bytes stays behind.
  */
-export async function erasePersonalData(db: Database, email: string, uploadsDir: string): Promise<ErasureReport> {
+export async function erasePersonalData(db: Database, email: string, attachments: AttachmentStore): Promise<ErasureReport> {
   const { removed, ...counts } = await db.transaction(async (tx) => {
     const ids = (await tx.all<{ id: string }>(SUBMISSIONS_OF, [email])).map((row) => row.id);
     // Mails sent to the address or naming it outside its own submissions (a subscriber's welcome mail).
@@ -144,7 +148,7 @@ export async function erasePersonalData(db: Database, email: string, uploadsDir:
       `DELETE FROM outbox WHERE id IN (${mailsOf(tx.dialect)}) AND (submission_id IS NULL OR submission_id NOT ${inJsonList(tx.dialect)})`,
       [email, email, email, JSON.stringify(ids)],
     );
-    const removed = await removeSubmissionRows(tx, ids, uploadsDir);
+    const removed = await removeSubmissionRows(tx, ids);
     return {
       removed,
       mails: mails + removed.mails,
@@ -153,6 +157,12 @@ export async function erasePersonalData(db: Database, email: string, uploadsDir:
       galaxyInvitations: await tx.run('DELETE FROM galaxy_invitations WHERE lower(email) = lower(?)', [email]),
     };
   });
-  await deleteRemovedFiles(removed.files);
-  return { submissions: removed.submissions, files: removed.attachments, ...counts, walTruncated: await db.purgeDeleted() };
+  let filesLeft: string | undefined;
+  try {
+    await attachments.discard(removed);
+  } catch (error) {
+    // The rows are gone for good; the files belong to no submission now and the sweep finds them.
+    filesLeft = (error as Error).message;
+  }
+  return { submissions: removed.submissions, files: removed.attachments, ...counts, walTruncated: await db.purgeDeleted(), engine: db.dialect, ...(filesLeft ? { filesLeft } : {}) };
 }

@@ -4,9 +4,12 @@
  */
 import type { RetentionPolicy } from './retention-policy.ts';
 import { inJsonList, type Database, type SqlClient } from './sql.ts';
-import { deleteRemovedFiles, removeSubmissionRows } from './removal.ts';
+import type { AttachmentStore } from '../uploads/attachment-store.ts';
+import { removeSubmissionRows } from './removal.ts';
 
 const DAY_MS = 86_400_000;
+/** A file in place this long without its submission will never get one: no transaction lasts an hour. */
+const ORPHAN_AGE_MS = 3_600_000;
 const CONTACT_FORMS = ['contact', 'contact-technology', 'contact-omr'] as const;
 
 export interface RetentionRun {
@@ -15,7 +18,8 @@ export interface RetentionRun {
   confirmationTtlHours: number;
   /** When an event edition ended, by the key its registrations store; undefined for an unknown one. */
   eventEnd: (key: string) => Date | undefined;
-  uploadsDir: string;
+  /** Where the files are kept: removed submissions' files are deleted there, and files of no submission swept. */
+  attachments: AttachmentStore;
   now?: Date;
 }
 
@@ -23,6 +27,8 @@ export interface RetentionReport {
   /** Submissions removed per form and reason, e.g. "contact", "event (unconfirmed)". */
   submissions: Record<string, number>;
   attachments: number;
+  /** Files of no stored submission, left by a process that died before its submission was committed. */
+  orphanedFiles: number;
   mails: number;
   subscribers: number;
 }
@@ -70,7 +76,7 @@ export async function runRetention(db: Database, run: RetentionRun): Promise<Ret
   const now = run.now ?? new Date();
   const { removed, due, subscribers, mails } = await db.transaction(async (tx) => {
     const due = await expiredSubmissions(tx, run, now);
-    const removed = await removeSubmissionRows(tx, [...due.keys()], run.uploadsDir);
+    const removed = await removeSubmissionRows(tx, [...due.keys()]);
     // A pending subscriber with no open sign-up left is an address nobody confirmed.
     const subscribers = await tx.run(
       `DELETE FROM newsletter_subscribers WHERE status = 'pending' AND subscribed_at < ?
@@ -82,8 +88,9 @@ export async function runRetention(db: Database, run: RetentionRun): Promise<Ret
     ]);
     return { removed, due, subscribers, mails };
   });
-  await deleteRemovedFiles(removed.files);
+  await run.attachments.discard(removed);
+  const orphanedFiles = await run.attachments.sweep(new Date(now.getTime() - ORPHAN_AGE_MS));
   const submissions: Record<string, number> = {};
   for (const reason of due.values()) submissions[reason] = (submissions[reason] ?? 0) + 1;
-  return { submissions, attachments: removed.attachments, mails: removed.mails + mails, subscribers };
+  return { submissions, attachments: removed.attachments, orphanedFiles, mails: removed.mails + mails, subscribers };
 }
