@@ -33,7 +33,7 @@ const database: FastifyPluginAsync<DatabasePluginOptions> = async (app, { dataDi
   const db = await openDatabase({ dataDir, databaseUrl, onConnectionError: (error) => log.warn({ err: error }, 'database connection lost; the pool opens a new one') });
   let attachments: OpenedAttachmentStore;
   try {
-    attachments = await openAttachmentStore({ dataDir, databaseUrl, objectStorage }, db);
+    attachments = await openAttachmentStore({ dataDir, databaseUrl, objectStorage }, db, (message) => log.debug({ objectStorage: message }, 'object storage client'));
   } catch (error) {
     await db.close();
     throw error;

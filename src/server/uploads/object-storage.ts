@@ -32,8 +32,11 @@ export interface ObjectStorageConfig {
 /** Every key starts here, so a bucket can hold other things and the sweep never touches them. */
 const KEY_FOLDER = 'uploads/';
 const CONNECT_TIMEOUT_MS = 5_000;
-/** A request (a 10 MB upload included) that has not finished after this long fails. */
-const REQUEST_TIMEOUT_MS = 60_000;
+/** A connection that has carried nothing for this long fails. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** Tries per request; the client retries on its own, except uploads, whose stream it cannot read twice. */
+const ATTEMPTS = 3;
+const UPLOAD_RETRY_DELAY_MS = 250;
 
 /** The bucket could not take or give a file: nothing was stored, and the client is asked to come back. */
 export class ObjectStorageUnavailable extends Error {
@@ -49,7 +52,11 @@ function describe(error: unknown): string {
   return typeof code === 'string' ? code : String(message);
 }
 
-export function createObjectStorageClient(config: ObjectStorageConfig): S3Client {
+/**
+ * The client's own messages (a retry it gave up on, say) go to `note`, not to the console:
+ * what failed reaches the caller as an error and is logged there with its request.
+ */
+export function createObjectStorageClient(config: ObjectStorageConfig, note: (message: unknown) => void = () => {}): S3Client {
   return new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -59,8 +66,9 @@ export function createObjectStorageClient(config: ObjectStorageConfig): S3Client
     // every upload (some store them as part of the file); each upload names its SHA-256 instead.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
+    maxAttempts: ATTEMPTS,
     requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    logger: { trace: note, debug: note, info: note, warn: note, error: note },
   });
 }
 
@@ -101,7 +109,7 @@ export function objectAttachmentStore(client: S3Client, bucket: string, db: SqlC
   return {
     placeOf: (submissionId, fileName) => `${OBJECT_FILE_PREFIX}${KEY_FOLDER}${submissionId}/${fileName}`,
     async store(file, storedPath) {
-      await send('upload', () =>
+      const upload = () =>
         client.send(
           new PutObjectCommand({
             Bucket: bucket,
@@ -111,8 +119,17 @@ export function objectAttachmentStore(client: S3Client, bucket: string, db: SqlC
             ContentType: file.contentType,
             ChecksumSHA256: hexToBase64(file.sha256),
           }),
-        ),
-      );
+        );
+      // Each try reads the file afresh from the scratch folder.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await upload();
+          return;
+        } catch (error) {
+          if (attempt >= ATTEMPTS || (error instanceof S3ServiceException && error.$fault === 'client')) throw new ObjectStorageUnavailable('upload', error);
+          await new Promise((resolve) => setTimeout(resolve, UPLOAD_RETRY_DELAY_MS * attempt));
+        }
+      }
     },
     storeInTransaction: async () => {},
     async forget(submissionId) {

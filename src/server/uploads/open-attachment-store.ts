@@ -15,9 +15,10 @@ export interface OpenedAttachmentStore {
   close(): void;
 }
 
-export async function openAttachmentStore(places: AttachmentPlaces, db: SqlClient): Promise<OpenedAttachmentStore> {
+/** `note` receives the storage client's own messages (see createObjectStorageClient). */
+export async function openAttachmentStore(places: AttachmentPlaces, db: SqlClient, note?: (message: unknown) => void): Promise<OpenedAttachmentStore> {
   if (places.objectStorage) {
-    const client = createObjectStorageClient(places.objectStorage);
+    const client = createObjectStorageClient(places.objectStorage, note);
     try {
       await checkBucket(client, places.objectStorage.bucket);
     } catch (error) {
