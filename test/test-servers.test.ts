@@ -1,9 +1,11 @@
-/** The real PostgreSQL and Redis test servers: they answer, stop, fail while stopped, and come back on the same port. */
+/** The real PostgreSQL, Redis and S3-compatible test servers: they answer, stop, fail while stopped, and come back on the same port. */
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import t from 'tap';
 import { startPostgres } from './helpers/postgres.ts';
 import { startRedis } from './helpers/redis.ts';
+import { startS3 } from './helpers/s3.ts';
 
 async function query(url: string, sql: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -72,4 +74,25 @@ t.test('Redis', async (t) => {
   await revived.connect();
   t.equal(await revived.ping(), 'PONG', 'starts again after a crash');
   revived.disconnect();
+});
+
+t.test('S3-compatible server', async (t) => {
+  const server = await startS3(t);
+  t.match(server.endpoint, /^http:\/\/127\.0\.0\.1:\d+$/);
+  // One try per request, so a stopped server shows as an error at once.
+  const client = new S3Client({ ...server.config, maxAttempts: 1 });
+  t.teardown(() => client.destroy());
+  const read = async (key: string) => (await client.send(new GetObjectCommand({ Bucket: server.bucket, Key: key }))).Body!.transformToString();
+  await client.send(new PutObjectCommand({ Bucket: server.bucket, Key: 'uploads/a.txt', Body: 'hallo' }));
+  t.equal(await read('uploads/a.txt'), 'hallo');
+
+  await server.stop();
+  await t.rejects(read('uploads/a.txt'), { code: 'ECONNREFUSED' }, 'no answer while stopped');
+  await server.start();
+  t.equal(await read('uploads/a.txt'), 'hallo', 'the objects are kept across a restart');
+
+  server.kill();
+  await server.start();
+  t.equal(await read('uploads/a.txt'), 'hallo', 'and across a crash');
+  await t.rejects(client.send(new GetObjectCommand({ Bucket: 'no-such-bucket', Key: 'a' })), { name: 'NoSuchBucket' }, 'only the bucket it was given exists');
 });
