@@ -32,17 +32,17 @@ async function keysIn(prefix = 'uploads/'): Promise<string[]> {
   return (page.Contents ?? []).map((object) => object.Key!).sort();
 }
 
-function applicationForm(email: string): FormData {
+function applicationForm(email: string, cvName = 'Lebenslauf.pdf'): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries({ language: 'de', name: 'Aylin Demir', email, job: 'senior-data-engineer', type: 'Vollzeit', locations: 'Hamburg' })) form.append(key, value);
-  form.append('cv', new Blob([samples.pdf], { type: 'application/pdf' }), 'Lebenslauf.pdf');
+  form.append('cv', new Blob([samples.pdf], { type: 'application/pdf' }), cvName);
   form.append('additionals[]', new Blob([samples.png], { type: 'image/png' }), 'zeugnis.png');
   return form;
 }
 
 const urlOf = (app: FastifyInstance, route: string) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${route}`;
-const postApplication = (app: FastifyInstance, email: string) =>
-  fetch(urlOf(app, '/api/application'), { method: 'POST', body: applicationForm(email), headers: { accept: 'application/json' } });
+const postApplication = (app: FastifyInstance, email: string, cvName?: string) =>
+  fetch(urlOf(app, '/api/application'), { method: 'POST', body: applicationForm(email, cvName), headers: { accept: 'application/json' } });
 
 t.test('the configuration: S3_* only with a bucket and a shared database, every value checked, no secret repeated', async (t) => {
   const shared = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x', TOKEN_SECRET: SECRET };
@@ -151,5 +151,12 @@ t.test('the bucket away: applications get 503 with nothing stored, everything el
 
   await s3.start();
   t.same(await keysIn(), before, 'nothing of the refused files was left in the bucket');
-  t.equal((await postApplication(app, 'ole@example.com')).status, 201, 'taken again once the bucket is back, without a restart');
+  const again = await postApplication(app, 'ole@example.com', '../../../uploads/00000000-0000-0000-0000-000000000000/\u202ecv\u0000.exe.pdf');
+  t.equal(again.status, 201, 'taken again once the bucket is back, without a restart');
+  const { id } = (await again.json()) as { id: string };
+  t.same(
+    (await keysIn()).filter((key) => !before.includes(key)),
+    [`uploads/${id}/1-cv-.exe.pdf`, `uploads/${id}/2-zeugnis.png`],
+    'a file name that tries to climb out of its folder stays a plain name inside it',
+  );
 });
