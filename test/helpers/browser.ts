@@ -28,7 +28,10 @@ export async function openPage(browser: Browser, width = 1280, height = 900): Pr
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // A failed load says only its status; the address it failed on is what makes the report useful.
+    const { url } = message.location();
+    problems.push(`${message.type()}: ${message.text()}${url ? ` (${url.replace(/^https?:\/\/[^/]+/, '')})` : ''}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return { page, problems };
