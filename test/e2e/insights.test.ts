@@ -32,7 +32,8 @@ t.test('a visitor browsing insights in Chromium', async (t) => {
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await page.click('.insights__grid .insight-card__link >> nth=0');
     await page.waitForURL(/\/insights\/[a-z0-9-]+$/);
-    await page.waitForSelector('h1.stage__headline');
+    // The address changes as the navigation commits; the list's own headline may still stand for a frame.
+    await page.waitForFunction((wanted) => document.querySelector('h1.stage__headline')?.textContent === wanted, headline, { timeout: 10_000 }).catch(() => undefined);
     t.equal(await page.textContent('h1.stage__headline'), headline, 'the result opens');
     t.equal(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), true, 'client-side');
     t.same(problems, []);

@@ -39,5 +39,23 @@ export async function openPage(browser: Browser, width = 1280, height = 900): Pr
 
 /** Resolves when the page's router has hydrated. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  try {
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  } catch (error) {
+    // A page that never hydrates has usually lost a script: say which loaded, how, and which did not.
+    throw new Error(`${(error as Error).message}\n${await loadState(page).catch((stateError: Error) => stateError.message)}`);
+  }
+}
+
+async function loadState(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const loaded = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      (entry) => `${entry.responseStatus} ${new URL(entry.name).pathname} ${Math.round(entry.duration)} ms`,
+    );
+    const scripts = [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')].map((element) =>
+      new URL('src' in element ? element.src : element.href).pathname,
+    );
+    const finished = new Set(loaded.map((line) => line.split(' ')[1]));
+    return JSON.stringify({ readyState: document.readyState, loaded, scriptsNotLoaded: scripts.filter((script) => !finished.has(script)) }, null, 1);
+  });
 }
