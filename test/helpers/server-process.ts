@@ -10,6 +10,11 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Every log line the server printed. */
   logs: string[];
+  /**
+   * The log lines that match, once there is at least one: the server writes a line after its
+   * answer has gone out, and the pipe may bring it a moment after the answer. Empty after 10 s.
+   */
+  waitForLog(pattern: RegExp): Promise<string[]>;
   stop(): Promise<number | null>;
 }
 
@@ -45,5 +50,10 @@ export async function startServer(t: TestContext, env: Record<string, string> = 
     return exited;
   };
   t.teardown(stop);
-  return { url, child, logs, stop };
+  const waitForLog = async (pattern: RegExp) => {
+    const matching = () => logs.filter((line) => pattern.test(line));
+    for (let waited = 0; matching().length === 0 && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    return matching();
+  };
+  return { url, child, logs, waitForLog, stop };
 }
