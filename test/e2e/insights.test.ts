@@ -36,7 +36,7 @@ t.test('a visitor browsing insights in Chromium', async (t) => {
     await page.waitForFunction((wanted) => document.querySelector('h1.stage__headline')?.textContent === wanted, headline, { timeout: 10_000 }).catch(() => undefined);
     t.equal(await page.textContent('h1.stage__headline'), headline, 'the result opens');
     t.equal(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), true, 'client-side');
-    t.same(problems, []);
+    t.same(problems, [], 'no console errors', { failedOnServer: server.failedAnswers() });
   });
 
   t.test('recommendations change with what was read', async (t) => {
@@ -59,6 +59,6 @@ t.test('a visitor browsing insights in Chromium', async (t) => {
     t.not(secondRecommendations.join(), firstRecommendations.join(), 'the recommendations changed');
     const stored = await page.evaluate(() => localStorage.getItem('recoStorage:en'));
     t.same(JSON.parse(stored!), ['consent-mode-v2-explained', next], 'reading history kept per language');
-    t.same(problems, []);
+    t.same(problems, [], 'no console errors', { failedOnServer: server.failedAnswers() });
   });
 });

@@ -15,7 +15,31 @@ export interface ServerProcess {
    * answer has gone out, and the pipe may bring it a moment after the answer. Empty after 10 s.
    */
   waitForLog(pattern: RegExp): Promise<string[]>;
+  /** Every answer of 400 or more the server logged, as `status method url`: what a test that failed on one shows. */
+  failedAnswers(): string[];
   stop(): Promise<number | null>;
+}
+
+interface RequestLogLine {
+  reqId?: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+}
+
+function failedAnswersIn(logs: readonly string[]): string[] {
+  const requests = new Map<string, string>();
+  const failed: string[] = [];
+  for (const line of logs) {
+    let entry: RequestLogLine;
+    try {
+      entry = JSON.parse(line) as RequestLogLine;
+    } catch {
+      continue;
+    }
+    if (entry.reqId && entry.req) requests.set(entry.reqId, `${entry.req.method} ${entry.req.url}`);
+    if (entry.reqId && entry.res && entry.res.statusCode >= 400) failed.push(`${entry.res.statusCode} ${requests.get(entry.reqId) ?? entry.reqId}`);
+  }
+  return failed;
 }
 
 interface TestContext {
@@ -55,5 +79,5 @@ export async function startServer(t: TestContext, env: Record<string, string> = 
     for (let waited = 0; matching().length === 0 && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     return matching();
   };
-  return { url, child, logs, waitForLog, stop };
+  return { url, child, logs, waitForLog, failedAnswers: () => failedAnswersIn(logs), stop };
 }
