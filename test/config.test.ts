@@ -18,7 +18,7 @@ t.test('loadConfig reads every variable', async (t) => {
     SITE_URL: 'https://www.nordstern-digital.example/',
     ASSETS_BASE_URL: 'https://cdn.nordstern-digital.example/content',
     LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     RENDER_TIMEOUT_MS: '5000',
   });
   t.equal(config.port, 8080);
@@ -26,7 +26,7 @@ t.test('loadConfig reads every variable', async (t) => {
   t.equal(config.siteUrl, 'https://www.nordstern-digital.example', 'trailing slash dropped');
   t.equal(config.assetsBaseUrl, 'https://cdn.nordstern-digital.example/content');
   t.equal(config.logLevel, 'warn');
-  t.equal(config.trustProxy, true);
+  t.equal(config.trustProxy, 1);
   t.equal(config.renderTimeoutMs, 5000);
   t.same(publicConfig(config), { siteUrl: config.siteUrl, assetsBaseUrl: config.assetsBaseUrl, login: null });
 });

@@ -157,10 +157,10 @@ t.test('a half-sent body is answered or closed within the configured timeout; sl
   t.ok(halfSent.closedAfter < 5000, `closed after ${halfSent.closedAfter} ms`);
   t.notMatch(halfSent.answer, /201/, 'never accepted');
 
-  // A bounded set of clients that send headers byte by byte and then stall.
+  // A bounded set of clients that send headers byte by byte and then stall, from an address other than the health check's.
   const slow = await Promise.all(
     Array.from({ length: 100 }, () => new Promise<net.Socket>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
+      const socket = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.2' }, () => {
         socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
         resolve(socket);
       });

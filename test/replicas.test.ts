@@ -35,7 +35,7 @@ const env = {
   STORAGE_PROBE_MS: '200',
   RATE_LIMIT_MAX: String(RATE_LIMIT),
   // Each simulated visitor comes with its own address, as behind a load balancer.
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
   SITE_URL: 'http://localhost:3000',
 };
 const replicas: ServerProcess[] = await Promise.all([0, 1, 2].map(() => startServer(t, env)));

@@ -1,7 +1,8 @@
 /** The whole server as one Fastify instance: cross-cutting plugins, content, assets, health, then pages. */
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Config } from './config.ts';
+import { behindProxy, type Config } from './config.ts';
+import { FORM_BODY_LIMIT } from './forms/form-parsers.ts';
 import { loadContentStore } from './content/content-store.ts';
 import { retentionSettings } from './content/content-settings.ts';
 import { createStoreContentSource } from './content/file-content-source.ts';
@@ -33,6 +34,7 @@ import { createAppMetrics } from './metrics/app-metrics.ts';
 import { createInsightsService, insightsPlugin } from './plugins/insights.ts';
 import { createLocalInsightsSource } from './insights/local-insights-source.ts';
 import { rawBadRequest, securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
+import { clientLimitsPlugin } from './plugins/client-limits.ts';
 import { malformedPathsPlugin } from './plugins/malformed-paths.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import { readImageVersion, readInlineCss, readManifest } from './ssr/manifest.ts';
@@ -53,11 +55,19 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count as the function Fastify makes of one (its types name no number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
+    // No route takes a larger body in memory; the one that takes uploads streams them to disk.
+    bodyLimit: FORM_BODY_LIMIT,
     // Slow or stalled clients do not hold connections: whole request, headers, idle sockets, keep-alive.
     requestTimeout: config.connections.requestTimeoutMs,
     connectionTimeout: config.connections.idleTimeoutMs,
@@ -105,6 +115,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(formsPlugin, { config, store });
   await app.register(errorHandlerPlugin, { pages });
   await app.register(securityHeadersPlugin, { headers: securityHeaders(config) });
+  // Before anything reads a body: a request past a per-address limit or the body budget is answered unread.
+  await app.register(clientLimitsPlugin, { limits: config.connections, trustProxy: config.trustProxy, headers: securityHeaders(config) });
   await app.register(malformedPathsPlugin);
   await app.register(fastifyCookie);
   await app.register(healthPlugin, {
@@ -134,7 +146,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await api.register(careersApi, { prefix: '/api/careers', careers });
     await api.register(galaxyApi, { prefix: '/api/galaxy' });
     await api.register(cspReportApi, { prefix: CSP_REPORT_PATH });
-    await api.register(firebaseApi, { prefix: '/api/firebase', secureCookies: config.siteUrl.startsWith('https://') || config.trustProxy });
+    await api.register(firebaseApi, { prefix: '/api/firebase', secureCookies: config.siteUrl.startsWith('https://') || behindProxy(config.trustProxy) });
   });
 
   await app.register(contentPlugin, { prefix: '/content', store });

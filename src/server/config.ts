@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { TrackingEnvironment } from '#app/environment.tsx';
 import type { PublicLoginConfig } from '#app/login/galaxy-user.ts';
@@ -20,7 +21,8 @@ export interface Config {
   /** Output of `npm run build`: manifest.json and public/ with the hashed assets. */
   distDir: string;
   staticDir: string;
-  trustProxy: boolean;
+  /** Which X-Forwarded-For entries name the client: none, the last n hops, or those added by proxies at these addresses. */
+  trustProxy: ProxyTrust;
   /** A render that has not finished after this long is aborted. */
   renderTimeoutMs: number;
   /** Database, uploads and the generated token secret live here. */
@@ -52,6 +54,16 @@ export interface Config {
   retention: RetentionPolicy;
   tracking: TrackingConfig;
 }
+
+/**
+ * Fastify's trustProxy, without `true`: a hop count takes the address the nth proxy from the
+ * site saw, a list of addresses and CIDRs believes only the entries those proxies added. Either
+ * way a client cannot name its own address by sending the header itself.
+ */
+export type ProxyTrust = false | number | string[];
+
+/** Whether answers travel through a proxy that terminates TLS (so cookies and HSTS assume https). */
+export const behindProxy = (trust: ProxyTrust): boolean => trust !== false;
 
 /** Third-party scripts: the same shape the browser receives (all of it is public anyway). */
 export type TrackingConfig = TrackingEnvironment;
@@ -100,6 +112,12 @@ export interface ConnectionLimits {
   keepAliveTimeoutMs: number;
   /** Connections beyond this many are refused. */
   maxConnections: number;
+  /** Open connections one client address (an IPv6 /64) may hold; more are refused. Trusted proxies are not counted. */
+  maxConnectionsPerAddress: number;
+  /** Requests one client address may have in progress at once; more are answered 429. */
+  maxRequestsPerAddress: number;
+  /** Bytes of request bodies the whole server holds in memory at once; a body that would pass it is answered 503. */
+  bodyMemoryBytes: number;
 }
 
 export interface PageCacheConfig {
@@ -133,6 +151,11 @@ export interface UploadLimits {
   cvMaxBytes: number;
   additionalMaxBytes: number;
   additionalMaxCount: number;
+  /** Bytes of applications one client address (an IPv6 /64) may upload per window. */
+  quotaBytes: number;
+  quotaWindowMs: number;
+  /** Below this much free space in DATA_DIR, applications are answered 503; everything else works. */
+  minFreeDiskBytes: number;
 }
 
 /** The subset of the configuration that is sent to the browser. */
@@ -295,6 +318,38 @@ function trackingConfig(read: ReturnType<typeof createReader>): TrackingConfig {
   };
 }
 
+/** One address or a CIDR block: what a proxy in front of the site is known by. */
+function isAddressOrBlock(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function proxyTrust(read: ReturnType<typeof createReader>): ProxyTrust {
+  const value = read.optional('TRUST_PROXY');
+  if (value === undefined || ['false', 'no', '0'].includes(value.toLowerCase())) return false;
+  if (['true', 'yes'].includes(value.toLowerCase())) {
+    read.problems.push(
+      'TRUST_PROXY=true would believe every X-Forwarded-For entry, so any client could name an address of its choosing and slip past the per-address limits: give the number of proxies in front of the site (1 for one load balancer) or their addresses and CIDRs, comma-separated',
+    );
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) read.problems.push(`TRUST_PROXY must be a number of proxies from 1 to 10, or their addresses and CIDRs, got "${value}"`);
+    return hops > 10 ? false : hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrBlock(entry));
+  if (bad.length > 0 || entries.length === 0) {
+    read.problems.push(`TRUST_PROXY must be false, a number of proxies, or a comma-separated list of proxy addresses and CIDRs such as 10.0.0.0/8, got "${value}"`);
+    return false;
+  }
+  return entries;
+}
+
 const HOST_PORT = /^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/i;
 const COOKIE_DOMAIN = /^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 const SITE_PATH = /^\/[a-z0-9/_-]*$/i;
@@ -408,7 +463,7 @@ export function loadConfig(env: Env = process.env): Config {
     contentWatch: read.boolean('CONTENT_WATCH', false),
     distDir: path.resolve(read.string('DIST_DIR', 'dist')),
     staticDir: path.resolve(read.string('STATIC_DIR', 'static')),
-    trustProxy: read.boolean('TRUST_PROXY', false),
+    trustProxy: proxyTrust(read),
     renderTimeoutMs: read.integer('RENDER_TIMEOUT_MS', 10_000, 100, 120_000),
     dataDir: path.resolve(read.string('DATA_DIR', 'data')),
     storageProbeMs: read.integer('STORAGE_PROBE_MS', 5_000, 100, 600_000),
@@ -442,6 +497,9 @@ export function loadConfig(env: Env = process.env): Config {
       cvMaxBytes: read.integer('UPLOAD_CV_MAX_MB', 10, 1, 100) * MB,
       additionalMaxBytes: read.integer('UPLOAD_ADDITIONAL_MAX_MB', 10, 1, 100) * MB,
       additionalMaxCount: read.integer('UPLOAD_ADDITIONAL_MAX_COUNT', 5, 0, 20),
+      quotaBytes: read.integer('UPLOAD_QUOTA_MB', 100, 1, 1_000_000) * MB,
+      quotaWindowMs: read.integer('UPLOAD_QUOTA_WINDOW_MS', 3_600_000, 1_000, 7 * 86_400_000),
+      minFreeDiskBytes: read.integer('MIN_FREE_DISK_MB', 256, 0, 1_000_000) * MB,
     },
     connections: {
       requestTimeoutMs: read.integer('REQUEST_TIMEOUT_MS', 120_000, 1_000, 3_600_000),
@@ -449,6 +507,9 @@ export function loadConfig(env: Env = process.env): Config {
       idleTimeoutMs: read.integer('IDLE_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
       keepAliveTimeoutMs: read.integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
       maxConnections: read.integer('MAX_CONNECTIONS', 2_000, 1, 1_000_000),
+      maxConnectionsPerAddress: read.integer('MAX_CONNECTIONS_PER_ADDRESS', 64, 1, 1_000_000),
+      maxRequestsPerAddress: read.integer('MAX_REQUESTS_PER_ADDRESS', 32, 1, 1_000_000),
+      bodyMemoryBytes: read.integer('BODY_MEMORY_MB', 8, 1, 4_096) * MB,
     },
     rendering: {
       concurrency: read.integer('RENDER_CONCURRENCY', 16, 1, 1_000),

@@ -46,14 +46,19 @@ interface TestContext {
   teardown(fn: () => unknown): void;
 }
 
-export async function startServer(t: TestContext, env: Record<string, string> = {}): Promise<ServerProcess> {
+export interface StartOptions {
+  /** Flags for node itself, such as the heap limits `npm start` ships. */
+  nodeArgs?: string[];
+}
+
+export async function startServer(t: TestContext, env: Record<string, string> = {}, options: StartOptions = {}): Promise<ServerProcess> {
   let dataDir = env.DATA_DIR;
   if (!dataDir) {
     const created = mkdtempSync(path.join(tmpdir(), 'nordstern-data-'));
     t.teardown(() => rmSync(created, { recursive: true, force: true }));
     dataDir = created;
   }
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,14 +4,15 @@
  * broken upload; an accepted one is stored with its files and mails in one transaction.
  */
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { mkdir, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Language } from '#app/i18n/language.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { createFieldValidator } from '../forms/field-validator.ts';
-import { normaliseFormFields } from '../forms/form-parsers.ts';
+import { FORM_BODY_LIMIT, normaliseFormFields } from '../forms/form-parsers.ts';
+import { clientKey } from '../http/client-address.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { acceptedResponseSchema, applicationFieldsSchema, refusalResponseSchema, withoutFormControls } from '../forms/schemas.ts';
 import { saveSubmission, type StoredAttachment } from '../forms/submissions.ts';
@@ -19,7 +20,9 @@ import { receivedMails } from '../forms/received-mails.ts';
 import { detectFileType, type FileType } from '../uploads/file-type.ts';
 import { uploadsDirOf } from '../uploads/attachment-store.ts';
 import { safeFileName } from '../uploads/file-name.ts';
+import { freeBytes } from '../uploads/free-disk.ts';
 import { FileTooLargeError, saveStream, type SavedFile } from '../uploads/save-stream.ts';
+import { createUploadQuota } from '../uploads/upload-quota.ts';
 
 interface ApplicationFields {
   language: Language;
@@ -46,6 +49,12 @@ const FILE_FIELDS: ReadonlyMap<string, ReceivedFile['field']> = new Map([
 const MB = 1024 * 1024;
 
 const TEMP_FOLDER = '.incoming';
+/** Room for the multipart framing around the files and fields: boundaries and part headers. */
+const FRAMING_BYTES = 64 * 1024;
+/** What an upload holds in memory at once besides its text fields: a chunk on its way to disk, and the parser's. */
+const STREAM_BUFFER_BYTES = 128 * 1024;
+/** How long a client refused for want of disk space should wait. */
+const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 export const applicationApi: FastifyPluginAsync = async (app) => {
   const { config } = app.forms;
@@ -56,6 +65,38 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
   await rm(tempDir, { recursive: true, force: true });
   await mkdir(tempDir, { recursive: true });
   const validateFields = createFieldValidator<ApplicationFields>(applicationFieldsSchema);
+  const quota = createUploadQuota({ bytes: limits.quotaBytes, windowMs: limits.quotaWindowMs, redis: app.sharedLimits?.redis });
+  /** The largest body an application can be: every file at its limit, the text fields and the framing. */
+  const maxBodyBytes = limits.cvMaxBytes + limits.additionalMaxCount * limits.additionalMaxBytes + FORM_BODY_LIMIT + FRAMING_BYTES;
+
+  /**
+   * Before a byte of the body is read: its announced size must fit the largest application,
+   * the free disk above its floor and the client's upload quota. What is refused here is never
+   * read, so the connection closes with the answer.
+   */
+  async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const refuse = (refusal: FormRefusal, retryAfterSeconds?: number) => {
+      reply.header('connection', 'close');
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+      return refusal;
+    };
+    const declared = request.headers['content-length'];
+    // Browsers always announce the size of a form they upload; a stream of unknown length could not be checked first.
+    if (declared === undefined || !/^\d+$/.test(declared)) throw refuse(new FormRefusal(411, 'body', 'length_required'));
+    const length = Number(declared);
+    if (length > maxBodyBytes) throw refuse(new FormRefusal(413, 'body', 'body_too_large'));
+    if ((await freeBytes(tempDir)) - length < limits.minFreeDiskBytes) {
+      app.metrics.limitRefused('free_disk');
+      request.log.warn({ minFreeDiskBytes: limits.minFreeDiskBytes }, 'application refused: free disk space in DATA_DIR is below MIN_FREE_DISK_MB');
+      throw refuse(new FormRefusal(503, 'request', 'storage_unavailable'), STORAGE_RETRY_AFTER_SECONDS);
+    }
+    if (!(await quota.take(clientKey(request.ip), length))) {
+      app.metrics.limitRefused('upload_quota');
+      request.log.info({ client: clientKey(request.ip) }, 'application refused: upload quota of the address used up');
+      const untilNextWindow = limits.quotaWindowMs - (Date.now() % limits.quotaWindowMs);
+      throw refuse(new FormRefusal(429, 'body', 'upload_quota'), Math.ceil(untilNextWindow / 1000));
+    }
+  }
 
   await app.register(multipart, {
     limits: {
@@ -102,6 +143,8 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
     // No prototype: a part named __proto__ or toString is just a name.
     const fields = Object.create(null) as Record<string, unknown>;
     const files: ReceivedFile[] = [];
+    // The text fields are held in memory; together they get no more room than a text form's body.
+    let fieldBytes = 0;
     // The error handler shows a refused plain post's page with what was typed so far.
     request.body = fields;
     try {
@@ -112,6 +155,8 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
         }
         const name = part.fieldname.replace(/\[\]$/, '');
         const value = typeof part.value === 'string' ? part.value : String(part.value);
+        fieldBytes += Buffer.byteLength(part.fieldname) + Buffer.byteLength(value);
+        if (fieldBytes > FORM_BODY_LIMIT) throw new FormRefusal(413, 'body', 'body_too_large');
         // Empty fields count as not sent.
         if (value.trim() === '') continue;
         const existing = fields[name];
@@ -136,6 +181,7 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
   app.post(
     '/',
     {
+      config: { bodyInMemory: FORM_BODY_LIMIT + STREAM_BUFFER_BYTES },
       schema: {
         consumes: ['multipart/form-data'],
         response: { 201: acceptedResponseSchema, '4xx': refusalResponseSchema },
@@ -143,6 +189,7 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new FormRefusal(415, 'content-type', 'unsupported_type');
+      await admit(request, reply);
       const { fields, files } = await receive(request);
       const discard = () => Promise.all(files.map((file) => rm(file.path, { force: true })));
 

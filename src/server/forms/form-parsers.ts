@@ -1,11 +1,12 @@
 /**
  * Lets a route take a plain HTML form post (urlencoded or multipart without files) as
  * well as JSON, so forms work without JavaScript; a ticked checkbox ('on') counts as true.
+ * Every kind of body is read whole within the route's body limit before it is parsed.
  */
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { parseMultipartFields } from './multipart-fields.ts';
 
 /** Form bodies are small: a message of 5000 characters and a few short fields. */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -28,10 +29,10 @@ export function normaliseFormFields(schema: unknown, body: Record<string, unknow
 
 const formParsers: FastifyPluginAsync = async (app) => {
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { files: 0, fields: 30, fieldSize: FORM_BODY_LIMIT, parts: 30 },
-  });
+  // The whole multipart body counts against the body limit, read before it is parsed.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT }, async (request: FastifyRequest, body: Buffer) =>
+    parseMultipartFields(request.headers, body, { fields: 30, fieldSize: FORM_BODY_LIMIT }),
+  );
   app.addHook('preValidation', async (request) => {
     if (request.headers['content-type']?.startsWith('application/json')) return;
     const body = request.body as Record<string, unknown> | undefined;

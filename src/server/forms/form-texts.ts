@@ -21,6 +21,8 @@ export type MessageCode =
   | 'too_many_files'
   | 'file_required'
   | 'upload_broken'
+  | 'length_required'
+  | 'upload_quota'
   | 'token_invalid'
   | 'token_expired'
   | 'unsubscribe_invalid'

@@ -19,7 +19,15 @@ export interface MetricsRecorder {
   uploadAccepted(bytes: number): void;
   /** A mail failed its last attempt. */
   mailFailed(): void;
+  /** A connection or request refused by one of the limits that keep one client from crowding out the rest. */
+  limitRefused(limit: ClientLimit): void;
+  /** Bytes of request bodies held in memory now, against BODY_MEMORY_MB. */
+  bodyMemoryHeld(bytes: number): void;
 }
+
+/** The limits a refusal is counted under. */
+export const CLIENT_LIMITS = ['connections_per_address', 'requests_per_address', 'body_memory', 'upload_quota', 'free_disk'] as const;
+export type ClientLimit = (typeof CLIENT_LIMITS)[number];
 
 /** State read from the database at each scrape rather than counted along the way. */
 export interface StateSources {
@@ -82,8 +90,23 @@ export function createAppMetrics(): AppMetrics {
     registers,
   });
 
+  const limitRefusals = new Counter({
+    name: 'client_limit_refusals_total',
+    help: 'Connections and requests refused by a per-address limit, the body memory budget, the upload quota or the free-disk floor.',
+    labelNames: ['limit'] as const,
+    registers,
+  });
+  for (const limit of CLIENT_LIMITS) limitRefusals.inc({ limit }, 0);
+  const bodyMemory = new Gauge({ name: 'request_body_memory_bytes', help: 'Bytes of request bodies the server holds in memory now (reserved per request in progress).', registers });
+
   return {
     registry,
+    limitRefused(limit) {
+      limitRefusals.inc({ limit });
+    },
+    bodyMemoryHeld(bytes) {
+      bodyMemory.set(bytes);
+    },
     requestFinished(method, route, status, seconds) {
       const labels = { method, route, status: String(status) };
       requests.inc(labels);

@@ -36,12 +36,22 @@ function asRefusal(error: FastifyError): FormRefusal | undefined {
   return known?.();
 }
 
+/** The client went away before its body arrived whole: its failure, not the server's or the storage's. */
+function clientAborted(request: FastifyRequest, error: FastifyError): boolean {
+  return !request.raw.complete && (request.raw.destroyed || error.code === 'ECONNRESET' || error.message === 'aborted');
+}
+
 function messagesFor(request: FastifyRequest) {
   return request.server.forms.texts.messages(requestLanguage(request));
 }
 
 const errorHandler: FastifyPluginAsync<{ pages: PageHandler }> = async (app, { pages }) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (!isStorageFailure(error) && !(error instanceof FormRefusal) && clientAborted(request, error)) {
+      // Common and harmless (a closed tab, a lost train signal); nobody is left to read an answer.
+      request.log.debug({ err: error }, 'client aborted the request');
+      return reply.code(400).send(refusalBody(new FormRefusal(400, 'body', 'upload_broken'), messagesFor(request)));
+    }
     // A full disk, an I/O error, an unreachable database, Redis or bucket: nothing was stored, so the client is told to come back.
     const databaseFailed = isStorageFailure(error);
     const bucketFailed = isObjectStorageUnavailable(error);

@@ -1,7 +1,7 @@
 /** Headers every answer carries; the page renderer copies them onto its streamed responses. */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
+import { behindProxy, type Config } from '../config.ts';
 
 const HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -17,7 +17,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** The headers of this configuration: HSTS when the site is served over HTTPS (its URL says so, or a proxy in front terminates TLS). */
 export function securityHeaders(config: Pick<Config, 'siteUrl' | 'trustProxy'>): Readonly<Record<string, string>> {
-  const https = config.siteUrl.startsWith('https://') || config.trustProxy;
+  const https = config.siteUrl.startsWith('https://') || behindProxy(config.trustProxy);
   return https ? { ...HEADERS, 'strict-transport-security': HSTS } : HEADERS;
 }
 

@@ -4,7 +4,8 @@
  */
 import { openPostgresDatabase } from './postgres-database.ts';
 import { openSqliteDatabase } from './sqlite-database.ts';
-import type { Database } from './sql.ts';
+import type { Database, SqlClient, SqlValue } from './sql.ts';
+import { onStorage } from './storage-health.ts';
 
 export type { Database, SqlClient } from './sql.ts';
 export { DATABASE_FILE } from './sqlite-database.ts';
@@ -16,6 +17,26 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+/** The statements of a client, each failure of the storage marked as raised by it (see storage-health.ts). */
+function markedClient(client: SqlClient): SqlClient {
+  return {
+    dialect: client.dialect,
+    all: <T>(sql: string, params?: readonly SqlValue[]) => onStorage(() => client.all<T>(sql, params)),
+    get: <T>(sql: string, params?: readonly SqlValue[]) => onStorage(() => client.get<T>(sql, params)),
+    run: (sql: string, params?: readonly SqlValue[]) => onStorage(() => client.run(sql, params)),
+  };
+}
+
+function marked(db: Database): Database {
+  return {
+    ...markedClient(db),
+    transaction: (fn) => onStorage(() => db.transaction((tx) => fn(markedClient(tx)))),
+    ping: () => onStorage(() => db.ping()),
+    purgeDeleted: () => db.purgeDeleted(),
+    close: () => db.close(),
+  };
+}
+
 export async function openDatabase({ dataDir, databaseUrl, onConnectionError = () => {} }: DatabaseOptions): Promise<Database> {
-  return databaseUrl ? openPostgresDatabase({ url: databaseUrl }, onConnectionError) : openSqliteDatabase(dataDir);
+  return marked(databaseUrl ? await openPostgresDatabase({ url: databaseUrl }, onConnectionError) : openSqliteDatabase(dataDir));
 }

@@ -23,12 +23,41 @@ const POSTGRES_STORAGE = (state: string) => state.startsWith('08') || state.star
 /** What node-postgres says when the server went away mid-query or the pool timed out waiting for one. */
 const POSTGRES_LOST = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/;
 
-export function isStorageFailure(error: unknown): boolean {
+/** Whether an error, raised by the storage itself, means it cannot take writes now. */
+function meansStorageCannotWrite(error: unknown): boolean {
   const { code, errcode, message } = (error ?? {}) as { code?: unknown; errcode?: unknown; message?: unknown };
   if (code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number') return SQLITE_STORAGE_CODES.has(errcode & 0xff);
   if (typeof code === 'string' && (FS_STORAGE_CODES.has(code) || NETWORK_CODES.has(code))) return true;
   if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return POSTGRES_STORAGE(code);
   return typeof message === 'string' && POSTGRES_LOST.test(message);
+}
+
+/**
+ * Set on an error by the storage layer that raised it. The same codes come from elsewhere: a
+ * visitor's aborted upload is ECONNRESET, a mail server's dropped connection too. Only errors
+ * the database, the uploads folder or the bucket raised may make the site report not ready.
+ */
+const RAISED_BY_STORAGE = Symbol('raised by storage');
+
+/** Marks an error the database or the uploads folder raised, when it means writes fail; answers the error. */
+export function raisedByStorage<T>(error: T): T {
+  if (typeof error === 'object' && error !== null && meansStorageCannotWrite(error) && Object.isExtensible(error)) {
+    Object.defineProperty(error, RAISED_BY_STORAGE, { value: true });
+  }
+  return error;
+}
+
+/** Runs a storage operation; a failure of the storage itself comes out marked. */
+export async function onStorage<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw raisedByStorage(error);
+  }
+}
+
+export function isStorageFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && RAISED_BY_STORAGE in error;
 }
 
 export interface StorageHealth {
@@ -50,7 +79,7 @@ export function createStorageHealth(db: Database, log: FastifyBaseLogger, probeM
     if (probing) return;
     probing = true;
     try {
-      await db.run(`INSERT INTO storage_probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at`, [new Date().toISOString()]);
+      await onStorage(() => db.run(`INSERT INTO storage_probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at`, [new Date().toISOString()]));
     } catch (error) {
       if (isStorageFailure(error)) return;
       log.error({ err: error }, 'storage probe failed');

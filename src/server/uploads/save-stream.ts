@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { raisedByStorage } from '../store/storage-health.ts';
 
 export interface SavedFile {
   path: string;
@@ -29,7 +30,9 @@ export async function saveStream(source: Readable, directory: string, maxBytes: 
     },
   });
   try {
-    await pipeline(source, meter, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+    // A full disk fails the file being written; the visitor's connection failing is not the storage's fault.
+    const sink = createWriteStream(target, { flags: 'wx', mode: 0o600 }).once('error', raisedByStorage);
+    await pipeline(source, meter, sink);
     // The multipart parser ends a stream at its own size limit instead of failing it.
     if ((source as Readable & { truncated?: boolean }).truncated) throw new FileTooLargeError(`more than ${maxBytes} bytes`);
   } catch (error) {
