@@ -52,7 +52,7 @@ const TEMP_FOLDER = '.incoming';
 /** Room for the multipart framing around the files and fields: boundaries and part headers. */
 const FRAMING_BYTES = 64 * 1024;
 /** What an upload holds in memory at once besides its text fields: a chunk on its way to disk, and the parser's. */
-const STREAM_BUFFER_BYTES = 128 * 1024;
+const STREAM_BUFFER_BYTES = 64 * 1024;
 /** How long a client refused for want of disk space should wait. */
 const STORAGE_RETRY_AFTER_SECONDS = 30;
 
@@ -72,11 +72,11 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
   /**
    * Before a byte of the body is read: its announced size must fit the largest application,
    * the free disk above its floor and the client's upload quota. What is refused here is never
-   * read, so the connection closes with the answer.
+   * stored: after the answer Node reads the rest of the body and throws it away, so the
+   * browser shows the answer instead of a reset connection.
    */
   async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const refuse = (refusal: FormRefusal, retryAfterSeconds?: number) => {
-      reply.header('connection', 'close');
       if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
       return refusal;
     };

@@ -121,7 +121,7 @@ const clientLimits: FastifyPluginAsync<ClientLimitsOptions> = async (app, { limi
     });
     if (count > limits.maxRequestsPerAddress) {
       app.metrics.limitRefused('requests_per_address');
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS)).header('connection', 'close');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       throw new FormRefusal(429, 'request', 'rate_limited');
     }
 
@@ -131,8 +131,9 @@ const clientLimits: FastifyPluginAsync<ClientLimitsOptions> = async (app, { limi
     const needed = bodyInMemory ?? Math.min(announced, request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY);
     if (bodyBytesHeld + needed > limits.bodyMemoryBytes) {
       app.metrics.limitRefused('body_memory');
-      // The body is never read; closing the connection keeps it from being read to throw it away.
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS)).header('connection', 'close');
+      // The body is never parsed: once the answer is out, Node reads what still arrives and throws it away,
+      // so the client sees the answer rather than a reset, and nothing of it is kept.
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       throw new FormRefusal(503, 'request', 'busy');
     }
     reserved = needed;
