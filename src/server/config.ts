@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TrackingEnvironment } from '#app/environment.tsx';
 import type { PublicLoginConfig } from '#app/login/galaxy-user.ts';
+import { StartError } from './start-error.ts';
 import type { RetentionPolicy } from './store/retention-policy.ts';
 import type { ObjectStorageConfig } from './uploads/object-storage.ts';
 
@@ -142,7 +143,7 @@ export interface PublicConfig {
   login: PublicLoginConfig | null;
 }
 
-export class ConfigError extends Error {
+export class ConfigError extends StartError {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';

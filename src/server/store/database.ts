@@ -2,6 +2,7 @@
  * The site's database: node:sqlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is
  * set. Both answer the same interface, so every storage module works on either.
  */
+import { checkDataDir } from './data-dir.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
 import { openSqliteDatabase } from './sqlite-database.ts';
 import type { Database } from './sql.ts';
@@ -17,5 +18,8 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase({ dataDir, databaseUrl, onConnectionError = () => {} }: DatabaseOptions): Promise<Database> {
-  return databaseUrl ? openPostgresDatabase({ url: databaseUrl }, onConnectionError) : openSqliteDatabase(dataDir);
+  if (databaseUrl) return openPostgresDatabase({ url: databaseUrl }, onConnectionError);
+  // The operator tools open it too: a folder they cannot write gets the server's plain message, not node:sqlite's.
+  checkDataDir(dataDir);
+  return openSqliteDatabase(dataDir);
 }
