@@ -42,8 +42,11 @@ export async function startBenchServer({ nodeFlags = [], env = {}, onLine } = {}
   await ensureBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nordstern-bench-'));
   const port = await freePort();
+  // A production server refuses the Auth emulator, whose address `firebase emulators:exec` exports to every process.
+  const inherited = { ...process.env };
+  delete inherited.FIREBASE_AUTH_EMULATOR_HOST;
   const server = spawn(process.execPath, [...SERVER_FLAGS, ...nodeFlags, 'scripts/start.mjs'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_READ_MAX: '1000000', ...env },
+    env: { ...inherited, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_READ_MAX: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   createInterface({ input: server.stdout }).on('line', (line) => onLine?.(line));

@@ -6,6 +6,7 @@ import { startServer } from './helpers/server-process.ts';
 
 interface Position {
   generic: { folder: string; title: string };
+  coffee_chat: { name: string; email?: string };
 }
 
 const contentPositions = (language: 'en' | 'de') =>
@@ -17,7 +18,10 @@ const servicePositions = (language: 'en' | 'de') =>
     .slice(0, 2)
     .map((position) => ({ ...position, generic: { ...position.generic, title: `Service ${language} ${position.generic.title}` } }));
 
-type Mode = 'normal' | 'slow' | 'error' | 'garbage' | 'not-a-list' | 'empty' | 'one-broken';
+type Mode = 'normal' | 'slow' | 'error' | 'garbage' | 'not-a-list' | 'empty' | 'one-broken' | 'hostile-address';
+
+/** What a careers service could put into a coffee chat's address to reach the visitor's mail program. */
+const HOSTILE_ADDRESS = 'jobs?cc=someone@else.example&bcc=spy@else.example&body=Send%20your%20password';
 
 /** A careers service on loopback whose answer the test switches. */
 async function startCareersService(t: { teardown(fn: () => unknown): void }) {
@@ -46,6 +50,10 @@ async function startCareersService(t: { teardown(fn: () => unknown): void }) {
         return json(200, { activePositions: [] });
       case 'one-broken':
         return json(200, { activePositions: [...servicePositions(language), { generic: { folder: '../../etc', title: 42 } }] });
+      case 'hostile-address': {
+        const [first, ...rest] = servicePositions(language);
+        return json(200, { activePositions: [{ ...first, coffee_chat: { ...first!.coffee_chat, email: HOSTILE_ADDRESS } }, ...rest] });
+      }
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -133,6 +141,36 @@ t.test('positions that do not fit are left out and logged; the rest are served',
   const server = await startServer(t, { CAREERS_API_URL: service.url });
   t.same(await titles(server.url, 'en'), servicePositions('en').map((p) => p.generic.title));
   t.ok((await server.waitForLog(/"dropped":1,"of":3/)).length > 0, 'logged');
+});
+
+t.test('a coffee-chat address with URL syntax never reaches a page: the job is shown without it, the rest as sent, and it is logged', async (t) => {
+  const service = await startCareersService(t);
+  service.state.mode = 'hostile-address';
+  const server = await startServer(t, { CAREERS_API_URL: service.url });
+  const [hostile, plain] = servicePositions('en');
+  t.same(await titles(server.url, 'en'), servicePositions('en').map((p) => p.generic.title), 'the job is still listed');
+
+  const page = await fetch(`${server.url}/company/career/${hostile!.generic.folder}`);
+  t.equal(page.status, 200);
+  const html = await page.text();
+  t.match(html, hostile!.generic.title, 'the job page is there');
+  t.match(html, hostile!.coffee_chat.name, 'with the person to talk to');
+  for (const part of ['someone@else', 'spy@else', 'cc=', 'password', 'mailto:jobs']) t.notMatch(html, part, `no trace of ${part} in the HTML`);
+  const chat = /<section class="coffee-chat[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+  t.match(chat, hostile!.coffee_chat.name, 'the coffee chat names the person');
+  t.notMatch(chat, '<a ', 'but has no mail button');
+  t.equal(html.match(/href="mailto:[^"]*"/g)?.join(' '), 'href="mailto:hello@nordstern-digital.example"', "the footer's is the page's only mail link");
+
+  const other = await (await fetch(`${server.url}/company/career/${plain!.generic.folder}`)).text();
+  t.match(other, `href="mailto:${plain!.coffee_chat.email!}"`, 'a plain address keeps its mail button');
+
+  const api = (await (await fetch(`${server.url}/api/careers/en`)).json()) as { activePositions: Position[] };
+  t.equal(api.activePositions[0]!.coffee_chat.email, undefined, 'the API leaves it out too');
+  t.notMatch(JSON.stringify(api), 'someone@else');
+
+  const [warning] = (await server.waitForLog(/coffee-chat address/)).map((line) => JSON.parse(line) as Record<string, unknown>);
+  t.match(warning, { level: 40, folder: hostile!.generic.folder, msg: 'careers service: a coffee-chat address that is not a plain email address was left out' }, 'logged as a warning with the job');
+  t.match(warning?.address, /^"jobs\?cc=someone@else/, 'naming the address sent');
 });
 
 t.test('the careers API refuses a language it does not know', async (t) => {

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import t from 'tap';
 import { ConfigError, loadConfig, publicConfig } from '#server/config.ts';
+import { createIdentityService } from '#server/galaxy/identity.ts';
 
 t.test('loadConfig gives working defaults with an empty environment', async (t) => {
   const config = loadConfig({});
@@ -95,6 +99,59 @@ t.test('bad sign-in settings are named', async (t) => {
   for (const name of ['FIREBASE_API_KEY', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_SERVICE_ACCOUNT_FILE', 'GALAXY_URL', 'GALAXY_API_URL', 'GALAXY_COOKIE_DOMAIN', 'GALAXY_EXCLUSIONS', 'GALAXY_API_TIMEOUT_MS']) {
     t.match(error.message, name);
   }
+});
+
+t.test('the Auth emulator is refused wherever real visitors or a real project could be behind the server', async (t) => {
+  const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+  const login = { FIREBASE_API_KEY: 'demo-api-key', FIREBASE_PROJECT_ID: 'demo-nordstern', GALAXY_URL: 'http://127.0.0.1:9/galaxy' };
+  const dir = mkdtempSync(path.join(tmpdir(), 'nordstern-key-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const keyFile = (project: string) => {
+    const file = path.join(dir, `${project}.json`);
+    writeFileSync(file, JSON.stringify({ project_id: project, client_email: `site@${project}.iam.gserviceaccount.com`, private_key: 'not used here' }));
+    return file;
+  };
+  const refusals: [Record<string, string>, RegExp][] = [
+    [{ NODE_ENV: 'production' }, /NODE_ENV is production/],
+    [{ NODE_ENV: 'development', SITE_URL: 'https://www.nordstern-digital.example' }, /SITE_URL is https \(https:\/\/www\.nordstern-digital\.example\)/],
+    [{ NODE_ENV: 'test', FIREBASE_API_KEY: 'key', FIREBASE_PROJECT_ID: 'nordstern-galaxy' }, /FIREBASE_PROJECT_ID is "nordstern-galaxy", a real project \(emulator projects start with demo-\)/],
+    [{ NODE_ENV: 'test', FIREBASE_ADMIN_PROJECT_ID: 'nordstern-galaxy' }, /FIREBASE_ADMIN_PROJECT_ID is "nordstern-galaxy", a real project/],
+    [{ NODE_ENV: 'test', FIREBASE_SERVICE_ACCOUNT_FILE: keyFile('nordstern-galaxy') }, /the project of FIREBASE_SERVICE_ACCOUNT_FILE is "nordstern-galaxy", a real project/],
+    [{ NODE_ENV: 'test', FIREBASE_API_KEY: 'key', FIREBASE_PROJECT_ID: 'demo-nordstern', FIREBASE_ADMIN_PROJECT_ID: 'nordstern-galaxy' }, /FIREBASE_ADMIN_PROJECT_ID is "nordstern-galaxy"/],
+    [{ NODE_ENV: 'test', FIREBASE_PROJECT_ID: 'demonstration', FIREBASE_API_KEY: 'key' }, /FIREBASE_PROJECT_ID is "demonstration"/],
+  ];
+  for (const [env, reason] of refusals) {
+    const error = t.throws(() => loadConfig({ ...login, ...emulator, ...env }), Object.keys(env).join(', ')) as ConfigError;
+    t.type(error, ConfigError);
+    t.equal(error.problems.length, 1, 'one problem');
+    t.match(error.problems[0], /^FIREBASE_AUTH_EMULATOR_HOST is set to "127\.0\.0\.1:9099", but /, 'names the variable');
+    t.match(error.problems[0], reason, 'and why it is refused');
+    t.match(error.problems[0], /accepts unsigned tokens for any user[\s\S]*Unset FIREBASE_AUTH_EMULATOR_HOST/, 'what it would allow and what to do');
+  }
+  const all = t.throws(() => loadConfig({ ...emulator, NODE_ENV: 'production', SITE_URL: 'https://www.nordstern-digital.example', FIREBASE_API_KEY: 'key', FIREBASE_PROJECT_ID: 'nordstern-galaxy' })) as ConfigError;
+  t.match(all.problems[0], /NODE_ENV is production; SITE_URL is https [^;]*; FIREBASE_PROJECT_ID is "nordstern-galaxy"/, 'every reason in one message');
+
+  const allowed = loadConfig({ ...login, ...emulator, NODE_ENV: 'test', FIREBASE_SERVICE_ACCOUNT_FILE: keyFile('demo-nordstern') });
+  t.equal(allowed.login.emulatorHost, '127.0.0.1:9099', 'tests: NODE_ENV=test, an http site and demo- projects');
+  t.equal(publicConfig(allowed).login?.emulatorUrl, 'http://127.0.0.1:9099', 'the browser is pointed at it');
+  t.equal(loadConfig({ ...login, ...emulator, NODE_ENV: 'development' }).login.emulatorHost, '127.0.0.1:9099', 'local development');
+  t.equal(loadConfig({ ...emulator }).login.emulatorHost, '127.0.0.1:9099', 'no project and no mode: nothing is verified, nothing refused');
+  const production = loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.nordstern-digital.example', FIREBASE_API_KEY: 'key', FIREBASE_PROJECT_ID: 'nordstern-galaxy', GALAXY_URL: 'https://galaxy.nordstern-digital.example' });
+  t.equal(production.login.emulatorHost, undefined, 'production without the emulator starts');
+  t.notOk(publicConfig(production).login && 'emulatorUrl' in publicConfig(production).login!, 'and publishes no emulator');
+});
+
+t.test('firebase-admin is not started when the emulator it would follow is not the one the configuration allowed', async (t) => {
+  const before = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  t.teardown(() => {
+    if (before === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    else process.env.FIREBASE_AUTH_EMULATOR_HOST = before;
+  });
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+  await t.rejects(createIdentityService({ projectId: 'nordstern-galaxy' }), /would verify tokens against the Auth emulator at 127\.0\.0\.1:9099, but the configuration names no emulator/);
+  await t.rejects(createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9100' }), /the Auth emulator at 127\.0\.0\.1:9099, but the configuration names the emulator at 127\.0\.0\.1:9100/);
+  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  await t.rejects(createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9099' }), /against the real Firebase project, but the configuration names the emulator/);
 });
 
 t.test('tracking: the tag manager, consent manager and maps are off by default, from their real hosts when set', async (t) => {

@@ -38,6 +38,8 @@ t.test('the platform API: a user, a 404, and everything else as unavailable', as
     ['a user of another shape', (_q, r) => json(r, 200, { ...annaUser, role: 'owner' }), 'unavailable'],
     ['a user with extra fields', (_q, r) => json(r, 200, { ...annaUser, isAdmin: true }), 'unavailable'],
     ['someone else', (_q, r) => json(r, 200, { ...annaUser, uid: 'uid-bernd' }), 'unavailable'],
+    ['an address with URL syntax', (_q, r) => json(r, 200, { ...annaUser, email: 'anna?cc=x@evil.example' }), 'unavailable'],
+    ['a quoted address', (_q, r) => json(r, 200, { ...annaUser, email: '"anna bell"@example.com' }), 'unavailable'],
     ['a list', (_q, r) => json(r, 200, [annaUser]), 'unavailable'],
     ['a redirect', (_q, r) => { r.writeHead(302, { location: 'http://127.0.0.1:9/' }); r.end(); }, 'unavailable'],
     ['too slow', (_q, r) => { setTimeout(() => json(r, 200, annaUser), 1_000); }, 'unavailable'],

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { TrackingEnvironment } from '#app/environment.tsx';
 import type { PublicLoginConfig } from '#app/login/galaxy-user.ts';
+import { StartError } from './start-error.ts';
 import type { RetentionPolicy } from './store/retention-policy.ts';
 import type { ObjectStorageConfig } from './uploads/object-storage.ts';
 
@@ -76,7 +77,7 @@ export interface LoginConfig {
   adminProjectId?: string;
   /** A service account key file; without it the admin SDK uses application default credentials. */
   serviceAccountFile?: string;
-  /** host:port of the Firebase Auth emulator (FIREBASE_AUTH_EMULATOR_HOST, which the admin SDK reads too). */
+  /** host:port of the Firebase Auth emulator (FIREBASE_AUTH_EMULATOR_HOST, which the admin SDK reads too); refused outside tests and development. */
   emulatorHost?: string;
   /** Where a signed-in client goes. */
   galaxyUrl?: string;
@@ -165,7 +166,7 @@ export interface PublicConfig {
   login: PublicLoginConfig | null;
 }
 
-export class ConfigError extends Error {
+export class ConfigError extends StartError {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
@@ -354,7 +355,31 @@ const HOST_PORT = /^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/i;
 const COOKIE_DOMAIN = /^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 const SITE_PATH = /^\/[a-z0-9/_-]*$/i;
 
-function loginConfig(read: ReturnType<typeof createReader>): LoginConfig {
+/** The Firebase emulators' convention: a project id starting with demo- names no real project, so no real users. */
+const DEMO_PROJECT = /^demo-/;
+
+/**
+ * The Auth emulator accepts unsigned ID tokens for any uid, and firebase-admin follows
+ * FIREBASE_AUTH_EMULATOR_HOST by itself, so a server that sees the variable lets anyone in as
+ * anyone. It is refused wherever real visitors or a real project could be behind the server:
+ * production mode, a site served over https, or a project that is not a demo- project.
+ */
+function emulatorProblem(emulatorHost: string, nodeEnv: string | undefined, siteUrl: string, projects: [string, string | undefined][]): string | undefined {
+  const reasons: string[] = [];
+  if (nodeEnv === 'production') reasons.push('NODE_ENV is production');
+  if (siteUrl.startsWith('https://')) reasons.push(`SITE_URL is https (${siteUrl})`);
+  for (const [name, project] of projects) {
+    if (project !== undefined && !DEMO_PROJECT.test(project)) reasons.push(`${name} is "${project}", a real project (emulator projects start with demo-)`);
+  }
+  if (reasons.length === 0) return undefined;
+  return (
+    `FIREBASE_AUTH_EMULATOR_HOST is set to "${emulatorHost}", but ${reasons.join('; ')}: the Auth emulator accepts unsigned tokens for any user, ` +
+    'so this server would let anyone sign in as anyone. Unset FIREBASE_AUTH_EMULATOR_HOST; it is for tests and local development only ' +
+    '(NODE_ENV=development or test, an http SITE_URL, a demo- project)'
+  );
+}
+
+function loginConfig(read: ReturnType<typeof createReader>, siteUrl: string): LoginConfig {
   const apiKey = read.optional('FIREBASE_API_KEY');
   const projectId = read.optional('FIREBASE_PROJECT_ID');
   const emulatorHost = read.optional('FIREBASE_AUTH_EMULATOR_HOST');
@@ -381,9 +406,18 @@ function loginConfig(read: ReturnType<typeof createReader>): LoginConfig {
   for (const entry of exclusions) {
     if (!SITE_PATH.test(entry)) read.problems.push(`GALAXY_EXCLUSIONS must be a comma-separated list of paths such as /newsletter, got "${entry}"`);
   }
+  const adminProjectId = read.optional('FIREBASE_ADMIN_PROJECT_ID');
+  if (emulatorHost !== undefined) {
+    const problem = emulatorProblem(emulatorHost, read.optional('NODE_ENV'), siteUrl, [
+      ['FIREBASE_PROJECT_ID', projectId],
+      ['FIREBASE_ADMIN_PROJECT_ID', adminProjectId],
+      ['the project of FIREBASE_SERVICE_ACCOUNT_FILE', serviceAccountProject],
+    ]);
+    if (problem) read.problems.push(problem);
+  }
   return {
     web,
-    adminProjectId: read.optional('FIREBASE_ADMIN_PROJECT_ID') ?? projectId ?? serviceAccountProject,
+    adminProjectId: adminProjectId ?? projectId ?? serviceAccountProject,
     serviceAccountFile,
     emulatorHost,
     galaxyUrl: read.optionalUrl('GALAXY_URL'),
@@ -453,11 +487,12 @@ function objectStorageConfig(read: ReturnType<typeof createReader>, databaseUrlS
 export function loadConfig(env: Env = process.env): Config {
   const read = createReader(env);
   const port = read.integer('PORT', 3000, 0, 65535);
+  const siteUrl = read.url('SITE_URL', `http://localhost:${port}`);
   const config: Config = {
     port,
     host: read.string('HOST', '127.0.0.1'),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
-    siteUrl: read.url('SITE_URL', `http://localhost:${port}`),
+    siteUrl,
     assetsBaseUrl: read.url('ASSETS_BASE_URL', '/content', { allowPath: true }),
     contentDir: path.resolve(read.string('CONTENT_DIR', 'content')),
     contentWatch: read.boolean('CONTENT_WATCH', false),
@@ -524,7 +559,7 @@ export function loadConfig(env: Env = process.env): Config {
       ttlMs: read.integer('CAREERS_TTL_MS', 300_000, 1_000, 86_400_000),
       timeoutMs: read.integer('CAREERS_TIMEOUT_MS', 3_000, 100, 60_000),
     },
-    login: loginConfig(read),
+    login: loginConfig(read, siteUrl),
     metrics: metricsConfig(read, port),
     retention: {
       contactDays: read.integer('RETENTION_CONTACT_DAYS', 730, 1, 3_650),

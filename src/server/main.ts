@@ -1,24 +1,13 @@
 /** Starts the server: configuration, listen, and a graceful stop on SIGTERM and SIGINT. */
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfig } from './config.ts';
+import { StartError } from './start-error.ts';
 
 /** Requests in flight get this long to finish after a stop signal. */
 const SHUTDOWN_GRACE_MS = 8_000;
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
 async function main(): Promise<void> {
-  const config = readConfig();
+  const config = loadConfig();
   const app = await buildApp(config);
 
   let stopping = false;
@@ -50,6 +39,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A bad variable or an unwritable DATA_DIR is the operator's to fix, and its message says how.
+  console.error(error instanceof StartError ? error.message : error);
   process.exit(1);
 });

@@ -14,9 +14,13 @@ export function emulatorHost(): string {
   return host;
 }
 
-/** The environment a server under test needs to verify the emulator's tokens and offer sign-in. */
+/**
+ * The environment a server under test needs to verify the emulator's tokens and offer sign-in.
+ * Not production mode: the server refuses the emulator there (its tokens are unsigned).
+ */
 export function loginEnv(extra: Record<string, string> = {}): Record<string, string> {
   return {
+    NODE_ENV: 'test',
     FIREBASE_API_KEY: EMULATOR_API_KEY,
     FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),

@@ -51,6 +51,17 @@ export interface StartOptions {
   nodeArgs?: string[];
 }
 
+/**
+ * The test's own environment without the Auth emulator's address: `npm test` runs inside
+ * `firebase emulators:exec`, which exports it to every process, and a production server refuses
+ * to start with it. A test that wants the emulator passes it (loginEnv does, with NODE_ENV=test).
+ */
+export function inheritedEnv(): Record<string, string | undefined> {
+  const env = { ...process.env };
+  delete env.FIREBASE_AUTH_EMULATOR_HOST;
+  return env;
+}
+
 export async function startServer(t: TestContext, env: Record<string, string> = {}, options: StartOptions = {}): Promise<ServerProcess> {
   let dataDir = env.DATA_DIR;
   if (!dataDir) {
@@ -59,7 +70,7 @@ export async function startServer(t: TestContext, env: Record<string, string> = 
     dataDir = created;
   }
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...env },
+    env: { ...inheritedEnv(), NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];

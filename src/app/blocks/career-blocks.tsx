@@ -1,6 +1,7 @@
 /** The career pages' blocks: the list of open positions and the sections of one job. */
 import type { CareerLabels, JobsContent, Position } from '../content/schemas/career.ts';
 import { careerPath } from '../paths.ts';
+import { mailtoHref } from '../email/mailto.ts';
 import { fill, formatDate, formatWholeNumber, type FormatTexts } from '../i18n/format.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import type { Language } from '../i18n/language.ts';
@@ -141,9 +142,11 @@ export function CoffeeChat({ content }: { content: Position['coffee_chat'] }) {
           <p className="coffee-chat__person">
             <strong>{content.name}</strong>, {content.role}
           </p>
-          <a className="button button--primary" href={`mailto:${content.email}`}>
-            {content.email}
-          </a>
+          {content.email ? (
+            <a className="button button--primary" href={mailtoHref(content.email)}>
+              {content.email}
+            </a>
+          ) : null}
         </div>
       </div>
     </section>

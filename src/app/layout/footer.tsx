@@ -1,6 +1,7 @@
 /** The footer: logo, link columns from footer.json, icon links for social profiles, Cookies button, copyright. */
 import { Link } from 'react-router';
 import { openConsentSettings } from '../consent/settings-event.ts';
+import { mailtoHref } from '../email/mailto.ts';
 import type { FooterData, FooterLink, UiTexts } from '../content/types.ts';
 import { currentYear, fill } from '../i18n/format.ts';
 import { HOME_PATH } from '../paths.ts';
@@ -32,7 +33,7 @@ export function Footer({ footer, ui }: { footer: FooterData; ui: UiTexts }) {
               <span>{footer.address.company}</span>
               <span>{footer.address.street}</span>
               <span>{footer.address.city}</span>
-              <a href={`mailto:${footer.address.email}`}>{footer.address.email}</a>
+              <a href={mailtoHref(footer.address.email)}>{footer.address.email}</a>
             </address>
           ) : null}
         </div>

@@ -7,9 +7,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
 import { uniqueByFolder, type CareersSource, type Position } from '#app/careers/model.ts';
 import { PositionSchema } from '#app/content/schemas/career.ts';
+import { isPlainEmailAddress } from '#app/email/email-address.ts';
 import type { Language } from '#app/i18n/language.ts';
 import type { ContentStore } from '../content/content-store.ts';
 
@@ -41,9 +41,24 @@ function reasonOf(error: unknown, timeoutMs: number): string {
   return cause ? `${error.message} (${cause})` : error.message;
 }
 
+/**
+ * A position whose coffee-chat address is not a plain email address, without that address.
+ * The position itself is kept: a visitor looking for the job still finds it and can apply with
+ * the form on its page, and only the mail button to the person to talk to is missing. Dropping
+ * the whole job would hide a real opening for one bad field; keeping the address would put
+ * whatever the service sent ('?cc=…&body=…') into a link on the page.
+ */
+function withoutBadAddress(entry: unknown): { entry: unknown; removed?: unknown } {
+  if (!entry || typeof entry !== 'object') return { entry };
+  const chat = (entry as { coffee_chat?: unknown }).coffee_chat;
+  if (!chat || typeof chat !== 'object' || !('email' in chat)) return { entry };
+  const { email, ...rest } = chat as { email: unknown };
+  if (isPlainEmailAddress(email)) return { entry };
+  return { entry: { ...entry, coffee_chat: rest }, removed: email };
+}
+
 export function createCareersService({ url, ttlMs, timeoutMs, store, log, now = Date.now }: CareersOptions): CareersSource {
   const ajv = new Ajv({ allErrors: false, strict: false });
-  addFormats.default(ajv);
   const validPosition = ajv.compile<Position>(PositionSchema);
 
   const fromContent = (language: Language): Position[] => {
@@ -69,7 +84,16 @@ export function createCareersService({ url, ttlMs, timeoutMs, store, log, now = 
     }
     const list = (body as { activePositions?: unknown } | null)?.activePositions;
     if (!Array.isArray(list)) throw new CareersAnswerError('the careers service answered without an activePositions list');
-    const positions = list.filter((entry): entry is Position => validPosition(entry));
+    const positions = list
+      .map((listed) => {
+        const { entry, removed } = withoutBadAddress(listed);
+        if (removed !== undefined) {
+          const folder = (entry as { generic?: { folder?: unknown } }).generic?.folder;
+          log.warn({ language, folder: typeof folder === 'string' ? folder.slice(0, 120) : undefined, address: JSON.stringify(removed)?.slice(0, 120) }, 'careers service: a coffee-chat address that is not a plain email address was left out');
+        }
+        return entry;
+      })
+      .filter((entry): entry is Position => validPosition(entry));
     if (positions.length < list.length) {
       log.warn({ language, dropped: list.length - positions.length, of: list.length }, 'careers service: positions that do not fit the expected shape were left out');
     }

@@ -2,10 +2,11 @@
  * The Galaxy platform's user API as the directory: GET {GALAXY_API_URL}/users/{uid}
  * (with the verified email, when there is one, so the platform can match an invitation)
  * answers the user, or 404 when the platform knows no such user. Anything else (an error
- * status, no answer within the timeout, a body that is not a Galaxy user) is
- * DirectoryUnavailableError: sign-in fails closed.
+ * status, no answer within the timeout, a body that is not a Galaxy user, an email address
+ * that is not plain) is DirectoryUnavailableError: sign-in fails closed.
  */
 import { Ajv } from 'ajv';
+import { isPlainEmailAddress } from '#app/email/email-address.ts';
 import { GalaxyUserSchema, type GalaxyUser } from '#app/login/galaxy-user.ts';
 import { DirectoryUnavailableError, type GalaxyDirectory, type VerifiedIdentity } from './directory.ts';
 
@@ -49,6 +50,8 @@ export function createHttpDirectory({ apiUrl, token, timeoutMs }: HttpDirectoryO
       if (!validUser(body)) throw new DirectoryUnavailableError('the Galaxy user API answered something that is not a Galaxy user');
       // The platform answers for the uid asked; an answer about anyone else is not trusted.
       if (body.uid !== identity.uid) throw new DirectoryUnavailableError('the Galaxy user API answered for another uid');
+      // The address goes on to the browser as the user's own; one that is not plain is as garbled as any other field, and sign-in fails closed.
+      if (!isPlainEmailAddress(body.email)) throw new DirectoryUnavailableError('the Galaxy user API answered an email address that is not a plain address');
       return body;
     },
   };

@@ -2,8 +2,8 @@
  * Firebase identities, checked with firebase-admin: an ID token sent as a bearer token, or a
  * session cookie made from one. One admin app per server instance (named, deleted on close),
  * so two servers in one process never share it. FIREBASE_AUTH_EMULATOR_HOST, which the admin
- * SDK reads itself, points it at the emulator. The SDK is imported only when a project is
- * configured: a site without sign-in does not carry it in memory.
+ * SDK reads itself from the process environment, points it at the emulator. The SDK is
+ * imported only when a project is configured: a site without sign-in does not carry it in memory.
  */
 import { randomUUID } from 'node:crypto';
 import type { DecodedIdToken } from 'firebase-admin/auth';
@@ -12,8 +12,23 @@ import type { VerifiedIdentity } from './directory.ts';
 export interface IdentityOptions {
   projectId: string;
   serviceAccountFile?: string;
-  /** Against the emulator no credential is needed (its custom tokens are unsigned). */
-  emulator: boolean;
+  /** The emulator the configuration allowed (see loadConfig); against it no credential is needed (its custom tokens are unsigned). */
+  emulatorHost?: string;
+}
+
+/**
+ * The SDK follows the variable in process.env whatever the configuration says, and then
+ * accepts unsigned tokens for any uid: it is used only when the checked configuration named
+ * the same emulator, so a configuration read from another environment cannot hide it.
+ */
+function assertEmulatorAllowed(emulatorHost: string | undefined): void {
+  const followed = process.env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined;
+  if (followed !== emulatorHost) {
+    throw new Error(
+      `firebase-admin would verify tokens against ${followed ? `the Auth emulator at ${followed}` : 'the real Firebase project'}, ` +
+        `but the configuration ${emulatorHost ? `names the emulator at ${emulatorHost}` : 'names no emulator'}: FIREBASE_AUTH_EMULATOR_HOST must be the same in the environment the configuration was read from and in the process`,
+    );
+  }
 }
 
 /** A credential that does not prove an identity: missing, malformed, expired, revoked, forged or for another project. */
@@ -61,9 +76,10 @@ async function checked(verify: () => Promise<DecodedIdToken>): Promise<VerifiedI
   }
 }
 
-export async function createIdentityService({ projectId, serviceAccountFile, emulator }: IdentityOptions): Promise<IdentityService> {
+export async function createIdentityService({ projectId, serviceAccountFile, emulatorHost }: IdentityOptions): Promise<IdentityService> {
+  assertEmulatorAllowed(emulatorHost);
   const [{ applicationDefault, cert, deleteApp, initializeApp }, { getAuth }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')]);
-  const credential = serviceAccountFile ? cert(serviceAccountFile) : emulator ? undefined : applicationDefault();
+  const credential = serviceAccountFile ? cert(serviceAccountFile) : emulatorHost ? undefined : applicationDefault();
   const app = initializeApp({ projectId, ...(credential ? { credential } : {}) }, `nordstern-${randomUUID()}`);
   const auth = getAuth(app);
   return {

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { checkDataDir } from '../store/data-dir.ts';
 import { openDatabase, type Database } from '../store/database.ts';
 import { createStorageHealth, type StorageHealth } from '../store/storage-health.ts';
 import type { AttachmentStore } from '../uploads/attachment-store.ts';
@@ -29,6 +30,8 @@ export interface DatabasePluginOptions {
 }
 
 const database: FastifyPluginAsync<DatabasePluginOptions> = async (app, { dataDir, databaseUrl, objectStorage, probeMs }) => {
+  // Even with PostgreSQL, uploads arrive in DATA_DIR and the generated token secret is kept there.
+  checkDataDir(dataDir);
   const log = app.log.child({ module: 'storage' });
   const db = await openDatabase({ dataDir, databaseUrl, onConnectionError: (error) => log.warn({ err: error }, 'database connection lost; the pool opens a new one') });
   let attachments: OpenedAttachmentStore;

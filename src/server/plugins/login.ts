@@ -62,7 +62,7 @@ function createAuthenticate(identity: IdentityService | null, log: FastifyBaseLo
 
 const login: FastifyPluginAsync<{ config: LoginConfig }> = async (app, { config }) => {
   const identity = config.adminProjectId
-    ? await createIdentityService({ projectId: config.adminProjectId, serviceAccountFile: config.serviceAccountFile, emulator: config.emulatorHost !== undefined })
+    ? await createIdentityService({ projectId: config.adminProjectId, serviceAccountFile: config.serviceAccountFile, emulatorHost: config.emulatorHost })
     : null;
   const directory = config.galaxyApiUrl
     ? createHttpDirectory({ apiUrl: config.galaxyApiUrl, token: config.galaxyApiToken, timeoutMs: config.galaxyApiTimeoutMs })

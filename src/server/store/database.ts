@@ -2,6 +2,7 @@
  * The site's database: node:sqlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is
  * set. Both answer the same interface, so every storage module works on either.
  */
+import { checkDataDir } from './data-dir.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
 import { openSqliteDatabase } from './sqlite-database.ts';
 import type { Database, SqlClient, SqlValue } from './sql.ts';
@@ -38,5 +39,8 @@ function marked(db: Database): Database {
 }
 
 export async function openDatabase({ dataDir, databaseUrl, onConnectionError = () => {} }: DatabaseOptions): Promise<Database> {
-  return marked(databaseUrl ? await openPostgresDatabase({ url: databaseUrl }, onConnectionError) : openSqliteDatabase(dataDir));
+  if (databaseUrl) return marked(await openPostgresDatabase({ url: databaseUrl }, onConnectionError));
+  // The operator tools open it too: a folder they cannot write gets the server's plain message, not node:sqlite's.
+  checkDataDir(dataDir);
+  return marked(openSqliteDatabase(dataDir));
 }

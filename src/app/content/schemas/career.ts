@@ -3,7 +3,7 @@
  * service configured the same answer is read from content/{language}/careers/positions.json.
  */
 import Type, { type Static } from 'typebox';
-import { IconName, Paragraphs, strict, Text } from './common.ts';
+import { EmailAddress, IconName, Paragraphs, strict, Text } from './common.ts';
 
 const Slug = Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 120 });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -23,7 +23,8 @@ export const JobOffersSchema = Type.Object(
   { headline: Text, items: Type.Array(Type.Object({ icon: Type.Optional(IconName), title: Text, text: Text }, strict), { minItems: 1, maxItems: 12 }) },
   strict,
 );
-export const CoffeeChatSchema = Type.Object({ headline: Text, text: Text, name: Text, role: Text, email: Type.String({ format: 'email' }) }, strict);
+/** Without an address (the careers service sent one that is not plain, see careers-service.ts) the person is named and the mail button left out. */
+export const CoffeeChatSchema = Type.Object({ headline: Text, text: Text, name: Text, role: Text, email: Type.Optional(EmailAddress) }, strict);
 
 export const PositionSchema = Type.Object(
   {

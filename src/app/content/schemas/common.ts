@@ -4,13 +4,20 @@
  * (the block components read their content as it), so the two cannot drift apart.
  */
 import Type from 'typebox';
+import { EMAIL_ADDRESS_PATTERN, EMAIL_ADDRESS_SOURCE } from '../../email/email-address.ts';
 
 /** Visible text: never empty, never only spaces. */
 export const Text = Type.String({ minLength: 1, pattern: '\\S' });
 /** One paragraph or several. */
 export const Paragraphs = Type.Union([Text, Type.Array(Text, { minItems: 1 })]);
-/** A path of this site (/services/analytics) or an absolute https URL. */
-export const Href = Type.String({ pattern: '^(/(?!/)|https://|mailto:)' });
+/**
+ * A path of this site (/services/analytics), an absolute https URL, or mailto: and one plain
+ * address with nothing after it: a '?cc=' or '&body=' would put recipients or text into the
+ * visitor's mail that nobody reviewing the page sees.
+ */
+export const Href = Type.String({ pattern: `^(/(?!/)|https://|mailto:${EMAIL_ADDRESS_SOURCE}$)` });
+/** One plain email address (see email-address.ts). */
+export const EmailAddress = Type.String({ pattern: EMAIL_ADDRESS_PATTERN });
 
 export const Link = Type.Object({ text: Text, link_url: Href }, { additionalProperties: false });
 
