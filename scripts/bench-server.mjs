@@ -1,6 +1,7 @@
 // The server as `npm start` runs it (scripts/start.mjs with the same Node flags): production mode, a free loopback port, a fresh
-// data folder, the visitor budgets lifted (one address sends everything), ready once
-// /healthz answers. Shared by every bench script so they measure the same process.
+// data folder, the visitor budgets lifted (one address sends everything) unless a bench asks
+// for the defaults, ready once /healthz answers. Shared by every bench script so they measure
+// the same process.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { ensureBuild } from '../build.mjs';
 import { SERVER_FLAGS } from './server-flags.mjs';
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -23,7 +24,7 @@ function freePort() {
 
 async function waitUntilHealthy(url, server) {
   for (let tries = 0; tries < 200; tries += 1) {
-    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`server exited with ${server.exitCode ?? server.signalCode}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {
@@ -35,10 +36,24 @@ async function waitUntilHealthy(url, server) {
 }
 
 /**
- * @param {{ nodeFlags?: string[], env?: Record<string, string>, onLine?: (line: string) => void }} [options]
- *   nodeFlags come after the heap flags of `npm start`; onLine sees every line of the server's stdout.
+ * A benchmark's load comes from one address, so the per-address limits that protect a real
+ * site from one client would measure themselves; they are lifted unless a bench sets them.
  */
-export async function startBenchServer({ nodeFlags = [], env = {}, onLine } = {}) {
+const UNLIMITED_CLIENT = {
+  RATE_LIMIT_MAX: '1000000',
+  RATE_LIMIT_READ_MAX: '1000000',
+  MAX_CONNECTIONS_PER_ADDRESS: '1000000',
+  MAX_REQUESTS_PER_ADDRESS: '1000000',
+  UPLOAD_QUOTA_MB: '1000000',
+};
+
+/**
+ * @param {{ nodeFlags?: string[], env?: Record<string, string | undefined>, onLine?: (line: string) => void, onErrorLine?: (line: string) => void }} [options]
+ *   nodeFlags come after the heap flags of `npm start`; a variable set to undefined in env is not
+ *   passed at all (so the server uses its default); onLine sees every line of the server's stdout,
+ *   onErrorLine, when given, every line of its stderr, which is otherwise the bench's own.
+ */
+export async function startBenchServer({ nodeFlags = [], env = {}, onLine, onErrorLine } = {}) {
   await ensureBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nordstern-bench-'));
   const port = await freePort();
@@ -46,20 +61,27 @@ export async function startBenchServer({ nodeFlags = [], env = {}, onLine } = {}
   const inherited = { ...process.env };
   delete inherited.FIREBASE_AUTH_EMULATOR_HOST;
   const server = spawn(process.execPath, [...SERVER_FLAGS, ...nodeFlags, 'scripts/start.mjs'], {
-    env: { ...inherited, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_READ_MAX: '1000000', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...inherited, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...UNLIMITED_CLIENT, ...env },
+    stdio: ['ignore', 'pipe', onErrorLine ? 'pipe' : 'inherit'],
   });
   createInterface({ input: server.stdout }).on('line', (line) => onLine?.(line));
+  if (onErrorLine) createInterface({ input: server.stderr }).on('line', onErrorLine);
+  // 'close' rather than 'exit': a crashing server's last words on stderr have been read by then.
+  const exited = new Promise((resolve) => server.once('close', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
   await waitUntilHealthy(url, server);
   return {
     url,
     flags: SERVER_FLAGS,
+    pid: server.pid,
+    /** Settles with { code, signal } once the process has ended, whoever ended it. */
+    exited,
     /** The server's resident set size in MB, read from /proc. */
     rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024,
     async stop() {
-      server.kill('SIGTERM');
-      if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+      // A server that already died (killed by a signal, so exitCode stays null) must not be waited for again.
+      if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
