@@ -197,3 +197,35 @@ t.test('bad tracking settings stop the start, each variable named', async (t) =>
   t.throws(() => loadConfig({ GTM_ID: 'gtm-ab12cd3' }), /GTM_ID must be a tag manager container id/, 'the id is written as the tag manager writes it');
   t.throws(() => loadConfig({ GTM_ORIGIN: 'https://user:secret@tags.nordstern-digital.example' }), /GTM_ORIGIN must be an https origin/, 'no credentials in an origin');
 });
+
+t.test('TRUST_PROXY takes a number of proxies or their addresses, never "true"', async (t) => {
+  t.equal(loadConfig({}).trustProxy, false, 'unset: no header is believed');
+  t.equal(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false);
+  t.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2, 'a hop count');
+  t.same(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,2001:db8::/32' }).trustProxy, ['10.0.0.0/8', '192.0.2.7', '2001:db8::/32'], 'addresses and CIDRs');
+  t.throws(() => loadConfig({ TRUST_PROXY: 'true' }), /TRUST_PROXY=true would believe every X-Forwarded-For entry/, '"true" is refused, saying why');
+  t.throws(() => loadConfig({ TRUST_PROXY: 'yes' }), /TRUST_PROXY=true/);
+  for (const bad of ['11', '10.0.0.0/33', '2001:db8::/129', '10.0.0.300', 'loopback', '10.0.0.0/8/1', ',', '-1', '1.5']) {
+    t.throws(() => loadConfig({ TRUST_PROXY: bad }), /TRUST_PROXY must be/, `"${bad}" is refused`);
+  }
+});
+
+t.test('the per-address limits, the body budget, the upload quota and the free-disk floor', async (t) => {
+  const defaults = loadConfig({});
+  t.equal(defaults.connections.maxConnectionsPerAddress, 64);
+  t.equal(defaults.connections.maxRequestsPerAddress, 32);
+  t.equal(defaults.connections.bodyMemoryBytes, 8 * 1024 * 1024);
+  t.equal(defaults.uploads.quotaBytes, 100 * 1024 * 1024);
+  t.equal(defaults.uploads.quotaWindowMs, 3_600_000);
+  t.equal(defaults.uploads.minFreeDiskBytes, 256 * 1024 * 1024);
+  const set = loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '10', MAX_REQUESTS_PER_ADDRESS: '4', BODY_MEMORY_MB: '2', UPLOAD_QUOTA_MB: '30', UPLOAD_QUOTA_WINDOW_MS: '60000', MIN_FREE_DISK_MB: '0' });
+  t.same(
+    [set.connections.maxConnectionsPerAddress, set.connections.maxRequestsPerAddress, set.connections.bodyMemoryBytes, set.uploads.quotaBytes, set.uploads.quotaWindowMs, set.uploads.minFreeDiskBytes],
+    [10, 4, 2 * 1024 * 1024, 30 * 1024 * 1024, 60_000, 0],
+  );
+  const error = t.throws(() =>
+    loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0', MAX_REQUESTS_PER_ADDRESS: 'many', BODY_MEMORY_MB: '0', UPLOAD_QUOTA_MB: '-5', UPLOAD_QUOTA_WINDOW_MS: '10', MIN_FREE_DISK_MB: '1e3' }),
+  ) as ConfigError;
+  for (const name of ['MAX_CONNECTIONS_PER_ADDRESS', 'MAX_REQUESTS_PER_ADDRESS', 'BODY_MEMORY_MB', 'UPLOAD_QUOTA_MB', 'UPLOAD_QUOTA_WINDOW_MS', 'MIN_FREE_DISK_MB']) t.match(error.message, name);
+  t.equal(error.problems.length, 6, 'each named once');
+});

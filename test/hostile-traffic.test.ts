@@ -256,3 +256,53 @@ t.test('a rotated X-Forwarded-For behind a trusted proxy does not dodge the rate
   if (other.status === 201) acknowledged.push((JSON.parse(other.body) as { id: string }).id);
   await assertStillServing(t, server, dataDir, acknowledged);
 });
+
+t.test('slow bodies beyond the server-wide body budget are answered 503 at once instead of growing the heap', async (t) => {
+  const { server, dataDir } = await hostileServer(t, { BODY_MEMORY_MB: '1' });
+  const acknowledged: string[] = [];
+  const held: Awaited<ReturnType<typeof openSocket>>[] = [];
+  // 32 bodies that announce 60,000 bytes each and send a few: 17 of them fill 1 MB.
+  for (let address = 0; address < 4; address += 1) {
+    for (let n = 0; n < 8; n += 1) {
+      const connection = await openSocket(server, attacker(address));
+      connection.socket.write('POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: 60000\r\n\r\n{"name":"');
+      held.push(connection);
+    }
+  }
+  t.teardown(() => held.forEach(({ socket }) => socket.destroy()));
+  await pause(1000);
+  const busy = held.filter(({ received }) => received().startsWith('HTTP/1.1 503'));
+  t.equal(busy.length, 32 - Math.floor((1024 * 1024) / 60_000), 'the bodies beyond 1 MB are refused');
+  t.ok(busy.every(({ received }) => /retry-after: 5/i.test(received()) && /"code":"busy"/.test(received())), 'with Retry-After and the busy message');
+  t.equal(held.filter(({ received }) => received() === '').length, Math.floor((1024 * 1024) / 60_000), 'the ones within it wait for their bodies');
+  await assertStillServing(t, server, dataDir, acknowledged);
+});
+
+t.test('one address with more requests in progress than its share is answered 429 for the rest', async (t) => {
+  const { server, dataDir } = await hostileServer(t, { MAX_REQUESTS_PER_ADDRESS: '5' });
+  const acknowledged: string[] = [];
+  const held: Awaited<ReturnType<typeof openSocket>>[] = [];
+  for (let n = 0; n < 10; n += 1) {
+    const connection = await openSocket(server, attacker(0));
+    connection.socket.write('POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: 200\r\n\r\n{"name":"');
+    held.push(connection);
+  }
+  t.teardown(() => held.forEach(({ socket }) => socket.destroy()));
+  await pause(1000);
+  t.equal(held.filter(({ received }) => received().startsWith('HTTP/1.1 429')).length, 5, 'five are refused at once');
+  t.equal(held.filter(({ received }) => received() === '').length, 5, 'five wait for their bodies');
+  await assertStillServing(t, server, dataDir, acknowledged);
+});
+
+t.test('below the free-disk floor applications are refused with 503 while everything else works', async (t) => {
+  // A floor far above any disk here: every application meets a full disk.
+  const { server, dataDir } = await hostileServer(t, { MIN_FREE_DISK_MB: '100000000' });
+  const acknowledged: string[] = [];
+  const { body, type } = await multipartOf(applicationForm());
+  const application = await send(server, '/api/application', { method: 'POST', headers: { 'content-type': type, accept: 'application/json', 'content-length': String(body.length) }, body });
+  t.equal(application.status, 503, 'the application is refused');
+  t.match(application.body, /"code":"storage_unavailable"/, 'nothing was stored, come back later');
+  t.match(String(application.headers['retry-after']), /^\d+$/, 'with Retry-After');
+  t.same(rows(dataDir, "SELECT id FROM submissions WHERE form = 'application'"), [], 'and nothing of it is stored');
+  await assertStillServing(t, server, dataDir, acknowledged);
+});

@@ -534,7 +534,7 @@ export function loadConfig(env: Env = process.env): Config {
       additionalMaxCount: read.integer('UPLOAD_ADDITIONAL_MAX_COUNT', 5, 0, 20),
       quotaBytes: read.integer('UPLOAD_QUOTA_MB', 100, 1, 1_000_000) * MB,
       quotaWindowMs: read.integer('UPLOAD_QUOTA_WINDOW_MS', 3_600_000, 1_000, 7 * 86_400_000),
-      minFreeDiskBytes: read.integer('MIN_FREE_DISK_MB', 256, 0, 1_000_000) * MB,
+      minFreeDiskBytes: read.integer('MIN_FREE_DISK_MB', 256, 0, 100_000_000) * MB,
     },
     connections: {
       requestTimeoutMs: read.integer('REQUEST_TIMEOUT_MS', 120_000, 1_000, 3_600_000),
