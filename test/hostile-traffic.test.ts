@@ -238,7 +238,7 @@ t.test('one address holding more half-open connections than its share does not l
   await assertStillServing(t, server, dataDir, acknowledged);
 });
 
-t.test('a rotated X-Forwarded-For behind a trusted proxy does not dodge the rate limit', async (t) => {
+t.test('a rotated X-Forwarded-For behind a trusted proxy, or a rotated IPv6 address, does not dodge the rate limit', async (t) => {
   const { server, dataDir } = await hostileServer(t, { TRUST_PROXY: '1', RATE_LIMIT_MAX: '5' });
   const acknowledged: string[] = [];
   const proxy = attacker(5);
@@ -254,6 +254,17 @@ t.test('a rotated X-Forwarded-For behind a trusted proxy does not dodge the rate
   const other = await postContact(server, proxy, { 'x-forwarded-for': '203.0.113.8' });
   t.equal(other.status, 201, 'another client behind the proxy is served');
   if (other.status === 201) acknowledged.push((JSON.parse(other.body) as { id: string }).id);
+  // An IPv6 client has a /64 of addresses to rotate through; it is one client all the same.
+  const ipv6: number[] = [];
+  for (let n = 1; n <= 7; n += 1) {
+    const answer = await postContact(server, proxy, { 'x-forwarded-for': `2001:db8:77:1::${n.toString(16)}` });
+    ipv6.push(answer.status);
+    if (answer.status === 201) acknowledged.push((JSON.parse(answer.body) as { id: string }).id);
+  }
+  t.same(ipv6, [201, 201, 201, 201, 201, 429, 429], 'addresses of one IPv6 /64 share one count');
+  const neighbour = await postContact(server, proxy, { 'x-forwarded-for': '2001:db8:77:2::1' });
+  t.equal(neighbour.status, 201, 'the next /64 is another client');
+  if (neighbour.status === 201) acknowledged.push((JSON.parse(neighbour.body) as { id: string }).id);
   await assertStillServing(t, server, dataDir, acknowledged);
 });
 

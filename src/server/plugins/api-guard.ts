@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { FormRefusal } from '../forms/refusal.ts';
+import { clientKey } from '../http/client-address.ts';
 
 export interface ApiGuardOptions {
   siteUrl: string;
@@ -51,7 +52,8 @@ const apiGuard: FastifyPluginAsync<ApiGuardOptions> = async (app, options) => {
   await app.register(rateLimit, {
     max: (request) => (isSubmission(request) ? options.rateLimit.max : options.rateLimit.readMax),
     timeWindow: options.rateLimit.windowMs,
-    keyGenerator: (request) => `${request.ip}:${isSubmission(request) ? 'submit' : 'read'}`,
+    // An IPv6 client counts by its /64, or every address of its network would be a fresh count.
+    keyGenerator: (request) => `${clientKey(request.ip)}:${isSubmission(request) ? 'submit' : 'read'}`,
     ...(options.redis ? { redis: options.redis, nameSpace: 'nordstern-rate-limit:' } : {}),
     // Retry-After is set by the plugin; the body is ours, in the visitor's language.
     errorResponseBuilder: () => new FormRefusal(429, 'request', 'rate_limited'),
