@@ -154,14 +154,14 @@ t.test('unfinished uploads take their size from the address quota before a byte 
   const acknowledged: string[] = [];
   const announced = 40 * 1024 * 1024;
   const boundary = '----upload';
-  const head = (from: string) =>
-    `POST /api/application HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${announced}\r\nX-Attacker: ${from}\r\n\r\n` +
+  const head =
+    `POST /api/application HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${announced}\r\n\r\n` +
     `--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\nen\r\n--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`;
   const uploads: Awaited<ReturnType<typeof openSocket>>[] = [];
   for (const from of [attacker(0), attacker(1)]) {
     for (let n = 0; n < 6; n += 1) {
       const connection = await openSocket(server, from);
-      connection.socket.write(head(from));
+      connection.socket.write(head);
       uploads.push(connection);
     }
   }
@@ -290,7 +290,7 @@ t.test('slow bodies beyond the server-wide body budget are answered 503 at once 
 });
 
 t.test('one address with more requests in progress than its share is answered 429 for the rest', async (t) => {
-  const { server, dataDir } = await hostileServer(t, { MAX_REQUESTS_PER_ADDRESS: '5' });
+  const { server, dataDir } = await hostileServer(t, { MAX_REQUESTS_PER_ADDRESS: '5', METRICS_TOKEN: 'm'.repeat(32) });
   const acknowledged: string[] = [];
   const held: Awaited<ReturnType<typeof openSocket>>[] = [];
   for (let n = 0; n < 10; n += 1) {
@@ -302,6 +302,9 @@ t.test('one address with more requests in progress than its share is answered 42
   await pause(1000);
   t.equal(held.filter(({ received }) => received().startsWith('HTTP/1.1 429')).length, 5, 'five are refused at once');
   t.equal(held.filter(({ received }) => received() === '').length, 5, 'five wait for their bodies');
+  const metrics = await send(server, '/metrics', { headers: { authorization: `Bearer ${'m'.repeat(32)}` } });
+  t.match(metrics.body, /^client_limit_refusals_total\{limit="requests_per_address"\} 5$/m, 'the operator sees the refusals');
+  t.match(metrics.body, /^request_body_memory_bytes 1000$/m, 'and the bytes the five waiting bodies hold');
   await assertStillServing(t, server, dataDir, acknowledged);
 });
 
