@@ -12,7 +12,7 @@ import { confirmSubmission, saveSubmission, type NewSubmission, type StoredAttac
 import { createDirectoryAdmin, createEmbeddedDirectory } from '#server/galaxy/embedded-directory.ts';
 import { openDatabase, type Database } from '#server/store/database.ts';
 import { MIGRATIONS } from '#server/store/migrations.ts';
-import { confirmSubscriber, confirmedSubscribers, isSubscribed, recordPendingSubscriber, unsubscribe } from '#server/store/newsletter.ts';
+import { confirmSignUp, confirmedSubscribers, isSubscribed, recordPendingSubscriber, unsubscribe } from '#server/store/newsletter.ts';
 import { claimDueMails, enqueueMail, markAttemptFailed, markSent, oldestPendingMail, outboxCounts, retryFailedMail, type OutgoingMail } from '#server/store/outbox.ts';
 import { erasePersonalData, findPersonalData } from '#server/store/personal-data.ts';
 import { runRetention } from '#server/store/retention.ts';
@@ -232,19 +232,23 @@ for (const engine of engines) {
     t.test('newsletter: pending, confirmed once, unsubscribed, the sign-up kept as proof', async (t) => {
       const { db } = await engine.open(t);
       const now = new Date();
-      await saveSubmission(db, { ...contact('rosa@example.com'), form: 'newsletter', status: 'pending', payload: { email: 'rosa@example.com', consent: true } }, {
+      const signUp = await saveSubmission(db, { ...contact('rosa@example.com'), form: 'newsletter', status: 'pending', payload: { email: 'rosa@example.com', consent: true } }, {
         now,
         beforeCommit: (tx) => recordPendingSubscriber(tx, 'rosa@example.com', 'en', now),
         mails: () => [],
       });
       t.equal(await isSubscribed(db, 'rosa@example.com'), false, 'pending is not subscribed');
-      const results = await Promise.all([1, 2, 3].map(() => confirmSubscriber(db, 'rosa@example.com', 'en', () => [{ purpose: 'thank-you', mail: mail('rosa@example.com') }])));
+      const results = await Promise.all([1, 2, 3].map(() => confirmSignUp(db, signUp, () => [{ purpose: 'thank-you', mail: mail('rosa@example.com') }])));
       t.same(results.sort(), ['already-confirmed', 'already-confirmed', 'confirmed']);
       t.same(await db.all(`SELECT purpose FROM outbox WHERE recipient = 'rosa@example.com'`), [{ purpose: 'thank-you' }], 'one welcome mail');
-      t.match(await confirmedSubscribers(db), [{ email: 'rosa@example.com', language: 'en' }]);
+      t.match(await confirmedSubscribers(db), [{ email: 'rosa@example.com', language: 'en', sign_up_id: signUp }]);
       t.equal(await unsubscribe(db, 'ROSA@example.com'), 'unsubscribed', 'any case of the address');
       t.equal(await unsubscribe(db, 'rosa@example.com'), 'not-subscribed');
       t.same(await db.all(`SELECT status FROM submissions WHERE form = 'newsletter'`), [{ status: 'unsubscribed' }]);
+      t.equal(await confirmSignUp(db, signUp, () => [{ purpose: 'thank-you', mail: mail('rosa@example.com') }]), 'withdrawn', 'a withdrawn sign-up is never confirmed again');
+      t.equal(await isSubscribed(db, 'rosa@example.com'), false, 'and the address stays off the list');
+      t.equal(await confirmSignUp(db, randomUUID(), () => []), 'unknown', 'no stored sign-up, no subscriber');
+      t.same(await db.all(`SELECT email FROM newsletter_subscribers`), []);
     });
 
     t.test('outbox: each mail leased to one worker, taken over when the lease runs out, marked sent once', async (t) => {

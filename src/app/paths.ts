@@ -28,6 +28,11 @@ export interface PageRoute {
   data?: PageDataKind;
   /** Kept out of search engines: a page reached only through a personal link. */
   noindex?: boolean;
+  /**
+   * The param that carries a mailed link's token: the page is never kept by any cache, and
+   * its address reaches logs and the tag manager only with the token blanked out.
+   */
+  token?: string;
 }
 
 export const HOME_PATH = '/';
@@ -38,6 +43,7 @@ export const CDP_EVENT_PATH = '/unternehmen/events/cdp-event/muenchen/2024/03';
 export const NEWSLETTER_CONFIRM_FOLDER = 'homepage/newsletter/confirm';
 export const NEWSLETTER_PATH = '/newsletter';
 export const NEWSLETTER_UNSUBSCRIBE_FOLDER = 'homepage/newsletter/unsubscribe';
+export const EVENT_CONFIRM_FOLDER = 'homepage/event-confirmation';
 /** The outcome a plain confirmation post is redirected back to the confirmation page with. */
 export const NEWSLETTER_RESULT_PARAM = 'result';
 /** The outcome of an event registration's confirmation link, shown on the event or events page. */
@@ -69,6 +75,8 @@ export const careerPath = (language: Language, folder?: string) => `${FORM_PAGE_
 
 /** The link in a newsletter confirmation mail. */
 export const newsletterConfirmPath = (token: string) => `${NEWSLETTER_PATH}/${encodeURIComponent(token)}`;
+/** The link in an event registration's confirmation mail: a page with one button, so a mail scanner opening it confirms nothing. */
+export const eventConfirmPath = (token: string) => `/events/confirm/${encodeURIComponent(token)}`;
 /** The link in every mail to a subscriber: a page with one button, so a mail scanner opening it unsubscribes nobody. */
 export const newsletterUnsubscribePath = (token: string) => `${NEWSLETTER_PATH}/unsubscribe/${encodeURIComponent(token)}`;
 
@@ -106,6 +114,7 @@ const FORM_PAGE_BLOCKS = ['stage', 'intro', 'formular', 'benefits'] as const;
 const LEGAL_BLOCKS = ['stage', 'legal'] as const;
 const NEWSLETTER_CONFIRM_BLOCKS = ['stage', 'confirmation'] as const;
 const NEWSLETTER_UNSUBSCRIBE_BLOCKS = ['stage', 'unsubscribe'] as const;
+const EVENT_CONFIRM_BLOCKS = ['stage', 'event_confirmation'] as const;
 
 /** The folder below the career folder that every job page reads. */
 const JOB_FOLDER = 'job';
@@ -163,13 +172,15 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   }),
 
   page('newsletter', NEWSLETTER_PATH, 'shared', { blocks: FORM_PAGE_BLOCKS }),
-  page('newsletter-confirm', '/newsletter/:email', 'shared', { folder: () => NEWSLETTER_CONFIRM_FOLDER, blocks: NEWSLETTER_CONFIRM_BLOCKS, noindex: true }),
+  page('newsletter-confirm', '/newsletter/:email', 'shared', { folder: () => NEWSLETTER_CONFIRM_FOLDER, blocks: NEWSLETTER_CONFIRM_BLOCKS, noindex: true, token: 'email' }),
   page('newsletter-unsubscribe', '/newsletter/unsubscribe/:token', 'shared', {
     folder: () => NEWSLETTER_UNSUBSCRIBE_FOLDER,
     blocks: NEWSLETTER_UNSUBSCRIBE_BLOCKS,
     noindex: true,
+    token: 'token',
   }),
 
+  page('event-confirm', '/events/confirm/:token', 'shared', { folder: () => EVENT_CONFIRM_FOLDER, blocks: EVENT_CONFIRM_BLOCKS, noindex: true, token: 'token' }),
   page('events', '/events', 'shared', { middleware: ['eventRedirect'] }),
   page('event-redirect', '/events/:eventname', 'shared', { middleware: ['eventRedirect'] }),
 
@@ -298,6 +309,21 @@ export function matchPageRoute(pathname: string): { route: PageRoute; params: Pa
     return { route, params };
   }
   return undefined;
+}
+
+/** What stands in for a token in an address that is logged or reported. */
+export const TOKEN_PLACEHOLDER = ':token';
+
+/** Whether a path is a page opened from a mailed link, whose address carries a token. */
+export const isTokenPage = (pathname: string): boolean => matchPageRoute(pathname)?.route.token !== undefined;
+
+/** An address (a path, with or without its query) with a mailed link's token blanked out, for logs and the tag manager. */
+export function withoutToken(address: string): string {
+  const queryAt = address.indexOf('?');
+  const pathname = queryAt < 0 ? address : address.slice(0, queryAt);
+  const route = matchPageRoute(pathname)?.route;
+  if (route?.token === undefined) return address;
+  return `${route.path.replace(`:${route.token}`, TOKEN_PLACEHOLDER)}${queryAt < 0 ? '' : address.slice(queryAt)}`;
 }
 
 const firstSegment = (path: string) => path.split('/')[1] ?? '';

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { behindProxy, type Config } from './config.ts';
 import { FORM_BODY_LIMIT } from './forms/form-parsers.ts';
+import { requestForLog } from './http/request-log.ts';
 import { loadContentStore } from './content/content-store.ts';
 import { retentionSettings } from './content/content-settings.ts';
 import { createStoreContentSource } from './content/file-content-source.ts';
@@ -61,8 +62,10 @@ const trustHops =
     hop < hops;
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const logger = options.logger ?? { level: config.logLevel };
   const app: FastifyInstance = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Every request is logged without the tokens of mailed links (see request-log.ts).
+    logger: typeof logger === 'object' ? { ...logger, serializers: { req: requestForLog } } : logger,
     // A hop count as the function Fastify makes of one (its types name no number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,

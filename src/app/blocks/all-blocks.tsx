@@ -39,11 +39,12 @@ import { Legal } from './legal.tsx';
 import { DEFAULT_OG_IMAGE } from '../seo/json-ld.tsx';
 import { Confirmation } from './confirmation.tsx';
 import { Unsubscribe } from './unsubscribe.tsx';
+import { EventConfirmation } from './event-confirmation.tsx';
 import type { CloserLookContent, NumbersContent, OffersContent, OverviewContent, RecommendationsContent, WhatWeDoContent, WhoWeAreContent } from '../content/schemas/company.ts';
 import type { JobsContent, Position } from '../content/schemas/career.ts';
 import type { EventsContent, InterviewsContent, SpeakersContent } from '../content/schemas/events.ts';
 import type { LegalContent } from '../content/schemas/legal.ts';
-import type { ConfirmationContent, UnsubscribeContent } from '../content/schemas/formular.ts';
+import type { ConfirmationContent, EventConfirmationContent, UnsubscribeContent } from '../content/schemas/formular.ts';
 import { Gmp } from './gmp.tsx';
 import { Integration } from './integration.tsx';
 import { Journey } from './journey.tsx';
@@ -98,6 +99,7 @@ export const ALL_BLOCK_COMPONENTS: BlockRegistry = {
   legal: (content) => <Legal content={content as LegalContent} />,
   confirmation: (content) => <Confirmation content={content as ConfirmationContent} />,
   unsubscribe: (content) => <Unsubscribe content={content as UnsubscribeContent} />,
+  event_confirmation: (content, { page }) => <EventConfirmation content={content as EventConfirmationContent} language={page.language} />,
   jobs: (content, { page }) =>
     page.career ? <Jobs content={content as JobsContent} positions={page.career.positions} labels={page.career.labels} language={page.language} /> : null,
   description: (content, { page }) =>

@@ -1,20 +1,21 @@
 /**
- * The newsletter confirmation page: once hydrated it confirms at once by posting the
- * token to /api/newsletter/confirm; without JavaScript a button posts it as a form.
+ * The newsletter confirmation page: the subscription is confirmed only when the person
+ * presses the button (a mail scanner opening the link confirms nothing). The token names the
+ * pending sign-up, never the address.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { ConfirmationContent } from '../content/schemas/formular.ts';
 import { NEWSLETTER_RESULT_PARAM } from '../paths.ts';
 import { LinkOutcome } from './link-outcome.tsx';
+import { TokenButtonForm } from './token-button-form.tsx';
 
 export const CONFIRM_ACTION = '/api/newsletter/confirm';
 type Outcome = 'confirmed' | 'already_confirmed' | 'expired' | 'invalid';
 const OUTCOMES: readonly Outcome[] = ['confirmed', 'already_confirmed', 'expired', 'invalid'];
 
-type State = { state: 'idle' | 'confirming' | 'failed' } | { state: 'done'; outcome: Outcome };
-
-async function confirm(token: string): Promise<State> {
+/** The outcome of a press, or undefined when the server could not be reached or failed. */
+async function confirm(token: string): Promise<Outcome | undefined> {
   try {
     const response = await fetch(CONFIRM_ACTION, {
       method: 'POST',
@@ -22,45 +23,30 @@ async function confirm(token: string): Promise<State> {
       body: JSON.stringify({ emailb64: token }),
     });
     const body = (await response.json().catch(() => ({}))) as { status?: unknown; code?: unknown };
-    if (response.ok) return { state: 'done', outcome: body.status === 'already-confirmed' ? 'already_confirmed' : 'confirmed' };
-    if (response.status === 400) return { state: 'done', outcome: body.code === 'token_expired' ? 'expired' : 'invalid' };
-    return { state: 'failed' };
+    if (response.ok) return body.status === 'already-confirmed' ? 'already_confirmed' : 'confirmed';
+    if (response.status === 400) return body.code === 'token_expired' ? 'expired' : 'invalid';
+    return undefined;
   } catch {
-    return { state: 'failed' };
+    return undefined;
   }
 }
 
 export function Confirmation({ content }: { content: ConfirmationContent }) {
   const { email: token = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const fromServer = OUTCOMES.find((outcome) => outcome === searchParams.get(NEWSLETTER_RESULT_PARAM));
-  const [status, setStatus] = useState<State>(fromServer ? { state: 'done', outcome: fromServer } : { state: 'idle' });
-
-  useEffect(() => {
-    if (status.state !== 'idle') return;
-    setStatus({ state: 'confirming' });
-    void confirm(token).then(setStatus);
-    // Confirms once per page view: the token comes from the path, which this page keeps.
-  }, []);
-
+  const [outcome, setOutcome] = useState(OUTCOMES.find((value) => value === searchParams.get(NEWSLETTER_RESULT_PARAM)));
+  const send = async (value: string) => {
+    const result = await confirm(value);
+    if (result) setOutcome(result);
+    return result !== undefined;
+  };
   return (
     <section className="confirmation section">
       <div className="section__inner confirmation__inner" aria-live="polite">
-        {status.state === 'done' ? (
-          <LinkOutcome outcome={status.outcome} texts={content[status.outcome]} success={status.outcome === 'confirmed' || status.outcome === 'already_confirmed'} link={content.link} />
+        {outcome ? (
+          <LinkOutcome outcome={outcome} texts={content[outcome]} success={outcome === 'confirmed' || outcome === 'already_confirmed'} link={content.link} />
         ) : (
-          <form method="post" action={CONFIRM_ACTION} className="confirmation__form">
-            <input type="hidden" name="emailb64" value={token} />
-            {status.state === 'confirming' ? <p>{content.confirming}</p> : null}
-            {status.state === 'failed' ? (
-              <p className="form__failure" role="alert">
-                {content.failed}
-              </p>
-            ) : null}
-            <button type="submit" className="button button--primary" disabled={status.state === 'confirming'}>
-              {content.button}
-            </button>
-          </form>
+          <TokenButtonForm action={CONFIRM_ACTION} field="emailb64" token={token} question={content.question} working={content.confirming} failed={content.failed} button={content.button} send={send} />
         )}
       </div>
     </section>

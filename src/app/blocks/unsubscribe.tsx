@@ -1,21 +1,20 @@
 /**
  * The newsletter unsubscribe page: the address leaves the list only when the person presses
- * the button (a mail scanner opening the link unsubscribes nobody). Once hydrated the button
- * posts JSON; without JavaScript it posts the form and the server answers with this page.
+ * the button (a mail scanner opening the link unsubscribes nobody).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { UnsubscribeContent } from '../content/schemas/formular.ts';
-import { LinkOutcome } from './link-outcome.tsx';
 import { NEWSLETTER_RESULT_PARAM } from '../paths.ts';
+import { LinkOutcome } from './link-outcome.tsx';
+import { TokenButtonForm } from './token-button-form.tsx';
 
 export const UNSUBSCRIBE_ACTION = '/api/newsletter/unsubscribe';
 type Outcome = 'unsubscribed' | 'not_subscribed' | 'invalid';
 const OUTCOMES: readonly Outcome[] = ['unsubscribed', 'not_subscribed', 'invalid'];
 
-type State = { state: 'idle' | 'working' | 'failed' } | { state: 'done'; outcome: Outcome };
-
-async function unsubscribe(token: string): Promise<State> {
+/** The outcome of a press, or undefined when the server could not be reached or failed. */
+async function unsubscribe(token: string): Promise<Outcome | undefined> {
   try {
     const response = await fetch(UNSUBSCRIBE_ACTION, {
       method: 'POST',
@@ -23,45 +22,30 @@ async function unsubscribe(token: string): Promise<State> {
       body: JSON.stringify({ token }),
     });
     const body = (await response.json().catch(() => ({}))) as { status?: unknown };
-    if (response.ok) return { state: 'done', outcome: body.status === 'not-subscribed' ? 'not_subscribed' : 'unsubscribed' };
-    if (response.status === 400) return { state: 'done', outcome: 'invalid' };
-    return { state: 'failed' };
+    if (response.ok) return body.status === 'not-subscribed' ? 'not_subscribed' : 'unsubscribed';
+    if (response.status === 400) return 'invalid';
+    return undefined;
   } catch {
-    return { state: 'failed' };
+    return undefined;
   }
 }
 
 export function Unsubscribe({ content }: { content: UnsubscribeContent }) {
   const { token = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const fromServer = OUTCOMES.find((outcome) => outcome === searchParams.get(NEWSLETTER_RESULT_PARAM));
-  const [status, setStatus] = useState<State>(fromServer ? { state: 'done', outcome: fromServer } : { state: 'idle' });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (status.state === 'working') return;
-    setStatus({ state: 'working' });
-    void unsubscribe(token).then(setStatus);
+  const [outcome, setOutcome] = useState(OUTCOMES.find((value) => value === searchParams.get(NEWSLETTER_RESULT_PARAM)));
+  const send = async (value: string) => {
+    const result = await unsubscribe(value);
+    if (result) setOutcome(result);
+    return result !== undefined;
   };
-
   return (
     <section className="confirmation section">
       <div className="section__inner confirmation__inner" aria-live="polite">
-        {status.state === 'done' ? (
-          <LinkOutcome outcome={status.outcome} texts={content[status.outcome]} success={status.outcome !== 'invalid'} link={content.link} />
+        {outcome ? (
+          <LinkOutcome outcome={outcome} texts={content[outcome]} success={outcome !== 'invalid'} link={content.link} />
         ) : (
-          <form method="post" action={UNSUBSCRIBE_ACTION} className="confirmation__form" onSubmit={submit}>
-            <input type="hidden" name="token" value={token} />
-            <p>{status.state === 'working' ? content.working : content.question}</p>
-            {status.state === 'failed' ? (
-              <p className="form__failure" role="alert">
-                {content.failed}
-              </p>
-            ) : null}
-            <button type="submit" className="button button--primary" disabled={status.state === 'working'}>
-              {content.button}
-            </button>
-          </form>
+          <TokenButtonForm action={UNSUBSCRIBE_ACTION} field="token" token={token} question={content.question} working={content.working} failed={content.failed} button={content.button} send={send} />
         )}
       </div>
     </section>

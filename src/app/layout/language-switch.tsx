@@ -8,6 +8,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { languageAddress } from '../i18n/language-address.ts';
 import { languageCookie, type Language } from '../i18n/language.ts';
+import { withoutToken } from '../paths.ts';
 import type { Translation } from '../i18n/translate-path.ts';
 import { pushDataLayer } from '../tracking.ts';
 import { Icon } from './icon.tsx';
@@ -39,7 +40,7 @@ export function LanguageSwitch({ language, translations, label, names }: Languag
     // Remembered before the navigation, so the shared pages visited next follow the choice.
     document.cookie = languageCookie(target.language);
     // The switch's own meta event; the page it leads to sends its page meta as every page does.
-    pushDataLayer({ event: 'meta', trigger: 'language_switch', language: target.language, page_path: address });
+    pushDataLayer({ event: 'meta', trigger: 'language_switch', language: target.language, page_path: withoutToken(address) });
   }
 
   return (

@@ -1,11 +1,13 @@
 /**
  * The events of each page (SPEC 4 "Other", SPEC 9): a `meta` event when a page is shown (first
  * load and every client navigation), and a `page_view` that follows once the page's meta event
- * is in the dataLayer, looked for every 50 ms, 300 ms after it was found.
+ * is in the dataLayer, looked for every 50 ms, 300 ms after it was found. The address of a
+ * page opened from a mailed link is reported with its token blanked out.
  */
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import type { Language } from '../i18n/language.ts';
+import { withoutToken } from '../paths.ts';
 import { PAGE_VIEW_DELAY_MS, PAGE_VIEW_POLL_MS } from '../layout/timing.ts';
 import { pushDataLayer } from '../tracking.ts';
 
@@ -27,7 +29,8 @@ const isMetaEventOf = (entry: unknown, path: string) =>
  */
 export function schedulePageView(page: PageInfo, from: number): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const send = () => pushDataLayer({ event: 'page_view', ...page, page_location: window.location.href });
+  // The page's own path stands for the address: a mailed link's token never reaches the tag manager.
+  const send = () => pushDataLayer({ event: 'page_view', ...page, page_location: `${window.location.origin}${page.page_path}${window.location.search}` });
   const look = () => {
     const found = (window.dataLayer ?? []).slice(from).some((entry) => isMetaEventOf(entry, page.page_path));
     timer = found ? setTimeout(send, PAGE_VIEW_DELAY_MS) : setTimeout(look, PAGE_VIEW_POLL_MS);
@@ -43,7 +46,7 @@ export function usePageEvents(language: Language): void {
   const routeId = matches.at(-1)?.id ?? '';
   useEffect(() => {
     // After the commit, so the title is the new page's.
-    const page: PageInfo = { page_path: pathname, page_title: document.title, language, route_id: routeId };
+    const page: PageInfo = { page_path: withoutToken(pathname), page_title: document.title, language, route_id: routeId };
     const from = window.dataLayer?.length ?? 0;
     pushDataLayer({ event: 'meta', ...page });
     return schedulePageView(page, from);

@@ -1,15 +1,20 @@
 /**
- * POST /api/events registers a visitor for an event, pending until they confirm through
- * the signed link mailed to them; confirming (POST /api/events/confirm, or the link itself
- * at GET /api/events/confirm/{token}) marks it confirmed and mails the thank-you once.
+ * POST /api/events registers a visitor for an event, pending until they confirm: the mail
+ * links to /events/confirm/{token} (the token names the registration, never the address),
+ * a page that changes nothing and asks for one button press, which posts to
+ * POST /api/events/confirm; that marks the registration confirmed and mails the thank-you
+ * and the team once. Opening a link (GET or HEAD, as mail scanners and previews do) never
+ * confirms; GET /api/events/confirm/{token}, the address of links mailed before the page
+ * existed, only leads to that page.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Language } from '#app/i18n/language.ts';
-import { EVENTS_PATH, REGISTRATION_PARAM } from '#app/paths.ts';
+import { EVENTS_PATH, eventConfirmPath, REGISTRATION_PARAM } from '#app/paths.ts';
 import { editionPath, parseEditionKey } from '#app/events/model.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { verifiedClaims } from '../forms/confirm-token.ts';
 import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
+import { isPlainFormPost } from '../forms/form-echo.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { requestLanguage } from '../forms/request-language.ts';
 import { acceptedResponseSchema, eventBodySchema, refusalResponseSchema, tokenBodySchema, withoutFormControls } from '../forms/schemas.ts';
@@ -25,7 +30,11 @@ interface EventBody {
   language: Language;
 }
 
-const confirmedSchema = { type: 'object', required: ['ok', 'status'], properties: { ok: { type: 'boolean' }, status: { type: 'string' } } } as const;
+const confirmedSchema = {
+  type: 'object',
+  required: ['ok', 'status', 'page'],
+  properties: { ok: { type: 'boolean' }, status: { type: 'string' }, page: { type: 'string' } },
+} as const;
 
 /** Confirms a registration; a valid link for a registration that is gone counts as invalid. */
 async function confirmRegistration(app: FastifyInstance, token: string, field: string): Promise<{ result: ConfirmResult; language: Language; event: string | null }> {
@@ -114,7 +123,7 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
                 values: { name: body.name, event: edition.title },
                 // Replying is how a registration is cancelled.
                 replyTo: config.mail.recipients.events.join(', '),
-                link: `${config.siteUrl}/api/events/confirm/${tokens.sign({ purpose: 'event', subject: reference, language })}`,
+                link: `${config.siteUrl}${eventConfirmPath(tokens.sign({ purpose: 'event', subject: reference, language }))}`,
               }),
             },
           ],
@@ -127,29 +136,34 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
     },
   );
 
+  /** Where a confirmation ends: the registration's edition, or the events page with the reason the link did not work. */
+  const outcomePage = (language: Language, event: string | null, outcome: 'confirmed' | 'expired' | 'invalid') => {
+    const page = (outcome === 'confirmed' && event && editionPathOfKey(language, event)) || EVENTS_PATH[language];
+    return `${page}?${REGISTRATION_PARAM}=${outcome}`;
+  };
+
   app.post<{ Body: { token: string } }>(
     '/confirm',
     { bodyLimit: FORM_BODY_LIMIT, schema: { body: tokenBodySchema('token'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } } },
-    async (request) => {
-      const { result } = await confirmRegistration(app, request.body.token, 'token');
-      return { ok: true, status: result === 'already-confirmed' ? 'already-confirmed' : 'confirmed' };
+    async (request, reply) => {
+      // Without JavaScript the page's button posts a plain form: its answer is the page with the outcome.
+      const plain = isPlainFormPost(request);
+      try {
+        const { result, language, event } = await confirmRegistration(app, request.body.token, 'token');
+        const page = outcomePage(language, event, 'confirmed');
+        if (plain) return reply.redirect(page, 303);
+        return { ok: true, status: result === 'already-confirmed' ? 'already-confirmed' : 'confirmed', page };
+      } catch (error) {
+        if (!plain || !(error instanceof FormRefusal)) throw error;
+        return reply.redirect(outcomePage(requestLanguage(request), null, error.code === 'token_expired' ? 'expired' : 'invalid'), 303);
+      }
     },
   );
 
-  // The link in the mail: confirms, then shows the events page with the outcome.
+  // The address of confirmation links mailed before they led to a page: it leads there, and changes nothing.
   app.get<{ Params: { token: string } }>(
     '/confirm/:token',
     { schema: { params: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 2000 } } } } },
-    async (request, reply) => {
-      try {
-        const { language, event } = await confirmRegistration(app, request.params.token, 'token');
-        const page = (event && editionPathOfKey(language, event)) || EVENTS_PATH[language];
-        return reply.redirect(`${page}?${REGISTRATION_PARAM}=confirmed`, 303);
-      } catch (error) {
-        if (!(error instanceof FormRefusal)) throw error;
-        const outcome = error.code === 'token_expired' ? 'expired' : 'invalid';
-        return reply.redirect(`${EVENTS_PATH[requestLanguage(request)]}?${REGISTRATION_PARAM}=${outcome}`, 303);
-      }
-    },
+    async (request, reply) => reply.header('cache-control', 'private, no-store').redirect(eventConfirmPath(request.params.token), 303),
   );
 };

@@ -1,7 +1,9 @@
 /**
- * POST /api/newsletter/subscribe mails a signed confirmation link to /newsletter/{token};
- * POST /api/newsletter/confirm with { emailb64: token } confirms the subscription. A
- * forged or expired token is refused with 400; confirming twice succeeds both times.
+ * POST /api/newsletter/subscribe mails a link to /newsletter/{token}, whose token names the
+ * pending sign-up (never the address); that page asks for one button press, which posts
+ * { emailb64: token } to /api/newsletter/confirm and confirms that sign-up once. A forged or
+ * expired token, or one whose sign-up was withdrawn or erased, is refused with 400 and
+ * confirms nothing; confirming twice answers already-confirmed and mails nothing.
  * POST /api/newsletter/unsubscribe with { token } (the unsubscribe page's button), or
  * /api/newsletter/unsubscribe/{token} with List-Unsubscribe=One-Click (a mail program,
  * RFC 8058), takes the address off the list; a second time answers not-subscribed.
@@ -10,7 +12,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Language } from '#app/i18n/language.ts';
 import { NEWSLETTER_RESULT_PARAM, newsletterConfirmPath, newsletterUnsubscribePath } from '#app/paths.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
-import { verifiedClaims } from '../forms/confirm-token.ts';
+import { namesSubmission, verifiedClaims } from '../forms/confirm-token.ts';
 import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
 import { acceptedResponseSchema, newsletterSubscribeSchema, refusalResponseSchema, tokenBodySchema } from '../forms/schemas.ts';
 import { hasOpenOptIn, saveSubmission } from '../forms/submissions.ts';
@@ -20,7 +22,7 @@ import { FormRefusal } from '../forms/refusal.ts';
 import { unsubscribeLinks } from '../forms/unsubscribe-link.ts';
 import { LIMITS } from '../forms/schemas.ts';
 import { personalMail } from '../mail/compose.ts';
-import { confirmSubscriber, isSubscribed, recordPendingSubscriber, unsubscribe, type UnsubscribeResult } from '../store/newsletter.ts';
+import { confirmSignUp, isSubscribed, recordPendingSubscriber, signUpAddress, unsubscribe, type UnsubscribeResult } from '../store/newsletter.ts';
 
 interface SubscribeBody {
   email: string;
@@ -51,7 +53,7 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
         {
           now,
           beforeCommit: (tx) => recordPendingSubscriber(tx, email, language, now),
-          mails: () => [
+          mails: (reference) => [
             {
               purpose: 'double-opt-in',
               mail: personalMail({
@@ -60,7 +62,7 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
                 language,
                 texts: texts.thankYou('newsletter_double_opt_in', language).mail,
                 values: {},
-                link: `${config.siteUrl}${newsletterConfirmPath(tokens.sign({ purpose: 'newsletter', subject: email, language }))}`,
+                link: `${config.siteUrl}${newsletterConfirmPath(tokens.sign({ purpose: 'newsletter', subject: reference, language }))}`,
               }),
             },
           ],
@@ -88,30 +90,47 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
         throw error;
       }
       const { texts, config } = app.forms;
-      const result = await confirmSubscriber(app.db, claims.subject, claims.language, () => [
+      const result = await confirmSignUp(app.db, claims.subject, (signUp) => [
         {
           purpose: 'thank-you',
           mail: personalMail({
             from: config.mail.from,
-            to: claims.subject,
-            language: claims.language,
-            texts: texts.thankYou('newsletter_thank_you', claims.language).mail,
+            to: signUp.email,
+            language: signUp.language,
+            texts: texts.thankYou('newsletter_thank_you', signUp.language).mail,
             values: {},
-            unsubscribe: unsubscribeLinks(config.siteUrl, app.forms.tokens, claims.subject, claims.language),
+            unsubscribe: unsubscribeLinks(config.siteUrl, app.forms.tokens, signUp.id, signUp.language),
           }),
         },
       ]);
+      if (result === 'unknown' || result === 'withdrawn') {
+        // Erased, or withdrawn since the link was sent: nothing is confirmed, and the person signs up again.
+        request.log.info({ form: 'newsletter', result }, 'newsletter confirmation refused');
+        const code = result === 'unknown' ? 'token_invalid' : 'token_expired';
+        if (plain) return backToPage(result === 'unknown' ? 'invalid' : 'expired');
+        throw new FormRefusal(400, 'emailb64', code);
+      }
       app.outbox.kick();
       if (plain) return backToPage(result === 'already-confirmed' ? 'already_confirmed' : 'confirmed');
       return { ok: true, status: result };
     },
   );
 
-  /** The address an unsubscribe token was made for; any other token is refused, naming the field it came in. */
-  const unsubscribeOwner = (token: string, field: string): string => {
+  /**
+   * The address an unsubscribe token was made for: the one of the sign-up it names, or, in a
+   * link mailed before links stopped carrying addresses, that address (a withdrawal must work
+   * from any mail ever sent). Any other token is refused, naming the field it came in.
+   */
+  const unsubscribeOwner = async (token: string, field: string): Promise<string | undefined> => {
     const check = app.forms.tokens.verify(token, 'unsubscribe');
     if (!check.ok) throw new FormRefusal(400, field, 'unsubscribe_invalid');
-    return check.claims.subject;
+    const { subject } = check.claims;
+    return namesSubmission(subject) ? signUpAddress(app.db, subject) : subject;
+  };
+  /** Takes the token's address off the list; a sign-up erased since answers not-subscribed, as there is nothing left to withdraw. */
+  const unsubscribeBy = async (token: string, field: string): Promise<UnsubscribeResult> => {
+    const email = await unsubscribeOwner(token, field);
+    return email === undefined ? 'not-subscribed' : unsubscribe(app.db, email);
   };
   const unsubscribed = (result: UnsubscribeResult) => ({ ok: true, status: result });
 
@@ -122,14 +141,13 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
       // Without JavaScript the page's button posts a plain form: its answer is the page with the outcome.
       const plain = isPlainFormPost(request);
       const backToPage = (result: string) => reply.redirect(`${newsletterUnsubscribePath(request.body.token)}?${NEWSLETTER_RESULT_PARAM}=${result}`, 303);
-      let email: string;
+      let result: UnsubscribeResult;
       try {
-        email = unsubscribeOwner(request.body.token, 'token');
+        result = await unsubscribeBy(request.body.token, 'token');
       } catch (error) {
         if (plain && error instanceof FormRefusal) return backToPage('invalid');
         throw error;
       }
-      const result = await unsubscribe(app.db, email);
       request.log.info({ form: 'newsletter', result }, 'newsletter unsubscription');
       if (plain) return backToPage(result === 'unsubscribed' ? 'unsubscribed' : 'not_subscribed');
       return unsubscribed(result);
@@ -147,7 +165,7 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const result = await unsubscribe(app.db, unsubscribeOwner(request.params.token, 'token'));
+      const result = await unsubscribeBy(request.params.token, 'token');
       request.log.info({ form: 'newsletter', result, oneClick: true }, 'newsletter unsubscription');
       return unsubscribed(result);
     },

@@ -123,9 +123,11 @@ async function subscribersCsv(db: SqlClient, config: Config): Promise<string> {
   const tokens = createTokenSigner(resolveTokenSecret(config.tokenSecret, config.dataDir), config.confirmationTtlHours);
   return toCsv([
     ['email', 'language', 'confirmed', 'unsubscribe_url', 'one_click_unsubscribe_url'],
-    ...(await confirmedSubscribers(db)).map((row) => {
-      const links = unsubscribeLinks(config.siteUrl, tokens, row.email, row.language);
-      return [row.email, row.language, row.confirmed_at, links.page, links.oneClick];
+    // An address listed without a confirmed sign-up has no proof of consent and is not mailed.
+    ...(await confirmedSubscribers(db)).flatMap((row) => {
+      if (row.sign_up_id === null) return [];
+      const links = unsubscribeLinks(config.siteUrl, tokens, row.sign_up_id, row.language);
+      return [[row.email, row.language, row.confirmed_at, links.page, links.oneClick]];
     }),
   ]);
 }

@@ -10,7 +10,7 @@ import type { CareersSource } from '#app/careers/model.ts';
 import type { FormEcho } from '#app/forms/page-data.ts';
 import { LANGUAGE_COOKIE, languageCookie, readCookie, resolveLanguage, type Language } from '#app/i18n/language.ts';
 import { LANGUAGE_PARAM, languageOfQuery } from '#app/i18n/language-address.ts';
-import { languageOfPath, PAGE_ROUTES, type PageModuleName } from '#app/paths.ts';
+import { isTokenPage, languageOfPath, PAGE_ROUTES, type PageModuleName } from '#app/paths.ts';
 import { createRoutes, pageModuleFile, type RequestContext, type RootData } from '#app/routes.tsx';
 import type { ContentSource } from '#app/content/types.ts';
 import type { InsightsSource } from '#app/insights/model.ts';
@@ -102,6 +102,12 @@ function pageHeaders(request: FastifyRequest, reply: FastifyReply, url: URL, pol
 }
 
 /**
+ * A page that shows what a visitor typed (a refused plain form post) or was opened from a
+ * mailed link with its token: no cache, shared or the browser's, may keep it.
+ */
+const isPersonal = (url: URL, page: PageRequest) => page.formEcho !== undefined || isTokenPage(url.pathname);
+
+/**
  * A cached page: a 304 when the browser holds it, else the kept document with this answer's
  * nonce, as gzip whenever the client takes it (joined without compressing, see page-cache.ts).
  */
@@ -138,7 +144,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
 function isCacheable(cache: PageCache, url: URL, page: PageRequest): boolean {
   const queryLanguage = languageOfQuery(url.searchParams);
   const plainQuery = url.search === '' || (queryLanguage !== undefined && url.search === `?${LANGUAGE_PARAM}=${queryLanguage}`);
-  return cache.enabled && plainQuery && page.path === undefined && page.status === undefined && page.formEcho === undefined;
+  return cache.enabled && plainQuery && page.path === undefined && page.status === undefined && !isPersonal(url, page);
 }
 
 interface RenderArguments {
@@ -190,6 +196,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
     const root = context.loaderData.root as RootData | undefined;
     const language = root?.language ?? requestLanguage;
     pageHeaders(request, reply, url, policy, nonce);
+    if (isPersonal(url, page)) reply.header('cache-control', 'private, no-store');
 
     const environment: AppEnvironment = {
       siteUrl: config.siteUrl,

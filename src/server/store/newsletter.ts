@@ -1,6 +1,6 @@
-/** Newsletter subscribers: pending until the signed link is used, confirmed once. */
+/** Newsletter subscribers: pending until the person confirms their sign-up, confirmed once, off the list when they withdraw. */
 import type { Language } from '#app/i18n/language.ts';
-import type { QueuedMail } from '../forms/submissions.ts';
+import type { QueuedMail, SubmissionRow } from '../forms/submissions.ts';
 import { enqueueMail } from './outbox.ts';
 import type { Database, SqlClient } from './sql.ts';
 
@@ -17,22 +17,39 @@ export async function isSubscribed(db: SqlClient, email: string): Promise<boolea
   return (await db.get(`SELECT 1 FROM newsletter_subscribers WHERE email = ? AND status = 'confirmed'`, [email])) !== undefined;
 }
 
+export type SignUpConfirmation = 'confirmed' | 'already-confirmed' | 'withdrawn' | 'unknown';
+
 /**
- * Confirms a subscriber (known or not: the signed link proves the address); mails go out the
- * first time only. One conditional upsert decides, so two replicas using the link at once confirm once.
+ * Confirms one pending sign-up, named by its id (the confirmation link carries nothing
+ * else), and puts its address on the list; mails go out the first time only. A sign-up that
+ * was withdrawn or erased is never confirmed again, and no address is listed without a
+ * stored sign-up, so the list and the proof of consent always agree. One conditional update
+ * decides, so two replicas using the link at once confirm it once.
  */
-export async function confirmSubscriber(db: Database, email: string, language: Language, mails: () => QueuedMail[], now = new Date()): Promise<'confirmed' | 'already-confirmed'> {
+export async function confirmSignUp(db: Database, signUpId: string, mails: (signUp: SubmissionRow) => QueuedMail[], now = new Date()): Promise<SignUpConfirmation> {
   return db.transaction(async (tx) => {
-    const changed = await tx.run(
-      `INSERT INTO newsletter_subscribers (email, language, status, subscribed_at, confirmed_at) VALUES (?, ?, 'confirmed', ?, ?)
-       ON CONFLICT (email) DO UPDATE SET status = 'confirmed', confirmed_at = excluded.confirmed_at WHERE newsletter_subscribers.status <> 'confirmed'`,
-      [email, language, now.toISOString(), now.toISOString()],
+    const signUp = await tx.get<SubmissionRow>(
+      `UPDATE submissions SET status = 'confirmed', confirmed_at = ? WHERE id = ? AND form = 'newsletter' AND status = 'pending' RETURNING *`,
+      [now.toISOString(), signUpId],
     );
-    if (changed === 0) return 'already-confirmed';
-    await tx.run(`UPDATE submissions SET status = 'confirmed', confirmed_at = ? WHERE form = 'newsletter' AND email = ? AND status = 'pending'`, [now.toISOString(), email]);
-    for (const { purpose, mail } of mails()) await enqueueMail(tx, null, purpose, mail, now.getTime());
+    if (!signUp) {
+      const row = await tx.get<{ status: string }>(`SELECT status FROM submissions WHERE id = ? AND form = 'newsletter'`, [signUpId]);
+      return row === undefined ? 'unknown' : row.status === 'confirmed' ? 'already-confirmed' : 'withdrawn';
+    }
+    const listed = await tx.run(
+      `INSERT INTO newsletter_subscribers (email, language, status, subscribed_at, confirmed_at) VALUES (?, ?, 'confirmed', ?, ?)
+       ON CONFLICT (email) DO UPDATE SET status = 'confirmed', language = excluded.language, confirmed_at = excluded.confirmed_at WHERE newsletter_subscribers.status <> 'confirmed'`,
+      [signUp.email, signUp.language, signUp.created_at, now.toISOString()],
+    );
+    // Already on the list through another sign-up: this one is confirmed too, and nothing is mailed twice.
+    if (listed > 0) for (const { purpose, mail } of mails(signUp)) await enqueueMail(tx, null, purpose, mail, now.getTime());
     return 'confirmed';
   });
+}
+
+/** The address of a newsletter sign-up, whatever became of it: an unsubscribe link names the sign-up, not the address. */
+export async function signUpAddress(db: SqlClient, signUpId: string): Promise<string | undefined> {
+  return (await db.get<{ email: string }>(`SELECT email FROM submissions WHERE id = ? AND form = 'newsletter'`, [signUpId]))?.email;
 }
 
 export type UnsubscribeResult = 'unsubscribed' | 'not-subscribed';
@@ -56,9 +73,15 @@ export interface Subscriber {
   email: string;
   language: Language;
   confirmed_at: string;
+  /** The confirmed sign-up the address is listed by, which its unsubscribe links name. */
+  sign_up_id: string | null;
 }
 
-/** The mailing list: every confirmed subscriber. */
+/** The mailing list: every confirmed subscriber, with the sign-up that put it there. */
 export async function confirmedSubscribers(db: SqlClient): Promise<Subscriber[]> {
-  return db.all<Subscriber>(`SELECT email, language, confirmed_at FROM newsletter_subscribers WHERE status = 'confirmed' ORDER BY confirmed_at, email`);
+  return db.all<Subscriber>(
+    `SELECT email, language, confirmed_at,
+       (SELECT s.id FROM submissions s WHERE s.form = 'newsletter' AND s.status = 'confirmed' AND lower(s.email) = lower(newsletter_subscribers.email) ORDER BY s.confirmed_at DESC LIMIT 1) AS sign_up_id
+     FROM newsletter_subscribers WHERE status = 'confirmed' ORDER BY confirmed_at, email`,
+  );
 }

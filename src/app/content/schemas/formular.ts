@@ -57,7 +57,7 @@ const OnwardLink = Type.Object({ text: Text, link_url: Href }, strict);
 
 /** The newsletter confirmation page's messages per outcome. */
 export const ConfirmationSchema = Type.Object(
-  { confirming: Text, button: Text, confirmed: Outcome, already_confirmed: Outcome, expired: Outcome, invalid: Outcome, failed: Text, link: OnwardLink },
+  { question: Text, confirming: Text, button: Text, confirmed: Outcome, already_confirmed: Outcome, expired: Outcome, invalid: Outcome, failed: Text, link: OnwardLink },
   strict,
 );
 export type ConfirmationContent = Static<typeof ConfirmationSchema>;
@@ -68,3 +68,7 @@ export const UnsubscribeSchema = Type.Object(
   strict,
 );
 export type UnsubscribeContent = Static<typeof UnsubscribeSchema>;
+
+/** The page an event registration's confirmation mail links to: one question and one button; the outcome shows on the event's page. */
+export const EventConfirmationSchema = Type.Object({ question: Text, button: Text, working: Text, failed: Text }, strict);
+export type EventConfirmationContent = Static<typeof EventConfirmationSchema>;

@@ -14,7 +14,7 @@ import { DownloadSchema } from './download.ts';
 import { CareerLabelsSchema, CareersAnswerSchema, CoffeeChatSchema, JobDescriptionSchema, JobRequirementsSchema, JobsSchema, RelatedJobsSchema } from './career.ts';
 import { CloserLookSchema, NumbersSchema, OffersSchema, OverviewSchema, RecommendationsSchema, WhatWeDoSchema, WhoWeAreSchema } from './company.ts';
 import { EventInformationSchema, EventLabelsSchema, EventsSchema, InterviewsSchema, SpeakersSchema } from './events.ts';
-import { ConfirmationSchema, FormTextsSchema, FormularSchema, UnsubscribeSchema } from './formular.ts';
+import { ConfirmationSchema, EventConfirmationSchema, FormTextsSchema, FormularSchema, UnsubscribeSchema } from './formular.ts';
 import { LegalSchema } from './legal.ts';
 import { GmpSchema } from './gmp.ts';
 import { AuthorSchema, GeneralInformationSchema, InsightContentSchema } from './insight.ts';
@@ -78,6 +78,7 @@ export const BLOCK_SCHEMAS: Readonly<Record<string, TSchema>> = {
   formular: FormularSchema,
   confirmation: ConfirmationSchema,
   unsubscribe: UnsubscribeSchema,
+  event_confirmation: EventConfirmationSchema,
   overview: OverviewSchema,
   numbers: NumbersSchema,
   who_we_are: WhoWeAreSchema,

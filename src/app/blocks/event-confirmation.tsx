@@ -1,0 +1,47 @@
+/**
+ * The page an event registration's confirmation mail links to: the registration is confirmed
+ * only when the person presses the button (a mail scanner opening the link confirms nothing,
+ * and notifies nobody). The outcome is shown on the edition's page, or on the events page when
+ * the link did not work. The token names the registration, never the address.
+ */
+import { useNavigate, useParams } from 'react-router';
+import type { EventConfirmationContent } from '../content/schemas/formular.ts';
+import type { Language } from '../i18n/language.ts';
+import { EVENTS_PATH, REGISTRATION_PARAM } from '../paths.ts';
+import { TokenButtonForm } from './token-button-form.tsx';
+
+export const EVENT_CONFIRM_ACTION = '/api/events/confirm';
+
+/** Where the press leads, or undefined when the server could not be reached or failed. */
+async function confirm(token: string, language: Language): Promise<string | undefined> {
+  try {
+    const response = await fetch(EVENT_CONFIRM_ACTION, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    const body = (await response.json().catch(() => ({}))) as { page?: unknown; code?: unknown };
+    if (response.ok && typeof body.page === 'string' && body.page.startsWith('/')) return body.page;
+    if (response.status === 400) return `${EVENTS_PATH[language]}?${REGISTRATION_PARAM}=${body.code === 'token_expired' ? 'expired' : 'invalid'}`;
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function EventConfirmation({ content, language }: { content: EventConfirmationContent; language: Language }) {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const send = async (value: string) => {
+    const page = await confirm(value, language);
+    if (page) await navigate(page);
+    return page !== undefined;
+  };
+  return (
+    <section className="confirmation section">
+      <div className="section__inner confirmation__inner" aria-live="polite">
+        <TokenButtonForm action={EVENT_CONFIRM_ACTION} field="token" token={token} question={content.question} working={content.working} failed={content.failed} button={content.button} send={send} />
+      </div>
+    </section>
+  );
+}
