@@ -139,7 +139,9 @@ t.test('a refused application without JavaScript gets the job page with the mess
 
 t.test('the newsletter confirmation button works without JavaScript', async (t) => {
   const signer = createTokenSigner(SECRET, 24);
-  const token = signer.sign({ purpose: 'newsletter', subject: 'nora@example.com', language: 'en' });
+  await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'nora@example.com', language: 'en', consent: true } });
+  const [{ id }] = rows(dataDir, "SELECT id FROM submissions WHERE form = 'newsletter' AND email = 'nora@example.com'") as [{ id: string }];
+  const token = signer.sign({ purpose: 'newsletter', subject: id, language: 'en' });
   const post = (emailb64: string) =>
     app.inject({ method: 'POST', url: '/api/newsletter/confirm', headers: FORM_HEADERS, payload: form({ emailb64 }) });
   const first = await post(token);
@@ -149,6 +151,6 @@ t.test('the newsletter confirmation button works without JavaScript', async (t) 
   t.match((await app.inject({ url: first.headers.location as string, headers: { cookie: 'language=en' } })).body, escapeHtml(confirmation.confirmed!.headline));
   t.match((await post(token)).headers.location, /result=already_confirmed$/);
   t.match((await post('forged.token')).headers.location, /result=invalid$/);
-  const expired = signer.sign({ purpose: 'newsletter', subject: 'nora@example.com', language: 'en' }, Date.now() - 48 * 3600_000);
+  const expired = signer.sign({ purpose: 'newsletter', subject: id, language: 'en' }, Date.now() - 48 * 3600_000);
   t.match((await post(expired)).headers.location, /result=expired$/);
 });
