@@ -1,13 +1,15 @@
 /**
  * The login API against the Firebase Auth emulator, through app.inject(): real ID tokens of
  * emulator users, the embedded Galaxy directory in the test's database, refusals for every
- * credential that proves nothing and for anyone else's uid.
+ * credential that proves nothing and for anyone else's uid, and the session cookie: made only
+ * from a recent sign-in, ended at Firebase on sign-out, closed to other sites.
  */
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import t from 'tap';
 import { runGalaxyCli } from '#server/cli/galaxy.ts';
 import { build, tempDataDir } from './helpers/build.ts';
-import { createUser, decodeJwt, EMULATOR_PROJECT, loginEnv, reshapeJwt, signIn, signInWithCustomToken } from './helpers/firebase-emulator.ts';
+import { createUser, decodeJwt, EMULATOR_PROJECT, emulatorHost, idTokensSignedInAgo, loginEnv, reshapeJwt, signIn, signInWithCustomToken } from './helpers/firebase-emulator.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -125,29 +127,173 @@ t.test('an invitation lets in a verified email only, as invited, until it expire
   t.equal((await app.inject({ url: `/api/galaxy/profile/me/${verified.uid}`, headers: bearer(verified.idToken) })).statusCode, 404, 'a removed invitation lets nobody in');
 });
 
-t.test('a session cookie made from a fresh ID token works like the token; ending it stops it', async (t) => {
+/** The session cookie an answer set, as a request's Cookie header. */
+function sessionCookieOf(response: { cookies: { name: string; value: string }[] }): string {
+  const cookie = response.cookies.find((c) => c.name === '__session');
+  if (!cookie?.value) throw new Error('no session cookie was set');
+  return `__session=${cookie.value}`;
+}
+
+const PRIVATE = 'private, no-store';
+
+t.test('a session cookie made from a fresh ID token works like the token', async (t) => {
   const { app, galaxy } = await setup(t);
   const a = await createUser('session');
   await galaxy('add', '--uid', a.uid, '--email', a.email);
   const made = await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer(a.idToken) });
   t.equal(made.statusCode, 200);
   t.same(made.json(), { uid: a.uid });
+  t.equal(made.headers['cache-control'], PRIVATE);
   const cookie = made.cookies.find((c) => c.name === '__session');
   t.ok(cookie, 'the session cookie is set');
   t.equal(cookie?.httpOnly, true);
   t.equal(cookie?.sameSite, 'Strict');
   t.equal(cookie?.path, '/api');
-  const withCookie = await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: { cookie: `__session=${cookie?.value}` } });
-  t.equal(withCookie.statusCode, 200);
+  const session = sessionCookieOf(made);
+  t.equal((await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: { cookie: session } })).statusCode, 200);
+  const token = await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: session } });
+  t.equal(token.statusCode, 200, 'the cookie gets a platform token');
+  t.equal(token.headers['cache-control'], PRIVATE);
+  t.equal((await signInWithCustomToken(token.json<{ token: string }>().token)).user_id, a.uid);
 
-  t.equal((await app.inject({ method: 'POST', url: '/api/firebase/session', headers: { cookie: `__session=${cookie?.value}` } })).statusCode, 401, 'a session cannot make itself a new one');
+  const itself = await app.inject({ method: 'POST', url: '/api/firebase/session', headers: { cookie: session } });
+  t.equal(itself.statusCode, 401, 'a session cannot make itself a new one');
+  t.equal(itself.headers['cache-control'], PRIVATE, 'refusals are not kept either');
   t.equal((await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer('garbage') })).statusCode, 401);
   const withBody = await app.inject({ method: 'POST', url: '/api/firebase/session', headers: { ...bearer(a.idToken), 'content-type': 'application/json' }, payload: '{"uid":"x"}' });
   t.equal(withBody.statusCode, 400, 'a body is refused');
   t.equal(withBody.json<{ field: string }>().field, 'body');
-  const ended = await app.inject({ method: 'DELETE', url: '/api/firebase/session' });
+});
+
+t.test('signing out ends the session at Firebase: a copy of the cookie stops working', async (t) => {
+  const { app, galaxy } = await setup(t);
+  const a = await createUser('signout');
+  await galaxy('add', '--uid', a.uid, '--email', a.email);
+  // Made and ended within the same second as the sign-in: the end must cover it all the same.
+  const copy = sessionCookieOf(await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer(a.idToken) }));
+  const ended = await app.inject({ method: 'DELETE', url: '/api/firebase/session', headers: { cookie: copy } });
   t.equal(ended.statusCode, 204);
-  t.match(String(ended.headers['set-cookie']), /__session=;.*Expires=Thu, 01 Jan 1970/);
+  t.equal(ended.headers['cache-control'], PRIVATE);
+  t.match(String(ended.headers['set-cookie']), /__session=;.*Expires=Thu, 01 Jan 1970/, 'the browser forgets the cookie');
+  for (const url of [`/api/firebase/token/${a.uid}`, `/api/galaxy/profile/me/${a.uid}`]) {
+    const response = await app.inject({ url, headers: { cookie: copy } });
+    t.equal(response.statusCode, 401, `the copied cookie is refused: ${url}`);
+    t.match(response.json(), { field: 'cookie', code: 'unauthenticated' });
+  }
+  t.equal((await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: bearer(a.idToken) })).statusCode, 401, 'so is every ID token from before the sign-out');
+  const again = await app.inject({ method: 'DELETE', url: '/api/firebase/session', headers: { cookie: copy } });
+  t.equal(again.statusCode, 204, 'ending an ended session is no error');
+
+  const fresh = await signIn(a.email, a.password);
+  const next = sessionCookieOf(await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer(fresh) }));
+  t.equal((await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: next } })).statusCode, 200, 'a new sign-in makes a new session');
+  t.equal((await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: copy } })).statusCode, 401, 'which does not bring back the old one');
+});
+
+t.test('without a session, or with a cookie that proves none, signing out clears the cookie and answers 204', async (t) => {
+  const { app } = await setup(t);
+  for (const headers of [{}, { cookie: '__session=forged' }, { cookie: `__session=${'x'.repeat(2000)}` }]) {
+    const response = await app.inject({ method: 'DELETE', url: '/api/firebase/session', headers });
+    t.equal(response.statusCode, 204, JSON.stringify(headers).slice(0, 40));
+    t.match(String(response.headers['set-cookie']), /__session=;/);
+    t.equal(response.headers['cache-control'], PRIVATE);
+  }
+  const none = await build(t, {});
+  const off = await none.inject({ method: 'DELETE', url: '/api/firebase/session', headers: { cookie: '__session=x' } });
+  t.equal(off.statusCode, 204, 'without sign-in configured too');
+  t.match(String(off.headers['set-cookie']), /__session=;/);
+});
+
+t.test('only a sign-in of the last five minutes makes a session', async (t) => {
+  const { app, galaxy } = await setup(t);
+  const a = await createUser('stale');
+  await galaxy('add', '--uid', a.uid, '--email', a.email);
+  const [sixMinutesAgo, fourMinutesAgo] = await idTokensSignedInAgo(a, 6 * 60, 4 * 60);
+
+  for (const [language, message] of [
+    ['en', 'For your security, please sign in again: a session can only be started within five minutes of signing in.'],
+    ['de', 'Bitte melden Sie sich zu Ihrer Sicherheit erneut an: Eine Sitzung lässt sich nur innerhalb von fünf Minuten nach der Anmeldung starten.'],
+  ] as const) {
+    const stale = await app.inject({ method: 'POST', url: '/api/firebase/session', headers: { ...bearer(sixMinutesAgo), 'accept-language': language } });
+    t.equal(stale.statusCode, 401, `a sign-in six minutes ago (${language})`);
+    t.same(stale.json(), { statusCode: 401, error: 'Unauthorized', field: 'authorization', code: 'sign_in_again', message });
+    t.notOk(stale.cookies.some((c) => c.name === '__session'), 'and no cookie');
+    t.equal(stale.headers['cache-control'], PRIVATE);
+  }
+  const recent = await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer(fourMinutesAgo) });
+  t.equal(recent.statusCode, 200, 'a sign-in four minutes ago still does');
+  t.equal((await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: sessionCookieOf(recent) } })).statusCode, 200);
+  t.equal((await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: bearer(sixMinutesAgo) })).statusCode, 200, 'an older sign-in still reads, as its ID token is valid');
+});
+
+t.test('the session routes and the token route refuse other sites with 403', async (t) => {
+  const { app, galaxy } = await setup(t);
+  const a = await createUser('crosssite');
+  await galaxy('add', '--uid', a.uid, '--email', a.email);
+  const session = sessionCookieOf(await app.inject({ method: 'POST', url: '/api/firebase/session', headers: { ...bearer(a.idToken), origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' } }));
+  const foreign = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'null' }];
+  for (const headers of foreign) {
+    const name = JSON.stringify(headers);
+    const requests = [
+      { method: 'POST', url: '/api/firebase/session', headers: { ...headers, ...bearer(a.idToken) } },
+      { method: 'DELETE', url: '/api/firebase/session', headers: { ...headers, cookie: session } },
+      { method: 'GET', url: `/api/firebase/token/${a.uid}`, headers: { ...headers, cookie: session } },
+    ] as const;
+    for (const request of requests) {
+      const response = await app.inject(request);
+      t.equal(response.statusCode, 403, `${request.method} ${request.url.split('/')[3]} ${name}`);
+      t.match(response.json(), { field: 'origin', code: 'forbidden_origin' });
+      t.equal(response.headers['cache-control'], PRIVATE);
+      t.notOk(response.headers['set-cookie'], 'no cookie is set or cleared');
+    }
+  }
+  const still = await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: session, 'sec-fetch-site': 'same-origin' } });
+  t.equal(still.statusCode, 200, 'the refused sign-outs ended nothing');
+  const own = await app.inject({ method: 'DELETE', url: '/api/firebase/session', headers: { cookie: session, origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' } });
+  t.equal(own.statusCode, 204, 'the site itself signs out');
+});
+
+t.test('when Firebase cannot be reached, signing out clears the cookie and says the session was not ended', async (t) => {
+  // The server reaches the emulator through a relay that the test cuts: a real outage, no stand-in for firebase-admin.
+  const emulator = emulatorHost();
+  const [emulatorHostname, emulatorPort] = [emulator.slice(0, emulator.lastIndexOf(':')), Number(emulator.slice(emulator.lastIndexOf(':') + 1))];
+  const sockets = new Set<Socket>();
+  const relay = createServer((client) => {
+    const upstream = connect(emulatorPort, emulatorHostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const cut = () => {
+    relay.close();
+    for (const socket of sockets) socket.destroy();
+  };
+  t.teardown(cut);
+  const a = await createUser('outage');
+  // firebase-admin reads the emulator's address from the environment on every call.
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${(relay.address() as AddressInfo).port}`;
+  t.teardown(() => {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
+  });
+  const { app, dataDir, galaxy } = await setup(t);
+  await galaxy('add', '--uid', a.uid, '--email', a.email);
+  const session = sessionCookieOf(await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer(a.idToken) }));
+  t.equal((await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: session } })).statusCode, 200, 'through the relay');
+
+  cut();
+  const response = await app.inject({ method: 'DELETE', url: '/api/firebase/session', headers: { cookie: session } });
+  t.equal(response.statusCode, 503);
+  t.match(response.json(), { field: 'session', code: 'session_not_ended', message: /could not end your session/ });
+  t.match(String(response.headers['set-cookie']), /__session=;.*Expires=Thu, 01 Jan 1970/, 'the browser forgets the cookie all the same');
+  t.equal(response.headers['cache-control'], PRIVATE);
+
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
+  const direct = await build(t, loginEnv({ DATA_DIR: dataDir }));
+  t.equal((await direct.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: { cookie: session } })).statusCode, 200, 'the 503 told the truth: the session still works');
 });
 
 t.test('a password change revokes: the old ID token stops working', async (t) => {

@@ -195,6 +195,48 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
     t.equal(page.url().startsWith(server.url), true, 'still on the website');
   });
 
+  t.test("a page of another site cannot start or end a session, nor fetch a platform token, in the visitor's name", async (t) => {
+    const user = await createUser('crosssite');
+    await directory('add', '--uid', user.uid, '--email', user.email);
+    const { page } = await openPage(browser, 1440);
+    // Galaxy's stand-in on 127.0.0.1 calling the site as localhost: another site to Chromium, not only another origin.
+    await page.goto(galaxy.url);
+    const site = server.url.replace('127.0.0.1', 'localhost');
+    // No named functions in here: the test's compiler would wrap them in a helper the page lacks.
+    const sent = await page.evaluate(
+      async ({ site, uid }) =>
+        Promise.all(
+          (
+            [
+              ['/api/firebase/session', { method: 'POST', mode: 'no-cors' }],
+              [`/api/firebase/token/${uid}`, { mode: 'no-cors' }],
+              ['/api/firebase/session', { method: 'DELETE' }],
+            ] as const
+          ).map(([path, init]) =>
+            fetch(`${site}${path}`, { credentials: 'include', ...init }).then(
+              () => 'sent',
+              () => 'not sent',
+            ),
+          ),
+        ),
+      { site, uid: user.uid },
+    );
+    t.same(sent, ['sent', 'sent', 'not sent'], 'Chromium sends the POST and the GET; the DELETE fails its preflight');
+    // The server logs an answer once it has gone out, which may be a moment after the page saw it.
+    const refused = [`403 POST /api/firebase/session`, `403 GET /api/firebase/token/${user.uid}`];
+    for (let waited = 0; !refused.every((answer) => server.failedAnswers().includes(answer)) && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const answer of refused) t.ok(server.failedAnswers().includes(answer), answer);
+    t.ok(
+      server.logs.some((line) => line.includes('"method":"POST"')),
+      'the log names the method of each request',
+    );
+    t.notOk(
+      server.logs.some((line) => line.includes('"method":"DELETE"')),
+      'no DELETE reached the server',
+      { preflight: server.logs.filter((line) => line.includes('"method":"OPTIONS"')).length },
+    );
+  });
+
   t.test('Google: the popup opens the emulator sign-in; the rest runs from a Google credential and ends on Galaxy', async (t) => {
     const email = uniqueEmail('google');
     await directory('invite', '--email', email);

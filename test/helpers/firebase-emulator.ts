@@ -60,6 +60,17 @@ export async function createUser(name: string, { emailVerified = true } = {}): P
   return { uid: created.localId, email, password, idToken: await signIn(email, password) };
 }
 
+/**
+ * ID tokens of the user as if they had signed in so many seconds ago, one per age. The
+ * emulator counts every token whose sign-in is older than the account's validSince (its
+ * creation, at first) as revoked, so validSince goes back before the oldest.
+ */
+export async function idTokensSignedInAgo<Ages extends number[]>(user: EmulatorUser, ...ages: Ages): Promise<{ [K in keyof Ages]: string }> {
+  const now = Math.floor(Date.now() / 1000);
+  await call(`projects/${EMULATOR_PROJECT}/accounts:update`, { localId: user.uid, validSince: String(now - Math.max(...ages) - 1) }, { authorization: 'Bearer owner' });
+  return ages.map((seconds) => reshapeJwt(user.idToken, (claims) => ({ ...claims, auth_time: now - seconds }))) as { [K in keyof Ages]: string };
+}
+
 /** A fresh ID token from a password sign-in. */
 export async function signIn(email: string, password: string): Promise<string> {
   const { idToken } = await call<{ idToken: string }>(`accounts:signInWithPassword?key=${EMULATOR_API_KEY}`, { email, password, returnSecureToken: true });

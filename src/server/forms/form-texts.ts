@@ -32,6 +32,8 @@ export type MessageCode =
   | 'server_error'
   | 'busy'
   | 'unauthenticated'
+  | 'sign_in_again'
+  | 'session_not_ended'
   | 'unauthorized'
   | 'no_account'
   | 'login_unavailable'

@@ -1,9 +1,11 @@
 /**
  * Firebase identities, checked with firebase-admin: an ID token sent as a bearer token, or a
- * session cookie made from one. One admin app per server instance (named, deleted on close),
- * so two servers in one process never share it. FIREBASE_AUTH_EMULATOR_HOST, which the admin
- * SDK reads itself from the process environment, points it at the emulator. The SDK is
- * imported only when a project is configured: a site without sign-in does not carry it in memory.
+ * session cookie made from one; and the end of a session, which revokes it at Firebase so
+ * that a copy of the cookie stops working too. One admin app per server instance (named,
+ * deleted on close), so two servers in one process never share it.
+ * FIREBASE_AUTH_EMULATOR_HOST, which the admin SDK reads itself from the process environment,
+ * points it at the emulator. The SDK is imported only when a project is configured: a site
+ * without sign-in does not carry it in memory.
  */
 import { randomUUID } from 'node:crypto';
 import type { DecodedIdToken } from 'firebase-admin/auth';
@@ -36,13 +38,35 @@ export class InvalidCredentialError extends Error {
   override name = 'InvalidCredentialError';
 }
 
+/**
+ * How long ago the sign-in behind an ID token may have been for it to start a session.
+ * Firebase's session-cookie guide asks for a recent sign-in: a session outlives the hour of
+ * an ID token by far, so only a person who just proved who they are may start one, not
+ * whoever holds a token that has been lying around.
+ */
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+
+/** A valid ID token whose sign-in is older than RECENT_SIGN_IN_MS: the person has to sign in again. */
+export class StaleSignInError extends Error {
+  override name = 'StaleSignInError';
+}
+
 export interface IdentityService {
   /** The identity behind an ID token; InvalidCredentialError when it proves none. */
   verifyIdToken(idToken: string): Promise<VerifiedIdentity>;
   /** The identity behind a session cookie; InvalidCredentialError when it proves none. */
   verifySessionCookie(cookie: string): Promise<VerifiedIdentity>;
-  /** A session cookie for a recently signed-in ID token. */
-  createSessionCookie(idToken: string, maxAgeMs: number): Promise<string>;
+  /**
+   * A session cookie for an ID token, and its uid: InvalidCredentialError when the token proves
+   * nothing, StaleSignInError when its sign-in is older than RECENT_SIGN_IN_MS.
+   */
+  createSessionCookie(idToken: string, maxAgeMs: number): Promise<{ uid: string; cookie: string }>;
+  /**
+   * Ends the session of a session cookie at Firebase (revokes the user's refresh tokens, and so
+   * every session and ID token of theirs from before), answering its uid; null when the cookie
+   * proves nothing, as then there is nothing to end. Throws when Firebase cannot be reached.
+   */
+  endSession(cookie: string): Promise<string | null>;
   /** A token the caller signs in with on the platform, carrying these claims. */
   createCustomToken(uid: string, claims: Record<string, string>): Promise<string>;
   close(): Promise<void>;
@@ -66,14 +90,33 @@ function identityOf(token: DecodedIdToken): VerifiedIdentity {
   return { uid: token.uid, ...(token.email ? { email: token.email } : {}), emailVerified: token.email_verified === true };
 }
 
-async function checked(verify: () => Promise<DecodedIdToken>): Promise<VerifiedIdentity> {
+/** The SDK's answer, with its credential refusals as InvalidCredentialError. */
+async function checked<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return identityOf(await verify());
+    return await call();
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && CREDENTIAL_CODES.has(code)) throw new InvalidCredentialError(code);
     throw error;
   }
+}
+
+/** A catch handler: a credential refusal becomes `value`, anything else (Firebase failing) stays an error. */
+function unlessInvalidCredential<T>(value: T): (error: unknown) => T {
+  return (error) => {
+    if (error instanceof InvalidCredentialError) return value;
+    throw error;
+  };
+}
+
+/**
+ * Firebase keeps the time of a revocation in whole seconds and counts a token as revoked only
+ * when its sign-in was before that second: a session started in the very second it is ended
+ * would outlive its end. Such an end waits for the next second (at most one).
+ */
+async function untilAfterSecondOf(authTimeSeconds: number): Promise<void> {
+  const wait = (authTimeSeconds + 1) * 1000 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 1000)));
 }
 
 export async function createIdentityService({ projectId, serviceAccountFile, emulatorHost }: IdentityOptions): Promise<IdentityService> {
@@ -82,18 +125,26 @@ export async function createIdentityService({ projectId, serviceAccountFile, emu
   const credential = serviceAccountFile ? cert(serviceAccountFile) : emulatorHost ? undefined : applicationDefault();
   const app = initializeApp({ projectId, ...(credential ? { credential } : {}) }, `nordstern-${randomUUID()}`);
   const auth = getAuth(app);
+  /** The session behind a cookie, or null when the cookie proves none. */
+  const sessionOf = (cookie: string) => checked(() => auth.verifySessionCookie(cookie, true)).catch(unlessInvalidCredential(null));
   return {
     // Revocation is checked too: a signed-out or disabled user's token stops working at once.
-    verifyIdToken: (idToken) => checked(() => auth.verifyIdToken(idToken, true)),
-    verifySessionCookie: (cookie) => checked(() => auth.verifySessionCookie(cookie, true)),
+    verifyIdToken: async (idToken) => identityOf(await checked(() => auth.verifyIdToken(idToken, true))),
+    verifySessionCookie: async (cookie) => identityOf(await checked(() => auth.verifySessionCookie(cookie, true))),
     async createSessionCookie(idToken, maxAgeMs) {
-      try {
-        return await auth.createSessionCookie(idToken, { expiresIn: maxAgeMs });
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        if (typeof code === 'string' && CREDENTIAL_CODES.has(code)) throw new InvalidCredentialError(code);
-        throw error;
-      }
+      const token = await checked(() => auth.verifyIdToken(idToken, true));
+      if (Date.now() - token.auth_time * 1000 > RECENT_SIGN_IN_MS) throw new StaleSignInError(`signed in at ${new Date(token.auth_time * 1000).toISOString()}`);
+      return { uid: token.uid, cookie: await checked(() => auth.createSessionCookie(idToken, { expiresIn: maxAgeMs })) };
+    },
+    async endSession(cookie) {
+      const session = await sessionOf(cookie);
+      if (!session) return null;
+      await untilAfterSecondOf(session.auth_time);
+      // A user deleted meanwhile has no session left to end; the check below says whether it is over.
+      await checked(() => auth.revokeRefreshTokens(session.uid)).catch(unlessInvalidCredential(undefined));
+      // The revocation time is this server's clock, the sign-in time Firebase's: the end is checked, not assumed.
+      if (await sessionOf(cookie)) throw new Error("the session still verifies after its revocation: is this server's clock behind Firebase's?");
+      return session.uid;
     },
     createCustomToken: (uid, claims) => auth.createCustomToken(uid, claims),
     close: () => deleteApp(app),

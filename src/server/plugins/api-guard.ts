@@ -1,6 +1,7 @@
 /**
- * Guards every POST under /api: only this site may post forms in a visitor's name
- * (Origin and Sec-Fetch-Site), and each address may post only so often.
+ * Guards the API: only this site may change something in a visitor's name (every POST, PUT,
+ * PATCH and DELETE, and the reads that hand out credentials, checked by Origin and
+ * Sec-Fetch-Site), and each address may post only so often.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -16,6 +17,9 @@ export interface ApiGuardOptions {
   /** Counts in Redis, shared by every replica; unset, in this process's memory. */
   redis?: Redis;
 }
+
+/** The methods a page of another site must not send in a visitor's name: they change something. */
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function isSameSite(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
   if (request.headers['sec-fetch-site'] === 'cross-site') return false;
@@ -34,6 +38,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A POST that only reads: not counted against the submission rate limit. */
     readOnly?: boolean;
+    /** A read that hands out a credential: refused from other sites like a change, since its answer signs someone in. */
+    sameSiteOnly?: boolean;
   }
 }
 
@@ -43,7 +49,8 @@ const apiGuard: FastifyPluginAsync<ApiGuardOptions> = async (app, options) => {
   app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request) => {
-    if (request.method === 'POST' && !isSameSite(request, allowed)) throw new FormRefusal(403, 'origin', 'forbidden_origin');
+    const guarded = STATE_CHANGING.has(request.method) || request.routeOptions.config.sameSiteOnly === true;
+    if (guarded && !isSameSite(request, allowed)) throw new FormRefusal(403, 'origin', 'forbidden_origin');
   });
 
   // Two budgets per address: submissions (POSTs that store something) and reads (every GET,

@@ -41,6 +41,19 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match[1];
 }
 
+/**
+ * What a failure of the identity service means for the caller: a credential that proves
+ * nothing is a 401 at `field`; the service failing is logged and a 503, never a sign-in.
+ */
+export function identityRefusal(error: unknown, field: string, log: FastifyBaseLogger): FormRefusal {
+  if (error instanceof InvalidCredentialError) {
+    log.info({ reason: error.message }, 'credential refused');
+    return new FormRefusal(401, field, 'unauthenticated');
+  }
+  log.error({ err: error }, 'the identity service failed');
+  return new FormRefusal(503, 'login', 'login_unavailable');
+}
+
 function createAuthenticate(identity: IdentityService | null, log: FastifyBaseLogger) {
   return async (request: FastifyRequest): Promise<VerifiedIdentity> => {
     if (!identity) throw new FormRefusal(503, 'login', 'login_unavailable');
@@ -50,12 +63,7 @@ function createAuthenticate(identity: IdentityService | null, log: FastifyBaseLo
     try {
       return idToken !== undefined ? await identity.verifyIdToken(idToken) : await identity.verifySessionCookie(cookie as string);
     } catch (error) {
-      if (error instanceof InvalidCredentialError) {
-        log.info({ reason: error.message }, 'credential refused');
-        throw new FormRefusal(401, idToken !== undefined ? 'authorization' : 'cookie', 'unauthenticated');
-      }
-      log.error({ err: error }, 'the identity service failed');
-      throw new FormRefusal(503, 'login', 'login_unavailable');
+      throw identityRefusal(error, idToken !== undefined ? 'authorization' : 'cookie', log);
     }
   };
 }
