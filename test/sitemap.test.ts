@@ -21,6 +21,7 @@ const SITE_URL = 'http://localhost:3000';
 const NOT_LISTED: Readonly<Record<string, string>> = {
   'newsletter-confirm': "its path is a subscriber's confirmation token",
   'newsletter-unsubscribe': "its path is a subscriber's unsubscribe token",
+  'event-confirm': "its path is a registration's confirmation token",
   events: "a redirect to the events overview in the visitor's language, with no content of its own",
   'event-redirect': 'a redirect to an event page, with no content of its own',
 };
