@@ -8,7 +8,8 @@ import { LANGUAGES, type Language } from '#app/i18n/language.ts';
 import { PAGE_ROUTES } from '#app/paths.ts';
 import type { Position } from '#app/careers/model.ts';
 import { loadContentStore } from '#server/content/content-store.ts';
-import { listSitePages, type SitePage } from '#server/seo/site-pages.ts';
+import { createInsightsService } from '#server/plugins/insights.ts';
+import { articleSummaries, listSitePages, type SitePage } from '#server/seo/site-pages.ts';
 import { folderReader } from '#server/seo/route-params.ts';
 import { MAX_BYTES, MAX_URLS, SitemapLimitError, sitemapXml } from '#server/seo/sitemap.ts';
 import { copyContent, editJson } from './helpers/build.ts';
@@ -32,7 +33,10 @@ async function positionsOf(dir: string): Promise<Record<Language, Position[]>> {
 }
 
 async function pagesAt(dir: string, now: Date): Promise<SitePage[]> {
-  return listSitePages({ store: await loadContentStore(dir), positions: await positionsOf(dir), siteUrl: SITE_URL, now });
+  const store = await loadContentStore(dir);
+  const insights = await createInsightsService(store);
+  const articles = (language: Language) => articleSummaries(insights.index(language));
+  return listSitePages({ store, articles, positions: await positionsOf(dir), siteUrl: SITE_URL, now });
 }
 
 const lastmodOf = (pages: SitePage[], language: Language, pagePath: string) => pages.find((page) => page.language === language && page.path === pagePath)?.lastmod;

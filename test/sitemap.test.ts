@@ -8,6 +8,7 @@ import { isLanguage, LANGUAGES, type Language } from '#app/i18n/language.ts';
 import { careerPath, EVENTS_PATH, matchPageRoute, PAGE_ROUTES } from '#app/paths.ts';
 import { loadContentStore } from '#server/content/content-store.ts';
 import { createCareersService } from '#server/careers/careers-service.ts';
+import { createInsightsService } from '#server/plugins/insights.ts';
 import { sitemapPlugin } from '#server/plugins/sitemap.ts';
 import { build, copyContent, editJson } from './helpers/build.ts';
 import { parseSitemap, type ParsedUrl } from './helpers/sitemap.ts';
@@ -238,7 +239,8 @@ t.test('a content reload shows in the sitemap', async (t) => {
   const app = Fastify({ logger: false });
   t.teardown(() => app.close());
   const careers = createCareersService({ ttlMs: 60_000, timeoutMs: 1_000, store, log: app.log });
-  await app.register(sitemapPlugin, { siteUrl: SITE_URL, store, careers });
+  const insights = await createInsightsService(store);
+  await app.register(sitemapPlugin, { siteUrl: SITE_URL, store, careers, insights });
   const loc = `${SITE_URL}/insights/copied-article?lang=en`;
   const before = parseSitemap((await app.inject({ url: '/sitemap.xml' })).body, SITE_URL);
   t.notOk(before.some((url) => url.loc === loc), 'not listed before the article exists');
@@ -251,7 +253,9 @@ t.test('a content reload shows in the sitemap', async (t) => {
   const unchanged = parseSitemap((await app.inject({ url: '/sitemap.xml' })).body, SITE_URL);
   t.same(unchanged, before, 'files alone change nothing until the content is reloaded');
 
+  // As the server's content reload does: the store, then the insights index.
   await store.reload();
+  await insights.rebuild();
   const after = parseSitemap((await app.inject({ url: '/sitemap.xml' })).body, SITE_URL);
   t.ok(after.some((url) => url.loc === loc), 'listed after the reload');
   t.equal(after.length, before.length + 1);

@@ -97,11 +97,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ready = false;
   });
 
-  const [store, manifest] = await Promise.all([loadContentStore(config.contentDir, retentionSettings(config.retention, config.confirmationTtlHours)), readManifest(config.distDir)]);
+  const [store, manifest] = await Promise.all([loadContentStore(config.contentDir, { settings: retentionSettings(config.retention, config.confirmationTtlHours), cacheBytes: config.contentCacheBytes }), readManifest(config.distDir)]);
   const [inlineCss, imageVersion] = await Promise.all([readInlineCss(config.distDir, manifest), readImageVersion(config.distDir)]);
   app.log.info({ files: store.fileCount }, 'content loaded');
 
-  const insights = createInsightsService(store);
+  const insights = await createInsightsService(store);
   const careers = createCareersService({ ...config.careers, store, log: app.log.child({ module: 'careers' }) });
   // One registry per app; the page handler reports its renders into it.
   const metrics = createAppMetrics();
@@ -130,8 +130,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(loginPlugin, { config: config.login });
   await app.register(insightsPlugin, { service: insights });
   if (config.contentWatch) {
-    const onReload = () => {
-      insights.rebuild();
+    const onReload = async () => {
+      await insights.rebuild();
       cache.clear();
     };
     await app.register(contentWatchPlugin, { contentDir: config.contentDir, store, onReload });
@@ -154,7 +154,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(contentPlugin, { prefix: '/content', store });
   await app.register(feedsPlugin, { siteUrl: config.siteUrl, store, staticDir: config.staticDir });
-  await app.register(sitemapPlugin, { siteUrl: config.siteUrl, store, careers });
+  await app.register(sitemapPlugin, { siteUrl: config.siteUrl, store, careers, insights });
   await app.register(robotsPlugin, { siteUrl: config.siteUrl });
   await app.register(assetsPlugin, { distDir: config.distDir, staticDir: config.staticDir });
   // API groups register their own routes; any other /api path is a JSON 404, never a page.

@@ -19,6 +19,8 @@ export interface Config {
   contentDir: string;
   /** Reload content (and rebuild the insights index) when files in contentDir change. */
   contentWatch: boolean;
+  /** Bytes of insights articles read from disk that are kept for the next request. */
+  contentCacheBytes: number;
   /** Output of `npm run build`: manifest.json and public/ with the hashed assets. */
   distDir: string;
   staticDir: string;
@@ -496,6 +498,7 @@ export function loadConfig(env: Env = process.env): Config {
     assetsBaseUrl: read.url('ASSETS_BASE_URL', '/content', { allowPath: true }),
     contentDir: path.resolve(read.string('CONTENT_DIR', 'content')),
     contentWatch: read.boolean('CONTENT_WATCH', false),
+    contentCacheBytes: read.integer('CONTENT_CACHE_MB', 8, 1, 1024) * MB,
     distDir: path.resolve(read.string('DIST_DIR', 'dist')),
     staticDir: path.resolve(read.string('STATIC_DIR', 'static')),
     trustProxy: proxyTrust(read),

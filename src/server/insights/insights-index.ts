@@ -1,6 +1,8 @@
 /**
- * The insights of one language, read from content once: cards for lists, facets for
- * filters, and a MiniSearch full-text index over headline, text, authors and tags.
+ * The insights of one language, read from content once at start (and at each reload):
+ * cards for lists, facets for filters, dates for the sitemap and feeds, and a full-text index
+ * over headline, text, authors and tags. Article bodies are not kept: pages read them from
+ * the content store when asked.
  */
 import MiniSearch from 'minisearch';
 import type { Language } from '#app/i18n/language.ts';
@@ -25,6 +27,10 @@ export interface IndexedArticle {
   /** Secondary values by group, for filtering and recommendations. */
   groups: Record<SecondaryGroup, string[]>;
   tags: string[];
+  /** When the article's files last changed, for the sitemap. */
+  modifiedMs: number;
+  /** The address its meta names as canonical, when it names one. */
+  canonical?: string;
 }
 
 export interface LanguageIndex {
@@ -57,8 +63,6 @@ interface Paragraph {
   text?: string;
 }
 
-const FOLDER_PATTERN = /^(?:de|en)\/homepage\/insights\/([a-z0-9-]+)\/general_information\.json$/;
-
 /** Search options shared by indexing and querying: prefix and fuzzy matching, headline matches first. */
 export const SEARCH_OPTIONS = {
   boost: { headline: 3, tags: 2, authors: 1.5, text: 1 },
@@ -71,21 +75,35 @@ function asList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 }
 
-export function buildLanguageIndex(store: ContentStore, language: Language, readMore: string): LanguageIndex {
+/** What the index keeps of an article besides its card: enough for listings, the sitemap and feeds, nothing of its body. */
+async function readArticle(store: ContentStore, folder: string): Promise<{ info: GeneralInformation; stage: { headline?: string; description?: string }; paragraphs: Paragraph[]; authors: string[]; canonical: string | undefined } | undefined> {
+  // A pass over every article: read past the cache, which keeps what visitors read.
+  const read = async <T>(block: string) => (await store.read(`${folder}/${block}.json`, { cache: false }))?.value as T | undefined;
+  const [info, stage, content, author, meta] = await Promise.all([
+    read<GeneralInformation>('general_information'),
+    read<{ headline?: string; description?: string }>('stage'),
+    read<{ paragraphs?: Paragraph[] | Paragraph }>('content'),
+    read<{ authors?: { name: string }[] }>('author'),
+    read<{ canonical?: string }>('meta'),
+  ]);
+  if (!info || !stage?.headline) return undefined;
+  const paragraphs = content?.paragraphs === undefined ? [] : Array.isArray(content.paragraphs) ? content.paragraphs : [content.paragraphs];
+  return { info, stage, paragraphs, authors: (author?.authors ?? []).map((entry) => entry.name), canonical: meta?.canonical };
+}
+
+/**
+ * Reads every article of the language once, one at a time, keeping its card, its facets and
+ * its terms in the search index; its text is dropped as soon as it is indexed.
+ */
+export async function buildLanguageIndex(store: ContentStore, language: Language, readMore: string): Promise<LanguageIndex> {
   const articles: IndexedArticle[] = [];
   const documents: SearchDocument[] = [];
-  for (const path of store.paths(`${language}/${INSIGHTS_CONTENT_FOLDER}/`)) {
-    const folderName = FOLDER_PATTERN.exec(path)?.[1];
-    if (!folderName) continue;
-    const base = `${language}/${INSIGHTS_CONTENT_FOLDER}/${folderName}`;
-    const info = store.get(path)?.value as GeneralInformation;
-    const stage = store.get(`${base}/stage.json`)?.value as { headline?: string; description?: string } | undefined;
-    const content = store.get(`${base}/content.json`)?.value as { paragraphs?: Paragraph[] | Paragraph } | undefined;
-    const author = store.get(`${base}/author.json`)?.value as { authors?: { name: string }[] } | undefined;
-    if (!stage?.headline) continue;
-    const paragraphs = content?.paragraphs === undefined ? [] : Array.isArray(content.paragraphs) ? content.paragraphs : [content.paragraphs];
+  for (const folder of store.articleFolders(language)) {
+    const folderName = folder.slice(folder.lastIndexOf('/') + 1);
+    const article = await readArticle(store, folder);
+    if (!article) continue;
+    const { info, stage, paragraphs, authors, canonical } = article;
     const bodyText = paragraphs.map((p) => [p.headline, p.text].filter(Boolean).join(' ')).join(' ');
-    const authors = (author?.authors ?? []).map((entry) => entry.name);
     const groups: Record<SecondaryGroup, string[]> = { audience: [], services: [], technology: [], topics: [] };
     for (const value of [...asList(info.audience), ...asList(info.services), ...asList(info.technology), ...asList(info.topics)]) {
       const group = groupOf(value);
@@ -95,7 +113,7 @@ export function buildLanguageIndex(store: ContentStore, language: Language, read
     articles.push({
       card: {
         folderName,
-        headline: stage.headline,
+        headline: stage.headline!,
         text: cardText(stage.description ?? paragraphs[0]?.text ?? ''),
         linkText: readMore,
         type: info.type,
@@ -104,15 +122,17 @@ export function buildLanguageIndex(store: ContentStore, language: Language, read
         datetime: info.datetime,
         authors,
       },
-      title: stage.headline,
+      title: stage.headline!,
       timestamp: Number.isNaN(timestamp) ? 0 : timestamp,
       type: info.type,
       groups,
       tags: asList(info.tags),
+      modifiedMs: store.articleModifiedMs(folder),
+      ...(canonical ? { canonical } : {}),
     });
     documents.push({
       id: folderName,
-      headline: stage.headline,
+      headline: stage.headline!,
       text: [stage.description ?? '', bodyText].join(' '),
       authors: authors.join(' '),
       tags: asList(info.tags).join(' '),

@@ -12,8 +12,8 @@ const SETTLE_MS = 150;
 export interface ContentWatchOptions {
   contentDir: string;
   store: ContentStore;
-  /** Called after every successful reload. */
-  onReload: () => void;
+  /** Called after every successful reload; the pages answer from the old indexes until it is done. */
+  onReload: () => Promise<void>;
 }
 
 export const contentWatchPlugin: FastifyPluginAsync<ContentWatchOptions> = async (app, { contentDir, store, onReload }) => {
@@ -21,7 +21,7 @@ export const contentWatchPlugin: FastifyPluginAsync<ContentWatchOptions> = async
   const reload = async () => {
     try {
       await store.reload();
-      onReload();
+      await onReload();
       app.log.info({ files: store.fileCount }, 'content reloaded');
     } catch (error) {
       app.log.error({ err: error }, 'content not reloaded; keeping the last good content');

@@ -7,8 +7,8 @@ import { buildLanguageIndex, type LanguageIndex } from '../insights/insights-ind
 
 export interface InsightsService {
   index(language: Language): LanguageIndex;
-  /** Builds both indexes again from the store's current content. */
-  rebuild(): void;
+  /** Builds both indexes again from the store's current content; the old ones answer until the new ones are done. */
+  rebuild(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -17,14 +17,18 @@ declare module 'fastify' {
   }
 }
 
-export function createInsightsService(store: ContentStore): InsightsService {
+export async function createInsightsService(store: ContentStore): Promise<InsightsService> {
   const readMore = (language: Language) => (store.get(`${language}/insights_labels.json`)?.value as { read_more?: string } | undefined)?.read_more ?? '';
-  const build = () => ({ en: buildLanguageIndex(store, 'en', readMore('en')), de: buildLanguageIndex(store, 'de', readMore('de')) });
-  let indexes = build();
+  // One language after the other: the pass over the articles holds one article's text at a time.
+  const build = async () => {
+    const en = await buildLanguageIndex(store, 'en', readMore('en'));
+    return { en, de: await buildLanguageIndex(store, 'de', readMore('de')) };
+  };
+  let indexes = await build();
   return {
     index: (language) => indexes[language],
-    rebuild() {
-      indexes = build();
+    async rebuild() {
+      indexes = await build();
     },
   };
 }

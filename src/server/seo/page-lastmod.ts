@@ -11,7 +11,6 @@ import type { GeneralInformation } from '#app/content/schemas/insight.ts';
 import type { PageContent } from '#app/content/types.ts';
 import { pastSince, type EventInformation } from '#app/events/model.ts';
 import type { Language } from '#app/i18n/language.ts';
-import { INSIGHTS_CONTENT_FOLDER } from '#app/insights/model.ts';
 import type { PageRoute } from '#app/paths.ts';
 import type { ContentStore, StoredFile } from '../content/content-store.ts';
 import type { RouteParams } from './route-params.ts';
@@ -21,10 +20,12 @@ export interface LastmodInput {
   language: Language;
   /** The page's content folder below content/{language}/, and its blocks. */
   folder: string;
-  page: StoredFile;
+  page: Pick<StoredFile, 'value' | 'modifiedMs'>;
   params: RouteParams;
   store: ContentStore;
   positions: readonly Position[];
+  /** The newest article of the language that is out, 0 when none is. */
+  latestPublished: number;
   now: Date;
 }
 
@@ -36,12 +37,6 @@ function publishedAt(information: unknown, now: Date): number | undefined {
   const stated = Date.parse((information as GeneralInformation | undefined)?.datetime ?? '');
   // An article dated ahead is not out by its own account (and a lastmod may not lie ahead).
   return stated <= now.getTime() ? stated : undefined;
-}
-
-/** The newest article of the language that is out, 0 when none is. */
-function latestPublished(store: ContentStore, language: Language, now: Date): number {
-  const informations = store.paths(`${language}/${INSIGHTS_CONTENT_FOLDER}/`).filter((file) => file.endsWith('/general_information.json'));
-  return Math.max(0, ...informations.map((file) => publishedAt(store.get(file)?.value, now) ?? 0));
 }
 
 /** The latest moment one of the events' editions turned past, 0 when none has yet. */
@@ -56,7 +51,7 @@ function latestTurnedPast(informations: readonly unknown[], now: Date): number {
   return latest;
 }
 
-export function pageLastmod({ route, language, folder, page, params, store, positions, now }: LastmodInput): string {
+export function pageLastmod({ route, language, folder, page, params, store, positions, latestPublished, now }: LastmodInput): string {
   const content = page.value as PageContent;
   switch (route.data) {
     case 'insights-article':
@@ -64,7 +59,7 @@ export function pageLastmod({ route, language, folder, page, params, store, posi
       return w3cDateTime(publishedAt(content.general_information, now) ?? page.modifiedMs);
     case 'insights-overview':
     case 'insights-teaser':
-      return w3cDateTime(Math.max(page.modifiedMs, latestPublished(store, language, now)));
+      return w3cDateTime(Math.max(page.modifiedMs, latestPublished));
     case 'job': {
       const position = positions.find((candidate) => candidate.generic.folder === params.slug);
       return position ? position.generic.date_posted : w3cDateTime(page.modifiedMs);
