@@ -11,7 +11,7 @@ import { loadContentStore } from '#server/content/content-store.ts';
 import { createInsightsService } from '#server/plugins/insights.ts';
 import { articleSummaries, listSitePages, type SitePage } from '#server/seo/site-pages.ts';
 import { folderReader } from '#server/seo/route-params.ts';
-import { MAX_BYTES, MAX_URLS, SitemapLimitError, sitemapXml } from '#server/seo/sitemap.ts';
+import { MAX_BYTES, MAX_URLS, SitemapLimitError, sitemapDocuments, sitemapXml } from '#server/seo/sitemap.ts';
 import { copyContent, editJson } from './helpers/build.ts';
 import { isW3cDatetime } from './helpers/sitemap.ts';
 
@@ -143,4 +143,24 @@ t.test('the sitemap refuses to grow past the protocol limits', async (t) => {
   t.doesNotThrow(() => sitemapXml(Array.from({ length: MAX_URLS }, (_, index) => url(index))), `${MAX_URLS} URLs fit`);
   t.throws(() => sitemapXml(Array.from({ length: MAX_URLS + 1 }, (_, index) => url(index))), SitemapLimitError, 'one more does not');
   t.throws(() => sitemapXml([{ ...url(0), loc: `${SITE_URL}/${'x'.repeat(MAX_BYTES)}` }]), SitemapLimitError, `nor more than ${MAX_BYTES} bytes`);
+});
+
+t.test('a sitemap beyond one file is split into files within the limits, listed by an index', async (t) => {
+  const urls = Array.from({ length: 25 }, (_, index) => ({
+    loc: `${SITE_URL}/insights/article-${index}?lang=en`,
+    lastmod: `2026-0${1 + (index % 9)}-01T00:00:00Z`,
+    alternates: [{ hreflang: 'en' as const, href: `${SITE_URL}/insights/article-${index}?lang=en` }],
+  }));
+  const single = sitemapDocuments(urls, SITE_URL);
+  t.same(single.files, [], 'within the limits: one file');
+  t.match(single.root, /^<\?xml[^]*<urlset/);
+  const split = sitemapDocuments(urls, SITE_URL, { urls: 10, bytes: MAX_BYTES });
+  t.equal(split.files.length, 3, '25 URLs at 10 a file make three files');
+  t.match(split.root, /<sitemapindex xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/, 'the root is an index');
+  t.same([...split.root.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]), [1, 2, 3].map((number) => `${SITE_URL}/sitemaps/${number}.xml`), 'naming each file');
+  t.same([...split.root.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((match) => match[1]), ['2026-09-01T00:00:00Z', '2026-09-01T00:00:00Z', '2026-07-01T00:00:00Z'], 'with its newest lastmod');
+  const listed = split.files.flatMap((file) => [...file.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]));
+  t.same(listed, urls.map((url) => url.loc), 'every URL once, in order');
+  const bySize = sitemapDocuments(urls, SITE_URL, { urls: MAX_URLS, bytes: 2_000 });
+  t.ok(bySize.files.length > 1 && bySize.files.every((file) => Buffer.byteLength(file) <= 2_000), 'the byte limit splits too');
 });

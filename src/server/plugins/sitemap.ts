@@ -1,9 +1,10 @@
 /**
- * GET /sitemap.xml: every listable page in both languages (src/server/seo/). Built on the
+ * GET /sitemap.xml: every listable page in both languages (src/server/seo/), or, for a site
+ * beyond the protocol's limits for one file, the index of /sitemaps/{n}.xml. Built on the
  * first request and kept while its inputs stay the same: the content (a reload starts a new
  * generation), the Berlin day (event editions turn past at midnight) and the open positions.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { CareersSource, Position } from '#app/careers/model.ts';
 import type { LanguageMapping } from '#app/content/types.ts';
 import { berlinDay } from '#app/i18n/berlin-time.ts';
@@ -12,7 +13,7 @@ import type { ContentStore } from '../content/content-store.ts';
 import type { Language } from '#app/i18n/language.ts';
 import type { InsightsService } from './insights.ts';
 import { articleSummaries, listSitePages } from '../seo/site-pages.ts';
-import { sitemapXml } from '../seo/sitemap.ts';
+import { SITEMAP_FILE_PATH, sitemapDocuments } from '../seo/sitemap.ts';
 import { sitemapUrls } from '../seo/sitemap-urls.ts';
 
 export interface SitemapOptions {
@@ -25,13 +26,15 @@ export interface SitemapOptions {
 
 interface Built {
   inputs: readonly unknown[];
-  xml: string;
+  /** Kept as bytes, outside the heap: a site of many articles has a sitemap of megabytes. */
+  root: Buffer;
+  files: Buffer[];
 }
 
 export const sitemapPlugin: FastifyPluginAsync<SitemapOptions> = async (app, { siteUrl, store, careers, insights }) => {
   let built: Built | undefined;
 
-  app.get(SITEMAP_PATH, async (_request, reply) => {
+  async function current(): Promise<Built> {
     const now = new Date();
     const [en, de] = await Promise.all([careers.positions('en'), careers.positions('de')]);
     // The careers source hands out the same list until it fetched a new one, so comparing by identity is enough.
@@ -42,8 +45,22 @@ export const sitemapPlugin: FastifyPluginAsync<SitemapOptions> = async (app, { s
       const articles = (language: Language) => articleSummaries(insights.index(language));
       const pages = listSitePages({ store, articles, positions, siteUrl, now });
       const mapping = (store.get('language_mapping.json')?.value as LanguageMapping | undefined) ?? null;
-      built = { inputs, xml: sitemapXml(sitemapUrls(pages, mapping, siteUrl)) };
+      const documents = sitemapDocuments(sitemapUrls(pages, mapping, siteUrl), siteUrl);
+      built = { inputs, root: Buffer.from(documents.root), files: documents.files.map((file) => Buffer.from(file)) };
     }
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(built.xml);
-  });
+    return built;
+  }
+
+  const send = (reply: FastifyReply, xml: Buffer) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml);
+
+  app.get(SITEMAP_PATH, async (_request, reply) => send(reply, (await current()).root));
+
+  app.get<{ Params: { number: string } }>(
+    SITEMAP_FILE_PATH,
+    { schema: { params: { type: 'object', required: ['number'], properties: { number: { type: 'string', pattern: '^[1-9][0-9]{0,3}$' } } } } },
+    async (request, reply) => {
+      const file = (await current()).files[Number(request.params.number) - 1];
+      return file ? send(reply, file) : reply.callNotFound();
+    },
+  );
 };

@@ -1,12 +1,19 @@
-/** The sitemap document (sitemaps.org 0.9, with xhtml:link alternates), within the protocol's limits. */
+/**
+ * The sitemap (sitemaps.org 0.9, with xhtml:link alternates), within the protocol's limits:
+ * one file while the site fits in one, else files of at most MAX_URLS URLs and MAX_BYTES each,
+ * listed by a sitemap index at the same address.
+ */
 import { escapeXml } from '../http/escape-xml.ts';
 import type { SitemapUrl } from './sitemap-urls.ts';
 
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 export const XHTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
-/** The protocol's limits for one sitemap file; beyond them a sitemap index would be needed. */
+/** The protocol's limits for one sitemap file; beyond them the URLs are split over several, listed by an index. */
 export const MAX_URLS = 50_000;
 export const MAX_BYTES = 50 * 1024 * 1024;
+/** Where the files of a split sitemap are served, each by its number from 1. */
+export const SITEMAP_FILE_PATH = '/sitemaps/:number.xml';
+export const sitemapFilePath = (number: number) => SITEMAP_FILE_PATH.replace(':number', String(number));
 
 export class SitemapLimitError extends Error {
   override name = 'SitemapLimitError';
@@ -23,7 +30,6 @@ function urlElement({ loc, lastmod, alternates }: SitemapUrl): string {
 }
 
 export function sitemapXml(urls: readonly SitemapUrl[]): string {
-  // The site has about a hundred pages; reaching the limits means the content went wrong, not that the site grew.
   if (urls.length > MAX_URLS) throw new SitemapLimitError(`the sitemap would list ${urls.length} URLs, more than the ${MAX_URLS} one file may hold`);
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -35,4 +41,44 @@ export function sitemapXml(urls: readonly SitemapUrl[]): string {
   const bytes = Buffer.byteLength(xml);
   if (bytes > MAX_BYTES) throw new SitemapLimitError(`the sitemap would be ${bytes} bytes, more than the ${MAX_BYTES} one file may hold`);
   return xml;
+}
+
+export interface SitemapDocuments {
+  /** What /sitemap.xml answers: the one sitemap, or the index of the files. */
+  root: string;
+  /** The files of a split sitemap, numbered from 1; empty when the root is the sitemap itself. */
+  files: string[];
+}
+
+/** Splits the URLs into files within the limits (smaller ones in tests), with an index when there is more than one. */
+export function sitemapDocuments(urls: readonly SitemapUrl[], siteUrl: string, limits: { urls: number; bytes: number } = { urls: MAX_URLS, bytes: MAX_BYTES }): SitemapDocuments {
+  const chunks: SitemapUrl[][] = [];
+  let chunk: SitemapUrl[] = [];
+  // Room for the XML declaration and the urlset element around the URLs.
+  const envelope = 300;
+  let bytes = envelope;
+  for (const url of urls) {
+    const size = Buffer.byteLength(urlElement(url)) + 1;
+    if (chunk.length > 0 && (chunk.length >= limits.urls || bytes + size > limits.bytes)) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = envelope;
+    }
+    chunk.push(url);
+    bytes += size;
+  }
+  chunks.push(chunk);
+  if (chunks.length === 1) return { root: sitemapXml(urls), files: [] };
+  const files = chunks.map((part) => sitemapXml(part));
+  const root = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<sitemapindex xmlns="${SITEMAP_NAMESPACE}">`,
+    ...chunks.map((part, index) => {
+      const newest = part.reduce((latest, url) => (url.lastmod > latest ? url.lastmod : latest), '');
+      return `<sitemap><loc>${escapeXml(new URL(sitemapFilePath(index + 1), siteUrl).href)}</loc><lastmod>${escapeXml(newest)}</lastmod></sitemap>`;
+    }),
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+  return { root, files };
 }
