@@ -37,6 +37,8 @@ export interface LanguageIndex {
   language: Language;
   articles: IndexedArticle[];
   byFolder: Map<string, IndexedArticle>;
+  /** The articles in each sort order asked for so far (see sortedArticles): filled once per order, never changed after. */
+  orders: Map<string, readonly IndexedArticle[]>;
   search: MiniSearch<SearchDocument>;
 }
 
@@ -145,5 +147,5 @@ export async function buildLanguageIndex(store: ContentStore, language: Language
     searchOptions: SEARCH_OPTIONS,
   });
   search.addAll(documents);
-  return { language, articles, byFolder: new Map(articles.map((article) => [article.card.folderName, article])), search };
+  return { language, articles, byFolder: new Map(articles.map((article) => [article.card.folderName, article])), orders: new Map(), search };
 }
