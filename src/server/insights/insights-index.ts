@@ -1,8 +1,7 @@
 /**
  * The insights of one language, read from content once: cards for lists, facets for
- * filters, and a MiniSearch full-text index over headline, text, authors and tags.
+ * filters, and a compact full-text index over headline, text, authors and tags.
  */
-import MiniSearch from 'minisearch';
 import type { Language } from '#app/i18n/language.ts';
 import {
   articleImageUrl,
@@ -14,7 +13,7 @@ import {
   type SecondaryGroup,
 } from '#app/insights/model.ts';
 import type { ContentStore } from '../content/content-store.ts';
-import { normalizeTerm } from './normalize.ts';
+import { createSearchIndexBuilder, type SearchIndex } from './search-index.ts';
 
 export interface IndexedArticle {
   card: ArticleCard;
@@ -31,15 +30,7 @@ export interface LanguageIndex {
   language: Language;
   articles: IndexedArticle[];
   byFolder: Map<string, IndexedArticle>;
-  search: MiniSearch<SearchDocument>;
-}
-
-interface SearchDocument {
-  id: string;
-  headline: string;
-  text: string;
-  authors: string;
-  tags: string;
+  search: SearchIndex;
 }
 
 interface GeneralInformation {
@@ -73,7 +64,8 @@ function asList(value: unknown): string[] {
 
 export function buildLanguageIndex(store: ContentStore, language: Language, readMore: string): LanguageIndex {
   const articles: IndexedArticle[] = [];
-  const documents: SearchDocument[] = [];
+  // Each article's text goes into the index as it is read and is not kept.
+  const searchBuilder = createSearchIndexBuilder({ fields: ['headline', 'text', 'authors', 'tags'], ...SEARCH_OPTIONS });
   for (const path of store.paths(`${language}/${INSIGHTS_CONTENT_FOLDER}/`)) {
     const folderName = FOLDER_PATTERN.exec(path)?.[1];
     if (!folderName) continue;
@@ -110,7 +102,7 @@ export function buildLanguageIndex(store: ContentStore, language: Language, read
       groups,
       tags: asList(info.tags),
     });
-    documents.push({
+    searchBuilder.add({
       id: folderName,
       headline: stage.headline,
       text: [stage.description ?? '', bodyText].join(' '),
@@ -118,12 +110,6 @@ export function buildLanguageIndex(store: ContentStore, language: Language, read
       tags: asList(info.tags).join(' '),
     });
   }
-  const search = new MiniSearch<SearchDocument>({
-    fields: ['headline', 'text', 'authors', 'tags'],
-    storeFields: [],
-    processTerm: normalizeTerm,
-    searchOptions: SEARCH_OPTIONS,
-  });
-  search.addAll(documents);
+  const search = searchBuilder.finish();
   return { language, articles, byFolder: new Map(articles.map((article) => [article.card.folderName, article])), search };
 }
