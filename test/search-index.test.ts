@@ -4,6 +4,8 @@
  * it still answers right, with its size and speed printed for the record.
  */
 import t from 'tap';
+import type { IndexedArticle, LanguageIndex } from '#server/insights/insights-index.ts';
+import { SEARCH_RESULT_LIMIT, searchArticles } from '#server/insights/insights-queries.ts';
 import { normalizeTerm } from '#server/insights/normalize.ts';
 import { createSearchIndex, createSearchIndexBuilder, MAX_QUERY_TERMS, type SearchIndexOptions } from '#server/insights/search-index.ts';
 import { forEachWord, wordsOf } from '#server/insights/search-tokens.ts';
@@ -99,6 +101,30 @@ t.test('empty and hostile queries', async (t) => {
   const empty = createSearchIndex(OPTIONS, []);
   t.same(empty.search('anything', 'OR', 10), []);
   t.equal(empty.documentCount, 0);
+});
+
+t.test('the insights search answers at most SEARCH_RESULT_LIMIT cards, best first, and falls back to any word', async (t) => {
+  const documents = Array.from({ length: 200 }, (_, i) => doc(`story-${i}`, { headline: i === 150 ? 'Consent first' : `Story ${i}`, text: `consent ${'word '.repeat(i % 9)}` }));
+  const articles = documents.map(
+    (document): IndexedArticle => ({
+      card: { folderName: document.id, headline: document.headline, text: '', linkText: '', type: 'article', imageUrl: '', path: '', datetime: '', authors: [] },
+      title: document.headline,
+      timestamp: 0,
+      type: 'article',
+      groups: { audience: [], services: [], technology: [], topics: [] },
+      tags: [],
+    }),
+  );
+  const index: LanguageIndex = { language: 'en', articles, byFolder: new Map(articles.map((article) => [article.card.folderName, article])), search: createSearchIndex(OPTIONS, documents) };
+  const cards = searchArticles(index, 'consent');
+  t.equal(cards.length, SEARCH_RESULT_LIMIT);
+  t.equal(cards[0]!.folderName, 'story-150', 'the headline match first');
+  t.same(
+    searchArticles(index, 'consent zzzqqq').map((card) => card.folderName),
+    cards.map((card) => card.folderName),
+    'words found nowhere together: the articles with any of them',
+  );
+  t.same(searchArticles(index, '   '), []);
 });
 
 t.test('a query reaches at most MAX_QUERY_TERMS distinct words', async (t) => {
