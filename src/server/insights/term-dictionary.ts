@@ -105,13 +105,15 @@ export class TermDictionary {
 
   /** Every word within maxDistance insertions, deletions and substitutions of query, with its distance. */
   near(query: string, maxDistance: number, visit: (rank: number, distance: number) => void): void {
-    if (maxDistance <= 0) return;
+    const shortest = Math.max(1, query.length - maxDistance);
+    const longest = Math.min(LONGEST_BUCKET, query.length + maxDistance);
+    const from = this.#lengthStarts[Math.min(shortest, LONGEST_BUCKET + 1)]!;
+    const to = this.#lengthStarts[longest + 1]!;
+    if (maxDistance <= 0 || from >= to) return;
     let letters = 0;
     for (let at = 0; at < query.length; at += 1) letters |= letterBit(query.charCodeAt(at));
     const rows = [new Uint8Array(query.length + 2), new Uint8Array(query.length + 2)] as const;
-    const shortest = Math.max(1, query.length - maxDistance);
-    const longest = Math.min(LONGEST_BUCKET, query.length + maxDistance);
-    for (let index = this.#lengthStarts[Math.min(shortest, LONGEST_BUCKET + 1)]!; index < this.#lengthStarts[longest + 1]!; index += 1) {
+    for (let index = from; index < to; index += 1) {
       const rank = this.#byLength[index]!;
       if (bitCount(this.#letters[rank]! ^ letters) > 2 * maxDistance) continue;
       const distance = this.#distance(rank, query, maxDistance, rows);
