@@ -1,10 +1,9 @@
 /**
  * The insights of one language, read from content once at start (and at each reload):
- * cards for lists, facets for filters, dates for the sitemap and feeds, and a full-text index
- * over headline, text, authors and tags. Article bodies are not kept: pages read them from
- * the content store when asked.
+ * cards for lists, facets for filters, dates for the sitemap and feeds, and a compact
+ * full-text index over headline, text, authors and tags. Article bodies are not kept: pages
+ * read them from the content store when asked.
  */
-import MiniSearch from 'minisearch';
 import type { Language } from '#app/i18n/language.ts';
 import {
   articleImageUrl,
@@ -16,7 +15,7 @@ import {
   type SecondaryGroup,
 } from '#app/insights/model.ts';
 import type { ContentStore } from '../content/content-store.ts';
-import { normalizeTerm } from './normalize.ts';
+import { createSearchIndexBuilder, type SearchIndex } from './search-index.ts';
 
 export interface IndexedArticle {
   card: ArticleCard;
@@ -39,15 +38,7 @@ export interface LanguageIndex {
   byFolder: Map<string, IndexedArticle>;
   /** The articles in each sort order asked for so far (see sortedArticles): filled once per order, never changed after. */
   orders: Map<string, readonly IndexedArticle[]>;
-  search: MiniSearch<SearchDocument>;
-}
-
-interface SearchDocument {
-  id: string;
-  headline: string;
-  text: string;
-  authors: string;
-  tags: string;
+  search: SearchIndex;
 }
 
 interface GeneralInformation {
@@ -99,7 +90,8 @@ async function readArticle(store: ContentStore, folder: string): Promise<{ info:
  */
 export async function buildLanguageIndex(store: ContentStore, language: Language, readMore: string): Promise<LanguageIndex> {
   const articles: IndexedArticle[] = [];
-  const documents: SearchDocument[] = [];
+  // Each article's text goes into the index as it is read and is not kept.
+  const searchBuilder = createSearchIndexBuilder({ fields: ['headline', 'text', 'authors', 'tags'], ...SEARCH_OPTIONS });
   for (const folder of store.articleFolders(language)) {
     const folderName = folder.slice(folder.lastIndexOf('/') + 1);
     const article = await readArticle(store, folder);
@@ -132,7 +124,7 @@ export async function buildLanguageIndex(store: ContentStore, language: Language
       modifiedMs: store.articleModifiedMs(folder),
       ...(canonical ? { canonical } : {}),
     });
-    documents.push({
+    searchBuilder.add({
       id: folderName,
       headline: stage.headline!,
       text: [stage.description ?? '', bodyText].join(' '),
@@ -140,12 +132,6 @@ export async function buildLanguageIndex(store: ContentStore, language: Language
       tags: asList(info.tags).join(' '),
     });
   }
-  const search = new MiniSearch<SearchDocument>({
-    fields: ['headline', 'text', 'authors', 'tags'],
-    storeFields: [],
-    processTerm: normalizeTerm,
-    searchOptions: SEARCH_OPTIONS,
-  });
-  search.addAll(documents);
+  const search = searchBuilder.finish();
   return { language, articles, byFolder: new Map(articles.map((article) => [article.card.folderName, article])), orders: new Map(), search };
 }

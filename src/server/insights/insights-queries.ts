@@ -15,7 +15,7 @@ import {
   type SearchOption,
   type SecondaryGroup,
 } from '#app/insights/model.ts';
-import type { IndexedArticle, LanguageIndex } from './insights-index.ts';
+import { SEARCH_OPTIONS, type IndexedArticle, type LanguageIndex } from './insights-index.ts';
 
 interface ResolvedFilter {
   primary: Set<string>;
@@ -130,14 +130,20 @@ export function searchWords(term: string): string[] {
   return words;
 }
 
+/**
+ * The most results a search answers, best first: with 10,000 articles a language, a common
+ * word matches thousands, and a list of thousands of cards is no answer (and a heavy one).
+ */
+export const SEARCH_RESULT_LIMIT = 50;
+
 export function searchArticles(index: LanguageIndex, term: string): ArticleCard[] {
   const trimmed = searchWords(term).join(' ');
   if (trimmed === '') return [];
-  let results = index.search.search(trimmed);
+  let results = index.search.search(trimmed, SEARCH_OPTIONS.combineWith, SEARCH_RESULT_LIMIT);
   // A term with several words that finds nothing together may still find articles with some of them.
-  if (results.length === 0) results = index.search.search(trimmed, { combineWith: 'OR' });
+  if (results.length === 0) results = index.search.search(trimmed, 'OR', SEARCH_RESULT_LIMIT);
   return results.flatMap((result) => {
-    const article = index.byFolder.get(String(result.id));
+    const article = index.byFolder.get(result.id);
     return article ? [article.card] : [];
   });
 }
