@@ -107,16 +107,19 @@ t.test('the insights search answers at most SEARCH_RESULT_LIMIT cards, best firs
   const documents = Array.from({ length: 200 }, (_, i) => doc(`story-${i}`, { headline: i === 150 ? 'Consent first' : `Story ${i}`, text: `consent ${'word '.repeat(i % 9)}` }));
   const articles = documents.map(
     (document): IndexedArticle => ({
-      card: { folderName: document.id, headline: document.headline, text: '', linkText: '', type: 'article', imageUrl: '', path: '', datetime: '', authors: [] },
-      title: document.headline,
+      folderName: document.id,
+      headline: document.headline,
+      teaser: '',
+      datetime: '',
       timestamp: 0,
       type: 'article',
-      groups: { audience: [], services: [], technology: [], topics: [] },
+      secondary: 0,
       tags: [],
+      authors: [],
       modifiedMs: 0,
     }),
   );
-  const index: LanguageIndex = { language: 'en', articles, byFolder: new Map(articles.map((article) => [article.card.folderName, article])), orders: new Map(), search: createSearchIndex(OPTIONS, documents) };
+  const index: LanguageIndex = { language: 'en', linkText: '', articles, byFolder: new Map(articles.map((article) => [article.folderName, article])), orders: new Map(), search: createSearchIndex(OPTIONS, documents) };
   const cards = searchArticles(index, 'consent');
   t.equal(cards.length, SEARCH_RESULT_LIMIT);
   t.equal(cards[0]!.folderName, 'story-150', 'the headline match first');

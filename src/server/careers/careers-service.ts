@@ -61,9 +61,15 @@ export function createCareersService({ url, ttlMs, timeoutMs, store, log, now = 
   const ajv = new Ajv({ allErrors: false, strict: false });
   const validPosition = ajv.compile<Position>(PositionSchema);
 
+  // The same list for the same file: the sitemap keeps its document while its inputs are the same objects.
+  const contentLists = new WeakMap<object, Position[]>();
   const fromContent = (language: Language): Position[] => {
-    const answer = store.get(`${language}/${POSITIONS_FILE}`)?.value as { activePositions?: Position[] } | undefined;
-    return uniqueByFolder(answer?.activePositions ?? []);
+    const file = store.get(`${language}/${POSITIONS_FILE}`);
+    const known = file && contentLists.get(file);
+    if (known) return known;
+    const positions = uniqueByFolder((file?.value as { activePositions?: Position[] } | undefined)?.activePositions ?? []);
+    if (file) contentLists.set(file, positions);
+    return positions;
   };
   if (!url) return { positions: async (language) => fromContent(language) };
 

@@ -9,31 +9,83 @@ import {
   articleImageUrl,
   articlePath,
   cardText,
-  INSIGHTS_CONTENT_FOLDER,
-  groupOf,
+  CONTENT_TYPES,
+  SECONDARY_GROUP_NAMES,
+  SECONDARY_GROUPS,
   type ArticleCard,
   type SecondaryGroup,
 } from '#app/insights/model.ts';
 import type { ContentStore } from '../content/content-store.ts';
 import { createSearchIndexBuilder, type SearchIndex } from './search-index.ts';
 
+/**
+ * An article as the index keeps it: a few short strings and numbers, about half a kilobyte,
+ * so 10,000 a language fit the heap. Its card is made when an answer needs it (articleCard).
+ */
 export interface IndexedArticle {
-  card: ArticleCard;
-  /** For sorting by title. */
-  title: string;
+  folderName: string;
+  headline: string;
+  /** The card's text: the start of the description (or first paragraph). */
+  teaser: string;
+  /** As the article states it. */
+  datetime: string;
   timestamp: number;
   type: string;
-  /** Secondary values by group, for filtering and recommendations. */
-  groups: Record<SecondaryGroup, string[]>;
-  tags: string[];
+  /** One bit per secondary value (SECONDARY_VALUES), for filtering, facets and recommendations. */
+  secondary: number;
+  /** Shared between articles with the same list. */
+  tags: readonly string[];
+  authors: readonly string[];
   /** When the article's files last changed, for the sitemap. */
   modifiedMs: number;
   /** The address its meta names as canonical, when it names one. */
   canonical?: string;
 }
 
+/** Every secondary value, in group order: a value's bit is its place here (29 values fit one 32-bit mask). */
+export const SECONDARY_VALUES: readonly string[] = SECONDARY_GROUP_NAMES.flatMap((group) => SECONDARY_GROUPS[group]);
+const SECONDARY_BIT = new Map(SECONDARY_VALUES.map((value, index) => [value, 2 ** index]));
+
+/** The mask of these secondary values; unknown values have no bit. */
+export function secondaryMask(values: Iterable<string>): number {
+  let mask = 0;
+  for (const value of values) mask |= SECONDARY_BIT.get(value) ?? 0;
+  return mask >>> 0;
+}
+
+/** An article's values of one secondary group, in the group's order. */
+export const secondaryValues = (article: IndexedArticle, group: SecondaryGroup): string[] =>
+  (SECONDARY_GROUPS[group] as readonly string[]).filter((value) => (article.secondary & SECONDARY_BIT.get(value)!) !== 0);
+
+/** The card lists and search answer with, made from the article when asked. */
+export function articleCard(article: IndexedArticle, linkText: string): ArticleCard {
+  const { folderName, headline, teaser, type, datetime, authors } = article;
+  return { folderName, headline, text: teaser, linkText, type, imageUrl: articleImageUrl(folderName), path: articlePath(folderName), datetime, authors: [...authors] };
+}
+
+/** A string of its own: a slice of a longer one would keep the whole text alive in the heap. */
+const ownCopy = (text: string) => Buffer.from(text, 'utf8').toString('utf8');
+
+/** Keeps one copy of each distinct list (most articles share their authors, many their tags). */
+function createListInterner() {
+  const lists = new Map<string, readonly string[]>();
+  return (values: readonly string[]): readonly string[] => {
+    const key = values.join('\u0000');
+    const known = lists.get(key);
+    if (known) return known;
+    const frozen = Object.freeze(values.map(ownCopy));
+    lists.set(key, frozen);
+    return frozen;
+  };
+}
+
+/** The content types as constants, so 10,000 articles share six strings. */
+const knownType = (type: string) => CONTENT_TYPES.find((known) => known === type) ?? ownCopy(type);
+
 export interface LanguageIndex {
   language: Language;
+  /** The cards' link text in this language. */
+  linkText: string;
   articles: IndexedArticle[];
   byFolder: Map<string, IndexedArticle>;
   /** The articles in each sort order asked for so far (see sortedArticles): filled once per order, never changed after. */
@@ -92,35 +144,24 @@ export async function buildLanguageIndex(store: ContentStore, language: Language
   const articles: IndexedArticle[] = [];
   // Each article's text goes into the index as it is read and is not kept.
   const searchBuilder = createSearchIndexBuilder({ fields: ['headline', 'text', 'authors', 'tags'], ...SEARCH_OPTIONS });
+  const intern = createListInterner();
   for (const folder of store.articleFolders(language)) {
     const folderName = folder.slice(folder.lastIndexOf('/') + 1);
     const article = await readArticle(store, folder);
     if (!article) continue;
     const { info, stage, paragraphs, authors, canonical } = article;
     const bodyText = paragraphs.map((p) => [p.headline, p.text].filter(Boolean).join(' ')).join(' ');
-    const groups: Record<SecondaryGroup, string[]> = { audience: [], services: [], technology: [], topics: [] };
-    for (const value of [...asList(info.audience), ...asList(info.services), ...asList(info.technology), ...asList(info.topics)]) {
-      const group = groupOf(value);
-      if (group) groups[group].push(value);
-    }
     const timestamp = Date.parse(info.datetime);
     articles.push({
-      card: {
-        folderName,
-        headline: stage.headline!,
-        text: cardText(stage.description ?? paragraphs[0]?.text ?? ''),
-        linkText: readMore,
-        type: info.type,
-        imageUrl: articleImageUrl(folderName),
-        path: articlePath(folderName),
-        datetime: info.datetime,
-        authors,
-      },
-      title: stage.headline!,
+      folderName,
+      headline: stage.headline!,
+      teaser: ownCopy(cardText(stage.description ?? paragraphs[0]?.text ?? '')),
+      datetime: info.datetime,
       timestamp: Number.isNaN(timestamp) ? 0 : timestamp,
-      type: info.type,
-      groups,
-      tags: asList(info.tags),
+      type: knownType(info.type),
+      secondary: secondaryMask([...asList(info.audience), ...asList(info.services), ...asList(info.technology), ...asList(info.topics)]),
+      tags: intern(asList(info.tags)),
+      authors: intern(authors),
       modifiedMs: store.articleModifiedMs(folder),
       ...(canonical ? { canonical } : {}),
     });
@@ -133,5 +174,5 @@ export async function buildLanguageIndex(store: ContentStore, language: Language
     });
   }
   const search = searchBuilder.finish();
-  return { language, articles, byFolder: new Map(articles.map((article) => [article.card.folderName, article])), orders: new Map(), search };
+  return { language, linkText: readMore, articles, byFolder: new Map(articles.map((article) => [article.folderName, article])), orders: new Map(), search };
 }

@@ -15,17 +15,18 @@ import {
   type SearchOption,
   type SecondaryGroup,
 } from '#app/insights/model.ts';
-import { SEARCH_OPTIONS, type IndexedArticle, type LanguageIndex } from './insights-index.ts';
+import { articleCard, SEARCH_OPTIONS, secondaryMask, type IndexedArticle, type LanguageIndex } from './insights-index.ts';
 
 interface ResolvedFilter {
   primary: Set<string>;
-  secondary: Map<SecondaryGroup, Set<string>>;
+  /** Per group, the mask of its chosen values: an article matches a group when it has any of them. */
+  secondary: Map<SecondaryGroup, number>;
   /** Values no group knows: they match nothing. */
   unknown: boolean;
 }
 
 function resolve(filter: InsightsFilter): ResolvedFilter {
-  const secondary = new Map<SecondaryGroup, Set<string>>();
+  const secondary = new Map<SecondaryGroup, number>();
   let unknown = filter.primary.some((value) => !(CONTENT_TYPES as readonly string[]).includes(value));
   for (const value of filter.secondary) {
     const group = groupOf(value);
@@ -33,7 +34,7 @@ function resolve(filter: InsightsFilter): ResolvedFilter {
       unknown = true;
       continue;
     }
-    secondary.set(group, (secondary.get(group) ?? new Set()).add(value));
+    secondary.set(group, ((secondary.get(group) ?? 0) | secondaryMask([value])) >>> 0);
   }
   return { primary: new Set(filter.primary), secondary, unknown };
 }
@@ -42,9 +43,9 @@ function resolve(filter: InsightsFilter): ResolvedFilter {
 function matches(article: IndexedArticle, filter: ResolvedFilter, skip?: 'primary' | SecondaryGroup): boolean {
   if (filter.unknown) return false;
   if (skip !== 'primary' && filter.primary.size > 0 && !filter.primary.has(article.type)) return false;
-  for (const [group, values] of filter.secondary) {
+  for (const [group, mask] of filter.secondary) {
     if (group === skip) continue;
-    if (!article.groups[group].some((value) => values.has(value))) return false;
+    if ((article.secondary & mask) === 0) return false;
   }
   return true;
 }
@@ -53,9 +54,9 @@ function compare(sort: InsightsSort): (a: IndexedArticle, b: IndexedArticle) => 
   const direction = sort.type === 'asc' ? 1 : -1;
   if (sort.value === 'title') {
     const collator = new Intl.Collator('de', { sensitivity: 'base' });
-    return (a, b) => direction * collator.compare(a.title, b.title) || a.card.folderName.localeCompare(b.card.folderName);
+    return (a, b) => direction * collator.compare(a.headline, b.headline) || a.folderName.localeCompare(b.folderName);
   }
-  return (a, b) => direction * (a.timestamp - b.timestamp) || a.card.folderName.localeCompare(b.card.folderName);
+  return (a, b) => direction * (a.timestamp - b.timestamp) || a.folderName.localeCompare(b.folderName);
 }
 
 /**
@@ -76,38 +77,36 @@ export function listArticles(index: LanguageIndex, page: number, sort: InsightsS
   const matching = sortedArticles(index, sort).filter((article) => matches(article, resolved));
   const start = (page - 1) * PAGE_SIZE;
   return {
-    articles: matching.slice(start, start + PAGE_SIZE).map((article) => article.card),
+    articles: matching.slice(start, start + PAGE_SIZE).map((article) => articleCard(article, index.linkText)),
     sum: matching.length,
     page,
     more: start + PAGE_SIZE < matching.length,
   };
 }
 
-/** How many articles carry each value, in the order of values, in one pass over the articles. */
-function count(articles: readonly IndexedArticle[], values: readonly string[], valuesOf: (article: IndexedArticle) => readonly string[]): FacetCount[] {
-  const counts = new Map<string, number>();
-  for (const article of articles) {
-    // An article names a value once, however often its content repeats it.
-    for (const value of new Set(valuesOf(article))) counts.set(value, (counts.get(value) ?? 0) + 1);
-  }
+/** How many articles carry each value, in the order of values; a value none carries is left out. */
+function count(articles: readonly IndexedArticle[], values: readonly string[], has: (article: IndexedArticle, value: string) => boolean): FacetCount[] {
   return values.flatMap((value) => {
-    const found = counts.get(value) ?? 0;
+    let found = 0;
+    for (const article of articles) if (has(article, value)) found += 1;
     return found > 0 ? [{ value, count: found }] : [];
   });
 }
+
+const hasSecondary = (article: IndexedArticle, value: string) => (article.secondary & secondaryMask([value])) !== 0;
 
 /** For each part of the filter, the values still possible and how many articles each would show. */
 export function filterPossibilities(index: LanguageIndex, filter: InsightsFilter): FilterPossibilities {
   const resolved = resolve(filter);
   const within = (skip: 'primary' | SecondaryGroup) => index.articles.filter((article) => matches(article, resolved, skip));
   const secondary = {} as Record<SecondaryGroup, FacetCount[]>;
-  for (const group of SECONDARY_GROUP_NAMES) secondary[group] = count(within(group), SECONDARY_GROUPS[group], (article) => article.groups[group]);
-  return { primary: count(within('primary'), CONTENT_TYPES, (article) => [article.type]), secondary };
+  for (const group of SECONDARY_GROUP_NAMES) secondary[group] = count(within(group), SECONDARY_GROUPS[group], hasSecondary);
+  return { primary: count(within('primary'), CONTENT_TYPES, (article, value) => article.type === value), secondary };
 }
 
 /** Suggestions for the search box: every title and every tag, once. */
 export function searchOptions(index: LanguageIndex): SearchOption[] {
-  const titles: SearchOption[] = index.articles.map((article) => ({ type: 'title', value: article.title, folderName: article.card.folderName }));
+  const titles: SearchOption[] = index.articles.map((article) => ({ type: 'title', value: article.headline, folderName: article.folderName }));
   const tags = [...new Set(index.articles.flatMap((article) => article.tags))].sort((a, b) => a.localeCompare(b, index.language));
   return [...titles, ...tags.map((value): SearchOption => ({ type: 'term', value }))];
 }
@@ -144,7 +143,7 @@ export function searchArticles(index: LanguageIndex, term: string): ArticleCard[
   if (results.length === 0) results = index.search.search(trimmed, 'OR', SEARCH_RESULT_LIMIT);
   return results.flatMap((result) => {
     const article = index.byFolder.get(result.id);
-    return article ? [article.card] : [];
+    return article ? [articleCard(article, index.linkText)] : [];
   });
 }
 
@@ -152,11 +151,20 @@ export function searchArticles(index: LanguageIndex, term: string): ArticleCard[
 export function recommendArticles(index: LanguageIndex, currentArticle: string, read: readonly string[]): ArticleCard[] {
   const current = index.byFolder.get(currentArticle);
   const excluded = new Set([currentArticle, ...read]);
-  const related = (['services', 'technology', 'topics'] as const).flatMap((group) => (current?.groups[group] ?? []).map((value) => ({ group, value })));
+  const related = (current?.secondary ?? 0) & RELATED_MASK;
   return index.articles
-    .filter((article) => !excluded.has(article.card.folderName))
-    .map((article) => ({ article, score: related.filter(({ group, value }) => article.groups[group].includes(value)).length }))
+    .filter((article) => !excluded.has(article.folderName))
+    .map((article) => ({ article, score: bitCount(article.secondary & related) }))
     .sort((a, b) => b.score - a.score || b.article.timestamp - a.article.timestamp)
     .slice(0, RECOMMENDATION_LIMIT)
-    .map(({ article }) => article.card);
+    .map(({ article }) => articleCard(article, index.linkText));
+}
+
+/** The values that make articles related: shared services, technology and topics (not the audience). */
+const RELATED_MASK = secondaryMask([...SECONDARY_GROUPS.services, ...SECONDARY_GROUPS.technology, ...SECONDARY_GROUPS.topics]);
+
+function bitCount(mask: number): number {
+  let count = 0;
+  for (let rest = mask >>> 0; rest !== 0; rest &= rest - 1) count += 1;
+  return count;
 }

@@ -12,6 +12,8 @@ export interface AssetsOptions {
 export const ASSETS_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const STATIC_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Below STATIC_DIR: images/insights/{slug}/image.jpg (see articleImageUrl). */
+const INSIGHTS_IMAGES_FOLDER = 'images/insights';
 
 export const assetsPlugin: FastifyPluginAsync<AssetsOptions> = async (app, { distDir, staticDir }) => {
   await app.register(fastifyStatic, {
@@ -34,11 +36,21 @@ export const assetsPlugin: FastifyPluginAsync<AssetsOptions> = async (app, { dis
       reply.header('cache-control', IMMUTABLE);
     },
   });
+  // The insights' images, one folder per article: thousands of them, so looked up per request
+  // under their own prefix rather than registered one route per file.
+  await app.register(fastifyStatic, {
+    root: path.join(staticDir, INSIGHTS_IMAGES_FOLDER),
+    prefix: `/${INSIGHTS_IMAGES_FOLDER}/`,
+    decorateReply: false,
+    preCompressed: true,
+    maxAge: STATIC_MAX_AGE_MS,
+  });
   // Registered file by file, so every other path falls through to the pages.
   await app.register(fastifyStatic, {
     root: staticDir,
     prefix: '/',
     wildcard: false,
+    globIgnore: [`${INSIGHTS_IMAGES_FOLDER}/**`],
     decorateReply: false,
     // A file with a .br or .gz sibling is sent as that, to clients that take it.
     preCompressed: true,

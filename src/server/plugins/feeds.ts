@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { isLanguage, type Language } from '#app/i18n/language.ts';
 import { languageAddress } from '#app/i18n/language-address.ts';
+import { articleCard } from '../insights/insights-index.ts';
 import type { InsightsLabels } from '#app/insights/page-data.ts';
 import { INSIGHTS_PATH, insightsFeedPath } from '#app/paths.ts';
 import type { ContentStore } from '../content/content-store.ts';
@@ -28,7 +29,8 @@ export const feedsPlugin: FastifyPluginAsync<FeedsOptions> = async (app, { siteU
   function feed(language: Language): string {
     const labels = store.get(`${language}/insights_labels.json`)?.value as InsightsLabels;
     const articles = [...app.insights.index(language).articles].sort((a, b) => b.timestamp - a.timestamp).slice(0, FEED_ITEMS);
-    const items = articles.map(({ card, timestamp }) => {
+    const items = articles.map((article) => {
+      const card = articleCard(article, '');
       // The article's address in the feed's own language: a crawler following it sends no cookie.
       const link = `${siteUrl}${languageAddress(card.path, language)}`;
       return [
@@ -36,7 +38,7 @@ export const feedsPlugin: FastifyPluginAsync<FeedsOptions> = async (app, { siteU
         `<title>${escapeXml(card.headline)}</title>`,
         `<link>${escapeXml(link)}</link>`,
         `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
-        `<pubDate>${new Date(timestamp).toUTCString()}</pubDate>`,
+        `<pubDate>${new Date(article.timestamp).toUTCString()}</pubDate>`,
         `<category>${escapeXml(labels.values[card.type] ?? card.type)}</category>`,
         ...card.authors.map((author) => `<dc:creator>${escapeXml(author)}</dc:creator>`),
         `<description>${escapeXml(card.text)}</description>`,

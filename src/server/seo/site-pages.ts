@@ -102,9 +102,9 @@ function routePages(route: PageRoute, language: Language, folders: readonly stri
 
 /** The articles of an insights index as the sitemap needs them. */
 export function articleSummaries(index: LanguageIndex): ArticleSummary[] {
-  return index.articles.map(({ card, modifiedMs, canonical }) => ({
-    folder: `${INSIGHTS_CONTENT_FOLDER}/${card.folderName}`,
-    datetime: card.datetime,
+  return index.articles.map(({ folderName, datetime, modifiedMs, canonical }) => ({
+    folder: `${INSIGHTS_CONTENT_FOLDER}/${folderName}`,
+    datetime,
     modifiedMs,
     ...(canonical ? { canonical } : {}),
   }));
