@@ -22,8 +22,9 @@ export function freePort() {
   });
 }
 
-async function waitUntilHealthy(url, server) {
-  for (let tries = 0; tries < 200; tries += 1) {
+async function waitUntilHealthy(url, server, withinMs) {
+  const deadline = performance.now() + withinMs;
+  while (performance.now() < deadline) {
     if (server.exitCode !== null || server.signalCode !== null) throw new Error(`server exited with ${server.exitCode ?? server.signalCode}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
@@ -32,7 +33,7 @@ async function waitUntilHealthy(url, server) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('server did not become healthy within 20 s');
+  throw new Error(`server did not become healthy within ${withinMs / 1000} s`);
 }
 
 /**
@@ -48,18 +49,22 @@ const UNLIMITED_CLIENT = {
 };
 
 /**
- * @param {{ nodeFlags?: string[], env?: Record<string, string | undefined>, onLine?: (line: string) => void, onErrorLine?: (line: string) => void }} [options]
+ * @param {{ nodeFlags?: string[], env?: Record<string, string | undefined>, onLine?: (line: string) => void, onErrorLine?: (line: string) => void, readyWithinMs?: number }} [options]
  *   nodeFlags come after the heap flags of `npm start`; a variable set to undefined in env is not
  *   passed at all (so the server uses its default); onLine sees every line of the server's stdout,
- *   onErrorLine, when given, every line of its stderr, which is otherwise the bench's own.
+ *   onErrorLine, when given, every line of its stderr, which is otherwise the bench's own;
+ *   readyWithinMs is how long /healthz may take to answer (a large content folder takes longer).
+ *   A server that does not become ready is ended and its data folder removed; the error thrown
+ *   then carries `exit`, the { code, signal } the process ended with.
  */
-export async function startBenchServer({ nodeFlags = [], env = {}, onLine, onErrorLine } = {}) {
+export async function startBenchServer({ nodeFlags = [], env = {}, onLine, onErrorLine, readyWithinMs = 20_000 } = {}) {
   await ensureBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nordstern-bench-'));
   const port = await freePort();
   // A production server refuses the Auth emulator, whose address `firebase emulators:exec` exports to every process.
   const inherited = { ...process.env };
   delete inherited.FIREBASE_AUTH_EMULATOR_HOST;
+  const spawnedAt = performance.now();
   const server = spawn(process.execPath, [...SERVER_FLAGS, ...nodeFlags, 'scripts/start.mjs'], {
     env: { ...inherited, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...UNLIMITED_CLIENT, ...env },
     stdio: ['ignore', 'pipe', onErrorLine ? 'pipe' : 'inherit'],
@@ -69,11 +74,20 @@ export async function startBenchServer({ nodeFlags = [], env = {}, onLine, onErr
   // 'close' rather than 'exit': a crashing server's last words on stderr have been read by then.
   const exited = new Promise((resolve) => server.once('close', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilHealthy(url, server);
+  try {
+    await waitUntilHealthy(url, server, readyWithinMs);
+  } catch (error) {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+    error.exit = await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     flags: SERVER_FLAGS,
     pid: server.pid,
+    /** Milliseconds from spawning the process to its first healthy answer (polled every 100 ms). */
+    startMs: performance.now() - spawnedAt,
     /** Settles with { code, signal } once the process has ended, whoever ended it. */
     exited,
     /** The server's resident set size in MB, read from /proc. */

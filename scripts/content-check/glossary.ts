@@ -10,7 +10,8 @@ import type { GlossaryContent, GlossaryTerm } from '../../src/app/content/schema
 export interface CompiledTerm {
   preferred: string;
   fields: ReadonlySet<string> | null;
-  variants: readonly { variant: string; pattern: RegExp }[];
+  /** literal: the text a plain variant's pattern cannot match without; a regular expression has none. */
+  variants: readonly { variant: string; pattern: RegExp; literal?: string }[];
 }
 
 /** A glossary compiled per language; problems with a variant (a regular expression that does not compile) are returned. */
@@ -43,10 +44,10 @@ export function compileGlossary(glossary: GlossaryContent): CompiledGlossary {
   const terms = new Map<string, CompiledTerm[]>();
   for (const language of ['de', 'en'] as const) {
     const compiled = glossary[language].terms.map((term: GlossaryTerm, index) => {
-      const variants: { variant: string; pattern: RegExp }[] = [];
+      const variants: { variant: string; pattern: RegExp; literal?: string }[] = [];
       for (const variant of term.avoid) {
         try {
-          variants.push({ variant, pattern: variantPattern(variant) });
+          variants.push({ variant, pattern: variantPattern(variant), ...(REGEX_VARIANT.test(variant) ? {} : { literal: variant }) });
         } catch (error) {
           problems.push(`/${language}/terms/${index}/avoid: ${variant} is no regular expression: ${(error as Error).message}`);
         }
@@ -66,12 +67,28 @@ export function fieldPath(pointer: string): string {
     .reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), '');
 }
 
+const anyLiterals = new WeakMap<readonly CompiledTerm[], RegExp | null>();
+
+/** One pattern for every plain variant of a glossary: a text it does not match needs no plain variant looked for. */
+function anyLiteral(terms: readonly CompiledTerm[]): RegExp | null {
+  let pattern = anyLiterals.get(terms);
+  if (pattern === undefined) {
+    const literals = terms.flatMap((term) => term.variants.flatMap(({ literal }) => (literal === undefined ? [] : [escapeRegExp(literal)])));
+    pattern = literals.length > 0 ? new RegExp(literals.join('|'), 'u') : null;
+    anyLiterals.set(terms, pattern);
+  }
+  return pattern;
+}
+
 /** What the glossary says about one text: one problem per avoided variant found. */
 export function glossaryProblems(terms: readonly CompiledTerm[], text: string, key: string, pointer: string): string[] {
   const problems = new Set<string>();
+  // Most texts contain no variant at all: one search for any of them spares a search for each (thousands of insights have millions of words).
+  const mayHaveLiteral = anyLiteral(terms)?.test(text) ?? false;
   for (const term of terms) {
     if (term.fields && !term.fields.has(key)) continue;
-    for (const { pattern } of term.variants) {
+    for (const { pattern, literal } of term.variants) {
+      if (literal !== undefined && (!mayHaveLiteral || !text.includes(literal))) continue;
       for (const match of text.matchAll(pattern)) {
         if (match[0] === '') continue;
         problems.add(`${fieldPath(pointer)} uses "${match[0]}" – write "${term.preferred}"`);
