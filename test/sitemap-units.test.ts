@@ -152,15 +152,16 @@ t.test('a sitemap beyond one file is split into files within the limits, listed 
     alternates: [{ hreflang: 'en' as const, href: `${SITE_URL}/insights/article-${index}?lang=en` }],
   }));
   const single = sitemapDocuments(urls, SITE_URL);
+  t.equal(single.root.toString(), sitemapXml(urls), 'the same bytes as the one document');
   t.same(single.files, [], 'within the limits: one file');
-  t.match(single.root, /^<\?xml[^]*<urlset/);
+  t.match(single.root.toString(), /^<\?xml[^]*<urlset/);
   const split = sitemapDocuments(urls, SITE_URL, { urls: 10, bytes: MAX_BYTES });
   t.equal(split.files.length, 3, '25 URLs at 10 a file make three files');
-  t.match(split.root, /<sitemapindex xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/, 'the root is an index');
-  t.same([...split.root.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]), [1, 2, 3].map((number) => `${SITE_URL}/sitemaps/${number}.xml`), 'naming each file');
-  t.same([...split.root.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((match) => match[1]), ['2026-09-01T00:00:00Z', '2026-09-01T00:00:00Z', '2026-07-01T00:00:00Z'], 'with its newest lastmod');
-  const listed = split.files.flatMap((file) => [...file.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]));
+  t.match(split.root.toString(), /<sitemapindex xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/, 'the root is an index');
+  t.same([...split.root.toString().matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]), [1, 2, 3].map((number) => `${SITE_URL}/sitemaps/${number}.xml`), 'naming each file');
+  t.same([...split.root.toString().matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((match) => match[1]), ['2026-09-01T00:00:00Z', '2026-09-01T00:00:00Z', '2026-07-01T00:00:00Z'], 'with its newest lastmod');
+  const listed = split.files.flatMap((file) => [...file.toString().matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]));
   t.same(listed, urls.map((url) => url.loc), 'every URL once, in order');
   const bySize = sitemapDocuments(urls, SITE_URL, { urls: MAX_URLS, bytes: 2_000 });
-  t.ok(bySize.files.length > 1 && bySize.files.every((file) => Buffer.byteLength(file) <= 2_000), 'the byte limit splits too');
+  t.ok(bySize.files.length > 1 && bySize.files.every((file) => file.length <= 2_000), 'the byte limit splits too');
 });

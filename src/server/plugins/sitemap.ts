@@ -46,7 +46,7 @@ export const sitemapPlugin: FastifyPluginAsync<SitemapOptions> = async (app, { s
       const pages = listSitePages({ store, articles, positions, siteUrl, now });
       const mapping = (store.get('language_mapping.json')?.value as LanguageMapping | undefined) ?? null;
       const documents = sitemapDocuments(sitemapUrls(pages, mapping, siteUrl), siteUrl);
-      built = { inputs, root: Buffer.from(documents.root), files: documents.files.map((file) => Buffer.from(file)) };
+      built = { inputs, ...documents };
     }
     return built;
   }
