@@ -32,6 +32,8 @@ t.test(`${ARTICLES} insights a language under the shipped heap flags`, async (t)
   t.equal(bundle.status, 200, "and the browser's page document of it");
   const found = (await (await fetch(`${server.url}/api/insights/articles/de/search/${encodeURIComponent('Über')}`)).json()) as { articles: unknown[] };
   t.ok(found.articles.length > 0 && found.articles.length <= 50, `a search answers the best ${found.articles.length}`);
+  const { options } = (await (await fetch(`${server.url}/api/insights/possibilities/search/options/en`)).json()) as { options: { type: string }[] };
+  t.equal(options.filter((option) => option.type === 'title').length, 200, 'the search box suggests the newest titles, not thousands');
   const feed = await fetch(`${server.url}/feeds/insights-en.xml`);
   t.equal(feed.status, 200, 'the feed answers');
   t.ok(((await feed.text()).match(/<item>/g) ?? []).length <= 50, 'with the newest items only');

@@ -104,9 +104,16 @@ export function filterPossibilities(index: LanguageIndex, filter: InsightsFilter
   return { primary: count(within('primary'), CONTENT_TYPES, (article, value) => article.type === value), secondary };
 }
 
-/** Suggestions for the search box: every title and every tag, once. */
+/**
+ * Titles the search box suggests: the newest this many. The suggestions travel with every
+ * insights page; with thousands of articles, every title would make the page megabytes.
+ */
+export const SUGGESTED_TITLES = 200;
+
+/** Suggestions for the search box: the newest titles and every tag, once. */
 export function searchOptions(index: LanguageIndex): SearchOption[] {
-  const titles: SearchOption[] = index.articles.map((article) => ({ type: 'title', value: article.headline, folderName: article.folderName }));
+  const newest = sortedArticles(index, { value: 'datetime', type: 'desc' }).slice(0, SUGGESTED_TITLES);
+  const titles: SearchOption[] = newest.map((article) => ({ type: 'title', value: article.headline, folderName: article.folderName }));
   const tags = [...new Set(index.articles.flatMap((article) => article.tags))].sort((a, b) => a.localeCompare(b, index.language));
   return [...titles, ...tags.map((value): SearchOption => ({ type: 'term', value }))];
 }
