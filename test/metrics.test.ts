@@ -98,12 +98,24 @@ async function scrape(app: FastifyInstance): Promise<Sample[]> {
   return parsePrometheus(response.body);
 }
 
+/**
+ * A free port below the system's range for ephemeral ports: the test servers running beside
+ * this file listen on port 0, and one of them must not take the port between this check and
+ * the metrics listener binding it.
+ */
 async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  for (;;) {
+    const candidate = 20_000 + Math.floor(Math.random() * 10_000);
+    const server = createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(candidate, '127.0.0.1', () => resolve(true));
+    });
+    if (!bound) continue;
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
 }
 
 t.test('the strict reader refuses what is not Prometheus text', async (t) => {

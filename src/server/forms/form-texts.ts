@@ -27,6 +27,7 @@ export type MessageCode =
   | 'token_expired'
   | 'unsubscribe_invalid'
   | 'rate_limited'
+  | 'requests_in_progress'
   | 'forbidden_origin'
   | 'path_outside'
   | 'server_error'

@@ -114,6 +114,9 @@ function unlessInvalidCredential<T>(value: T): (error: unknown) => T {
  * when its sign-in was before that second: a session started in the very second it is ended
  * would outlive its end. Such an end waits for the next second (at most one).
  */
+/** Revocations made, a second apart, before a session that still verifies is reported. */
+const REVOCATION_ATTEMPTS = 3;
+
 async function untilAfterSecondOf(authTimeSeconds: number): Promise<void> {
   const wait = (authTimeSeconds + 1) * 1000 - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 1000)));
@@ -140,11 +143,15 @@ export async function createIdentityService({ projectId, serviceAccountFile, emu
       const session = await sessionOf(cookie);
       if (!session) return null;
       await untilAfterSecondOf(session.auth_time);
-      // A user deleted meanwhile has no session left to end; the check below says whether it is over.
-      await checked(() => auth.revokeRefreshTokens(session.uid)).catch(unlessInvalidCredential(undefined));
-      // The revocation time is this server's clock, the sign-in time Firebase's: the end is checked, not assumed.
-      if (await sessionOf(cookie)) throw new Error("the session still verifies after its revocation: is this server's clock behind Firebase's?");
-      return session.uid;
+      // The revocation time is this server's clock in whole seconds, the sign-in time Firebase's:
+      // the end is checked, not assumed, and a revocation that fell in the sign-in's second is made again.
+      for (let attempt = 1; attempt <= REVOCATION_ATTEMPTS; attempt += 1) {
+        // A user deleted meanwhile has no session left to end; the check below says whether it is over.
+        await checked(() => auth.revokeRefreshTokens(session.uid)).catch(unlessInvalidCredential(undefined));
+        if (!(await sessionOf(cookie))) return session.uid;
+        if (attempt < REVOCATION_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      throw new Error("the session still verifies after its revocation: is this server's clock behind Firebase's?");
     },
     createCustomToken: (uid, claims) => auth.createCustomToken(uid, claims),
     close: () => deleteApp(app),

@@ -35,7 +35,7 @@ const RETRY_AFTER_SECONDS = 5;
 
 /** Written straight to a connection refused before it sent anything Fastify could answer, in no language yet. */
 function tooManyConnections(headers: Readonly<Record<string, string>>): string {
-  const body = '{"statusCode":429,"error":"Too Many Requests","field":"request","code":"rate_limited","message":"Too many open connections from your address."}';
+  const body = '{"statusCode":429,"error":"Too Many Requests","field":"request","code":"requests_in_progress","message":"Too many open connections from your address."}';
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   return `HTTP/1.1 429 Too Many Requests\r\nconnection: close\r\nretry-after: ${RETRY_AFTER_SECONDS}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${lines}\r\n${body}`;
 }
@@ -122,7 +122,7 @@ const clientLimits: FastifyPluginAsync<ClientLimitsOptions> = async (app, { limi
     if (count > limits.maxRequestsPerAddress) {
       app.metrics.limitRefused('requests_per_address');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      throw new FormRefusal(429, 'request', 'rate_limited');
+      throw new FormRefusal(429, 'request', 'requests_in_progress');
     }
 
     const announced = announcedBody(request);
