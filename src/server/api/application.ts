@@ -12,8 +12,10 @@ import type { Language } from '#app/i18n/language.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { createFieldValidator } from '../forms/field-validator.ts';
 import { FORM_BODY_LIMIT, normaliseFormFields } from '../forms/form-parsers.ts';
+import { addField } from '../forms/multipart-fields.ts';
 import { clientKey } from '../http/client-address.ts';
 import { FormRefusal } from '../forms/refusal.ts';
+import { STORAGE_RETRY_AFTER_SECONDS } from '../plugins/error-handler.ts';
 import { acceptedResponseSchema, applicationFieldsSchema, refusalResponseSchema, withoutFormControls } from '../forms/schemas.ts';
 import { saveSubmission, type StoredAttachment } from '../forms/submissions.ts';
 import { receivedMails } from '../forms/received-mails.ts';
@@ -53,8 +55,6 @@ const TEMP_FOLDER = '.incoming';
 const FRAMING_BYTES = 64 * 1024;
 /** What an upload holds in memory at once besides its text fields: a chunk on its way to disk, and the parser's. */
 const STREAM_BUFFER_BYTES = 64 * 1024;
-/** How long a client refused for want of disk space should wait. */
-const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 export const applicationApi: FastifyPluginAsync = async (app) => {
   const { config } = app.forms;
@@ -159,8 +159,7 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
         if (fieldBytes > FORM_BODY_LIMIT) throw new FormRefusal(413, 'body', 'body_too_large');
         // Empty fields count as not sent.
         if (value.trim() === '') continue;
-        const existing = fields[name];
-        fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+        addField(fields, name, value);
       }
       return { fields, files };
     } catch (error) {

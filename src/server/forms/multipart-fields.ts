@@ -16,6 +16,12 @@ export interface MultipartFieldLimits {
 
 export type MultipartFields = Record<string, string | string[]>;
 
+/** A form field's value: a name sent again (checkboxes of one list) makes a list of its values. */
+export function addField(fields: Record<string, unknown>, name: string, value: string): void {
+  const existing = fields[name];
+  fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? (existing as unknown[]) : [existing]), value];
+}
+
 export function parseMultipartFields(headers: IncomingHttpHeaders, body: Buffer, limits: MultipartFieldLimits): Promise<MultipartFields> {
   return new Promise((resolve, reject) => {
     // An empty form is still a form: the schema then names the first field it lacks.
@@ -37,8 +43,7 @@ export function parseMultipartFields(headers: IncomingHttpHeaders, body: Buffer,
       // The names a parser of this kind would place on an object's prototype are refused outright, as before.
       if (name in Object.prototype) return refuse(new FormRefusal(400, 'body', 'unknown_field'));
       if (valueTruncated) return refuse(new FormRefusal(413, 'body', 'body_too_large'));
-      const existing = fields[name];
-      fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+      addField(fields, name, value);
     });
     parser.on('file', (_name: string, stream: NodeJS.ReadableStream) => {
       stream.resume();

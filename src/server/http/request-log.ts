@@ -5,9 +5,10 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { TOKEN_PLACEHOLDER, withoutToken } from '#app/paths.ts';
+import { ONE_CLICK_PATH } from '../forms/unsubscribe-link.ts';
 
 /** API routes that take a mailed link's token in their path. */
-const API_TOKEN_PATHS = [/^(\/api\/newsletter\/unsubscribe\/)[^/]+$/, /^(\/api\/events\/confirm\/)[^/]+$/];
+const API_TOKEN_PATHS = [`${ONE_CLICK_PATH}/`, '/api/events/confirm/'].map((prefix) => new RegExp(`^(${prefix.replaceAll('/', '\\/')})[^/]+$`));
 
 export function loggedUrl(url: string): string {
   const queryAt = url.indexOf('?');

@@ -46,16 +46,19 @@ export interface IndexedArticle {
 export const SECONDARY_VALUES: readonly string[] = SECONDARY_GROUP_NAMES.flatMap((group) => SECONDARY_GROUPS[group]);
 const SECONDARY_BIT = new Map(SECONDARY_VALUES.map((value, index) => [value, 2 ** index]));
 
+/** A secondary value's bit; 0 for a value no group knows. */
+export const secondaryBit = (value: string): number => SECONDARY_BIT.get(value) ?? 0;
+
 /** The mask of these secondary values; unknown values have no bit. */
 export function secondaryMask(values: Iterable<string>): number {
   let mask = 0;
-  for (const value of values) mask |= SECONDARY_BIT.get(value) ?? 0;
+  for (const value of values) mask |= secondaryBit(value);
   return mask >>> 0;
 }
 
 /** An article's values of one secondary group, in the group's order. */
 export const secondaryValues = (article: IndexedArticle, group: SecondaryGroup): string[] =>
-  (SECONDARY_GROUPS[group] as readonly string[]).filter((value) => (article.secondary & SECONDARY_BIT.get(value)!) !== 0);
+  (SECONDARY_GROUPS[group] as readonly string[]).filter((value) => (article.secondary & secondaryBit(value)) !== 0);
 
 /** The card lists and search answer with, made from the article when asked. */
 export function articleCard(article: IndexedArticle, linkText: string): ArticleCard {

@@ -15,7 +15,7 @@ import {
   type SearchOption,
   type SecondaryGroup,
 } from '#app/insights/model.ts';
-import { articleCard, SEARCH_OPTIONS, secondaryMask, type IndexedArticle, type LanguageIndex } from './insights-index.ts';
+import { articleCard, SEARCH_OPTIONS, secondaryBit, secondaryMask, type IndexedArticle, type LanguageIndex } from './insights-index.ts';
 
 interface ResolvedFilter {
   primary: Set<string>;
@@ -34,7 +34,7 @@ function resolve(filter: InsightsFilter): ResolvedFilter {
       unknown = true;
       continue;
     }
-    secondary.set(group, ((secondary.get(group) ?? 0) | secondaryMask([value])) >>> 0);
+    secondary.set(group, ((secondary.get(group) ?? 0) | secondaryBit(value)) >>> 0);
   }
   return { primary: new Set(filter.primary), secondary, unknown };
 }
@@ -93,7 +93,7 @@ function count(articles: readonly IndexedArticle[], values: readonly string[], h
   });
 }
 
-const hasSecondary = (article: IndexedArticle, value: string) => (article.secondary & secondaryMask([value])) !== 0;
+const hasSecondary = (article: IndexedArticle, value: string) => (article.secondary & secondaryBit(value)) !== 0;
 
 /** For each part of the filter, the values still possible and how many articles each would show. */
 export function filterPossibilities(index: LanguageIndex, filter: InsightsFilter): FilterPossibilities {

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import type { ConnectionLimits, ProxyTrust } from '../config.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { clientKey } from '../http/client-address.ts';
+import { rawAnswer } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,8 +37,7 @@ const RETRY_AFTER_SECONDS = 5;
 /** Written straight to a connection refused before it sent anything Fastify could answer, in no language yet. */
 function tooManyConnections(headers: Readonly<Record<string, string>>): string {
   const body = '{"statusCode":429,"error":"Too Many Requests","field":"request","code":"requests_in_progress","message":"Too many open connections from your address."}';
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-  return `HTTP/1.1 429 Too Many Requests\r\nconnection: close\r\nretry-after: ${RETRY_AFTER_SECONDS}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${lines}\r\n${body}`;
+  return rawAnswer('429 Too Many Requests', body, { ...headers, 'retry-after': String(RETRY_AFTER_SECONDS) });
 }
 
 /** Counts per key, forgetting a key at zero so the map holds only clients with something open. */

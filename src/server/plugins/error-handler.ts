@@ -12,8 +12,8 @@ import { isStorageFailure } from '../store/storage-health.ts';
 import { isObjectStorageUnavailable } from '../uploads/object-storage.ts';
 import { isRedisUnavailable } from './shared-limits.ts';
 
-/** How long a client should wait before trying again while storage fails. */
-const STORAGE_RETRY_AFTER_SECONDS = 30;
+/** How long a client should wait before trying again while storage fails (or, for an application, lacks room). */
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 /** Fastify's own request errors, as refusals. */
 const FRAMEWORK_REFUSALS: Readonly<Record<string, () => FormRefusal>> = {

@@ -21,11 +21,16 @@ export function securityHeaders(config: Pick<Config, 'siteUrl' | 'trustProxy'>):
   return https ? { ...HEADERS, 'strict-transport-security': HSTS } : HEADERS;
 }
 
+/** An answer written straight to a socket, before (or without) a request Fastify could answer: JSON, closing the connection. */
+export function rawAnswer(status: string, body: string, headers: Readonly<Record<string, string>>): string {
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${lines}\r\n${body}`;
+}
+
 /** A 400 written straight to a socket whose request could not be parsed at all. */
 export function rawBadRequest(config: Pick<Config, 'siteUrl' | 'trustProxy'>): string {
   const body = '{"statusCode":400,"error":"Bad Request","field":"request","code":"malformed","message":"The request could not be read."}';
-  const headers = Object.entries(securityHeaders(config)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-  return `HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`;
+  return rawAnswer('400 Bad Request', body, securityHeaders(config));
 }
 
 const securityHeadersHook: FastifyPluginAsync<{ headers: Readonly<Record<string, string>> }> = async (app, { headers }) => {
