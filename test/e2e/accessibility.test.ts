@@ -56,6 +56,17 @@ t.test('no axe violations', async (t) => {
     await page.getByRole('button', { name: unsubscribeButton }).click();
     await page.locator('.confirmation__result').waitFor();
     t.same(await violations(page), [], `the unsubscribe page's outcome at ${width} px`);
+    // The pages mailed links open, asking for their button, in both languages; the newsletter's outcome (a forged token).
+    for (const language of ['en', 'de']) {
+      for (const path of ['/newsletter/abc.def', '/events/confirm/abc.def']) {
+        await page.goto(`${server.url}${path}?lang=${language}`, { waitUntil: 'load' });
+        await waitForHydration(page);
+        t.same(await violations(page), [], `${path} (${language}) at ${width} px`);
+      }
+      await page.goto(`${server.url}/newsletter/abc.def?lang=${language}&result=invalid`, { waitUntil: 'load' });
+      await waitForHydration(page);
+      t.same(await violations(page), [], `the newsletter confirmation's outcome (${language}) at ${width} px`);
+    }
   }
 
   t.test('a form showing its errors', async (t) => {
