@@ -5,7 +5,7 @@
  * the server started as uid 1000 (the image's user) on root-owned folders; the other codes
  * come from injected file operations.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -132,7 +132,17 @@ t.test('the built server: a DATA_DIR under a regular file ends the start with th
   await t.rejects(startServer(t, { DATA_DIR: dataDir }), /exited with 1 before listening/, 'the test helper sees it too');
 });
 
-t.test('the built server as uid 1000, the image user, on folders root owns', { skip: process.getuid?.() !== 0 && 'needs root to start the server as another user' }, async (t) => {
+/**
+ * Why the image user's run cannot happen here, if it cannot: it needs root to switch users,
+ * and a checkout uid 1000 may enter (a clone in a private temporary folder is not one).
+ */
+function imageUserUnavailable(): string | false {
+  if (process.getuid?.() !== 0) return 'needs root to start the server as another user';
+  const probe = spawnSync(process.execPath, ['-e', "require('node:fs').accessSync('dist/server/main.js')"], { uid: 1000, gid: 1000, cwd: process.cwd() });
+  return probe.status === 0 ? false : `uid 1000 cannot run this checkout's node and read its build (${probe.error?.message ?? probe.stderr.toString().trim().slice(0, 120)})`;
+}
+
+t.test('the built server as uid 1000, the image user, on folders root owns', { skip: imageUserUnavailable() }, async (t) => {
   const parent = tempDir(t);
   fs.chmodSync(parent, 0o755);
   const missing = path.join(parent, 'data');
