@@ -5,6 +5,7 @@
  * server does, from the one place the server reads it.
  */
 import type { PeriodsContent } from '#app/content/schemas/legal.ts';
+import { fill } from '#app/i18n/format.ts';
 import type { RetentionPolicy } from '../store/retention-policy.ts';
 
 export const SETTING_NAMES = ['retention_contact', 'retention_application', 'retention_event', 'retention_consent_proof', 'retention_mail', 'confirmation_link'] as const;
@@ -29,7 +30,7 @@ export function formatPeriod(hours: number, words: PeriodsContent): string {
         : (['day', days] as const);
   if (count === 1) return words[unit].one;
   const spelled = words.numbers[count - 2] ?? String(count);
-  return words[unit].other.replace('{count}', spelled);
+  return fill(words[unit].other, { count: spelled });
 }
 
 export function retentionSettings(policy: RetentionPolicy, confirmationTtlHours: number): ContentSettings {

@@ -1,6 +1,9 @@
 /** The texts forms and their mails need, read from the content store in the submitter's language. */
 import type { Language } from '#app/i18n/language.ts';
+import type { PLACEHOLDERS, PlaceholderText } from '#app/content/placeholders.ts';
 import type { ContentStore } from '../content/content-store.ts';
+
+type PlaceholderKey<F extends keyof typeof PLACEHOLDERS> = keyof (typeof PLACEHOLDERS)[F] extends `/${infer Key}` ? Key : never;
 
 export type MessageCode =
   | 'required'
@@ -41,7 +44,10 @@ export type MessageCode =
   | 'directory_unavailable'
   | 'storage_unavailable';
 
-export type FormMessages = Record<MessageCode, string>;
+/** Messages by code; those that state a limit have the placeholders content/placeholders.ts lists. */
+export type FormMessages = Record<MessageCode, string> & {
+  [Code in MessageCode & PlaceholderKey<'form_messages.json'>]: PlaceholderText<'form_messages.json', `/${Code}`>;
+};
 
 export interface MailTexts {
   subject: string;
@@ -70,7 +76,7 @@ export type ThankYouName =
   | 'newsletter_thank_you';
 
 export interface NotificationTexts {
-  subjects: Record<string, string>;
+  subjects: Record<string, PlaceholderText<'mail_notification.json', '/subjects/*'>>;
   intro: string;
   labels: Record<string, string>;
 }

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Href, strict, Text } from './common.ts';
+import type { PlaceholderText } from '../placeholders.ts';
 
 const Section = Type.Object(
   {
@@ -24,7 +25,7 @@ export const LegalSchema = Type.Object(
 );
 export type LegalContent = Static<typeof LegalSchema>;
 
-const PeriodUnit = Type.Object({ one: Text, other: Type.String({ pattern: '\\{count\\}', minLength: 1, maxLength: 80 }) }, strict);
+const PeriodUnit = Type.Object({ one: Text, other: Type.Unsafe<PlaceholderText<'periods.json', '/*/other'>>(Type.String({ pattern: '\\{count\\}', minLength: 1, maxLength: 80 })) }, strict);
 
 /** Words for periods the server fills into content ({{retention_contact}} → "two years"). */
 export const PeriodsSchema = Type.Object(
