@@ -35,8 +35,8 @@ interface ContentFile {
 
 const LANGUAGES = ['en', 'de'] as const;
 const LINK_KEYS = new Set(['link_url', 'canonical']);
-/** Keys whose strings are addresses, not prose: the glossary does not read them. */
-const ADDRESS_KEYS = new Set([...LINK_KEYS, 'src', 'og_image', 'event_page', 'insight', 'file']);
+/** Keys whose strings are addresses or conditions (a legal text's "when"), not prose: the glossary does not read them. */
+const ADDRESS_KEYS = new Set([...LINK_KEYS, 'src', 'og_image', 'event_page', 'insight', 'file', 'when']);
 const GLOSSARY = 'glossary.json';
 
 /**

@@ -1,8 +1,20 @@
-/** A legal text: titled sections of paragraphs, lists and label–value facts. */
-import type { LegalContent } from '../content/schemas/legal.ts';
+/**
+ * A legal text: titled sections of paragraphs, lists and label–value facts. A section, paragraph
+ * or list item that names an optional service shows only where this deployment runs it.
+ */
+import { useConfiguredServices } from '../content/configured-services.ts';
+import type { LegalContent, LegalTextContent } from '../content/schemas/legal.ts';
+import { applies, type Service } from '../content/service-conditions.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
 
+/** The texts shown here, conditional ones only where their service runs. */
+function shown(texts: readonly LegalTextContent[] | undefined, services: ReadonlySet<Service>): string[] {
+  return (texts ?? []).flatMap((text) => (typeof text === 'string' ? [text] : applies(text.when, services) ? [text.text] : []));
+}
+
 export function Legal({ content }: { content: LegalContent }) {
+  const services = useConfiguredServices();
+  const sections = content.sections.filter((section) => applies(section.when, services));
   return (
     <section className="legal section">
       <div className="section__inner legal__inner">
@@ -12,29 +24,34 @@ export function Legal({ content }: { content: LegalContent }) {
           </p>
         ) : null}
         {content.updated ? <p className="legal__updated">{content.updated}</p> : null}
-        {content.sections.map((section) => (
-          <section key={section.headline} className="legal__section">
-            <h2 className="legal__headline">{section.headline}</h2>
-            {section.paragraphs?.map((text) => <p key={text}>{text}</p>)}
-            {section.list ? (
-              <ul className="legal__list">
-                {section.list.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-            {section.facts ? (
-              <dl className="legal__facts">
-                {section.facts.map((fact) => (
-                  <div key={fact.label} className="legal__fact">
-                    <dt>{fact.label}</dt>
-                    <dd>{fact.link_url ? <SmartLink to={fact.link_url}>{fact.value}</SmartLink> : fact.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            ) : null}
-          </section>
-        ))}
+        {sections.map((section, index) => {
+          const list = shown(section.list, services);
+          return (
+            <section key={section.headline} className="legal__section">
+              <h2 className="legal__headline">{content.numbered ? `${index + 1}. ${section.headline}` : section.headline}</h2>
+              {shown(section.paragraphs, services).map((text) => (
+                <p key={text}>{text}</p>
+              ))}
+              {list.length > 0 ? (
+                <ul className="legal__list">
+                  {list.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              ) : null}
+              {section.facts ? (
+                <dl className="legal__facts">
+                  {section.facts.map((fact) => (
+                    <div key={fact.label} className="legal__fact">
+                      <dt>{fact.label}</dt>
+                      <dd>{fact.link_url ? <SmartLink to={fact.link_url}>{fact.value}</SmartLink> : fact.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+            </section>
+          );
+        })}
       </div>
     </section>
   );

@@ -8,7 +8,7 @@ import type { PeriodsContent } from '#app/content/schemas/legal.ts';
 import { fill } from '#app/i18n/format.ts';
 import type { RetentionPolicy } from '../store/retention-policy.ts';
 
-export const SETTING_NAMES = ['retention_contact', 'retention_application', 'retention_event', 'retention_consent_proof', 'retention_mail', 'confirmation_link'] as const;
+export const SETTING_NAMES = ['retention_contact', 'retention_application', 'retention_event', 'retention_consent_proof', 'retention_mail', 'confirmation_link', 'session_lifetime'] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
 export const SETTING_PATTERN = /\{\{([a-z_]+)\}\}/g;
@@ -33,7 +33,8 @@ export function formatPeriod(hours: number, words: PeriodsContent): string {
   return fill(words[unit].other, { count: spelled });
 }
 
-export function retentionSettings(policy: RetentionPolicy, confirmationTtlHours: number): ContentSettings {
+/** `sessionHours`: how long the Galaxy session cookie lives (SESSION_MAX_AGE_HOURS). */
+export function retentionSettings(policy: RetentionPolicy, confirmationTtlHours: number, sessionHours: number): ContentSettings {
   return (language, file) => {
     const words = file('periods.json') as PeriodsContent | undefined;
     if (!words) throw new Error(`content/${language}/periods.json is missing`);
@@ -45,6 +46,7 @@ export function retentionSettings(policy: RetentionPolicy, confirmationTtlHours:
       retention_consent_proof: days(policy.consentProofDays),
       retention_mail: days(policy.mailDays),
       confirmation_link: formatPeriod(confirmationTtlHours, words),
+      session_lifetime: formatPeriod(sessionHours, words),
     };
     return values;
   };

@@ -5,8 +5,9 @@
  */
 import Type, { type Static } from 'typebox';
 import { strict, Text } from './common.ts';
+import { When } from './legal.ts';
 
-const StoredItemSchema = Type.Object({ name: Text, purpose: Text, duration: Text }, strict);
+const StoredItemSchema = Type.Object({ name: Text, purpose: Text, duration: Text, when: When }, strict);
 const PurposeTextsSchema = Type.Object({ title: Text, text: Text }, strict);
 
 export const ConsentTextsSchema = Type.Object(
