@@ -140,6 +140,32 @@ const breakages: Breakage[] = [
     problem: /^\/notice names \{\{retention application\}\}, which the server does not fill in/,
   },
   {
+    name: 'a form that writes its retention period out instead of the setting (fixture file: the text that said "after the process ends")',
+    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/application-form-six-months.de.json'), path.join(dir, 'de/application_form.json')),
+    file: 'de/application_form.json',
+    problem: /^\/privacy\/text states the period "sechs Monate" in words; write \{\{retention_application\}\}/,
+  },
+  {
+    name: 'a form without a retention statement (fixture file)',
+    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/application-form-six-months.de.json'), path.join(dir, 'de/application_form.json')),
+    file: 'de/application_form.json',
+    problem: /^states no retention period; say once how long the data is kept, with \{\{retention_application\}\}$/,
+  },
+  {
+    name: "a form that states another form's retention period",
+    change: (dir) =>
+      editJson(dir, 'en/event_form.json', (v) => JSON.parse(JSON.stringify(v).replace('{{retention_event}} after the event', '{{retention_contact}} after the event')) as unknown),
+    file: 'en/event_form.json',
+    problem: /^\/fields\/terms\/label names \{\{retention_contact\}\}, but this form's data is kept for \{\{retention_event\}\}$/,
+  },
+  {
+    name: 'a form that states its retention period twice',
+    change: (dir) =>
+      editJson(dir, 'de/homepage/technologie/google-marketing-platform-partner/kontakt/form.json', (v) => ({ ...v, text: 'Wir löschen Ihre Anfrage {{retention_contact}} nach Eingang.' })),
+    file: 'de/homepage/technologie/google-marketing-platform-partner/kontakt/form.json',
+    problem: /^states the retention period 2 times \(\/text, \/fields\/legals\/label\); once is one story$/,
+  },
+  {
     name: 'two people with the same role at one client',
     change: (dir) => editJson(dir, 'en/homepage/technology/looker-studio/quote.json', (v) => ({ ...v, role: 'Head of Marketing' })),
     file: 'en/homepage/technology/looker-studio/quote.json',
