@@ -30,12 +30,12 @@ const SIGN_IN = { FIREBASE_API_KEY: 'test-api-key', FIREBASE_PROJECT_ID: 'demo-n
 
 const CONFIGURATIONS: { name: string; env: Record<string, string>; on: Service[] }[] = [
   { name: 'nothing configured', env: {}, on: [] },
-  { name: 'a tag manager', env: GTM, on: ['tag_manager', 'consent', 'consent_banner', 'google'] },
-  { name: 'a tag manager and a consent manager', env: { ...GTM, ...CONSENT_MANAGER }, on: ['tag_manager', 'consent', 'consent_manager', 'google'] },
-  { name: 'a consent manager alone', env: CONSENT_MANAGER, on: ['consent_manager'] },
-  { name: 'maps', env: MAPS, on: ['maps', 'consent', 'consent_banner', 'google'] },
+  { name: 'a tag manager', env: GTM, on: ['tag_manager', 'consent', 'consent_banner', 'consent_tool', 'google'] },
+  { name: 'a tag manager and a consent manager', env: { ...GTM, ...CONSENT_MANAGER }, on: ['tag_manager', 'consent', 'consent_manager', 'consent_tool', 'google'] },
+  { name: 'a consent manager alone', env: CONSENT_MANAGER, on: ['consent_manager', 'consent_tool'] },
+  { name: 'maps', env: MAPS, on: ['maps', 'consent', 'consent_banner', 'consent_tool', 'google'] },
   { name: 'sign-in', env: SIGN_IN, on: ['sign_in', 'google'] },
-  { name: 'everything', env: { ...GTM, ...CONSENT_MANAGER, ...MAPS, ...SIGN_IN }, on: ['tag_manager', 'consent', 'consent_manager', 'maps', 'sign_in', 'google'] },
+  { name: 'everything', env: { ...GTM, ...CONSENT_MANAGER, ...MAPS, ...SIGN_IN }, on: ['tag_manager', 'consent', 'consent_manager', 'consent_tool', 'maps', 'sign_in', 'google'] },
 ];
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&nbsp;': '\u00a0' };
@@ -90,6 +90,7 @@ for (const configuration of CONFIGURATIONS) {
       t.equal(names(/Google Ads/), services.has('tag_manager'), `${language}: the marketing purpose (Google Ads) described with the tag manager`);
       t.equal(names(/_gcl_au/) && names(/_ga_/), services.has('tag_manager'), `${language}: the tag manager's cookies listed with it`);
       t.equal(names(/Usercentrics/), services.has('consent_manager'), `${language}: the consent manager named only when configured`);
+      t.equal(names(/(kein Einwilligungsbanner|no consent banner appears)/), !services.has('consent_tool'), `${language}: "no banner" only where nothing asks for consent`);
       t.equal(names(/nordstern-consent/), services.has('consent_banner'), `${language}: the banner's storage listed only when the banner asks`);
       t.equal(names(/Google Maps/), services.has('maps'), `${language}: maps named only when configured`);
       t.equal(names(/Firebase/) && names(/__session/) && names(/galaxy-token/) && names(/galaxy-referrer/), services.has('sign_in'), `${language}: sign-in and its cookies only when configured`);

@@ -14,6 +14,7 @@ export function configuredServices({ tracking, login }: Pick<AppEnvironment, 'tr
     tag_manager: tagManager,
     consent_manager: consentManager,
     consent_banner: consentToolOf(tracking) === 'banner',
+    consent_tool: consentToolOf(tracking) !== 'none',
     consent,
     maps,
     sign_in: signIn,

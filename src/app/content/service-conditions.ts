@@ -12,6 +12,8 @@ export const SERVICES = [
   'consent_banner',
   /** Anything that needs consent: the tag manager or maps. */
   'consent',
+  /** Something asks for consent: the consent manager or the site's banner (no Cookies list in the footer then). */
+  'consent_tool',
   /** Interactive maps on event pages (MAPS_API_KEY). */
   'maps',
   /** Sign-in to Galaxy through Firebase Authentication. */
