@@ -4,6 +4,9 @@
  * text lacks), and the types of these texts are made from it (PlaceholderText), so fill()
  * does not compile when the code fills other names than the ones listed.
  *
+ * The mails' texts are typed from it too (MailTexts and personalMail in the server), so a mail
+ * that fills other names than its file lists does not compile either.
+ *
  * Keys are files below content/{language}/; "homepage/** /x.json" is the block file x.json in
  * any page folder. Pointers are JSON pointers; "*" stands for one key or index. A name ending
  * in "?" is filled in but a text may leave it out (a greeting without the name).
