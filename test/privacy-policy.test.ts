@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import t from 'tap';
+import { ConsentBanner } from '#app/consent/consent-banner.tsx';
+import { offeredPurposes } from '#app/consent/consent-choice.ts';
 import { CookieTable } from '#app/consent/cookie-table.tsx';
 import type { ConsentTexts } from '#app/content/schemas/consent.ts';
 import { EnvironmentProvider, type AppEnvironment } from '#app/environment.tsx';
@@ -109,15 +111,17 @@ t.test('the session cookie lifetime follows SESSION_MAX_AGE_HOURS', async (t) =>
   t.match(policyOf((await app.inject({ url: '/datenschutz' })).body).text, /Er gilt (zwölf|12) Stunden\./);
 });
 
-t.test('the cookie list names the sign-in entries only with sign-in, and every entry the policy lists as always set', async (t) => {
-  const base: AppEnvironment = {
+const BASE_ENVIRONMENT: AppEnvironment = {
     siteUrl: 'http://localhost:3000',
     assetsBaseUrl: '/content',
     uploads: { cvMaxBytes: 1, additionalMaxBytes: 1, additionalMaxCount: 1 },
     login: null,
     tracking: { gtmOrigin: 'https://www.googletagmanager.com', consentManagerOrigin: 'https://app.usercentrics.eu', mapsOrigin: 'https://maps.googleapis.com' },
     assets: { css: [], modulePreloads: [] },
-  };
+};
+
+t.test('the cookie list names the sign-in entries only with sign-in, and every entry the policy lists as always set', async (t) => {
+  const base = BASE_ENVIRONMENT;
   const signedIn = { ...base, login: { galaxyUrl: 'https://galaxy.example' } as unknown as AppEnvironment['login'] };
   for (const language of ['de', 'en']) {
     const texts = JSON.parse(readFileSync(`content/${language}/consent.json`, 'utf8')) as ConsentTexts;
@@ -128,5 +132,29 @@ t.test('the cookie list names the sign-in entries only with sign-in, and every e
     const always = ['language', language === 'de' ? 'recoStorage:de, recoStorage:en' : 'recoStorage:en, recoStorage:de', 'nordstern:chunk-reload-at'];
     t.same(rows(base), always, `${language}: without sign-in`);
     t.same(rows(signedIn), [...always, 'galaxy-referrer', 'galaxy-token', '__session'], `${language}: with sign-in`);
+  }
+});
+
+t.test('the banner’s first layer describes the purposes it asks about, the marketing one with remarketing', async (t) => {
+  const words = {
+    de: { statistics: 'Statistik', marketing: 'Anzeigen auf anderen Websites', maps: 'Google Maps' },
+    en: { statistics: 'statistics', marketing: 'show you our ads on other websites', maps: 'Google map' },
+  };
+  for (const language of ['de', 'en'] as const) {
+    const texts = JSON.parse(readFileSync(`content/${language}/consent.json`, 'utf8')) as ConsentTexts;
+    for (const [name, tracking] of [
+      ['tag manager', { gtmId: 'GTM-AB12CD3' }],
+      ['maps', { mapsApiKey: 'key' }],
+      ['both', { gtmId: 'GTM-AB12CD3', mapsApiKey: 'key' }],
+    ] as const) {
+      const environment = { ...BASE_ENVIRONMENT, tracking: { ...BASE_ENVIRONMENT.tracking, ...tracking } };
+      const purposes = offeredPurposes({ tagManager: 'gtmId' in tracking, maps: 'mapsApiKey' in tracking });
+      const banner = createElement(ConsentBanner, { texts, layer: 'first', purposes, choice: {}, onDecide: () => {}, onShowSettings: () => {}, onCloseSettings: () => {} });
+      const html = renderToStaticMarkup(createElement(EnvironmentProvider, { value: environment, children: banner }));
+      const text = /<p [^>]*class="consent-banner__description"[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? '';
+      t.equal(text.includes(words[language].statistics), purposes.includes('statistics'), `${language}, ${name}: statistics named only when asked`);
+      t.equal(text.includes(words[language].marketing), purposes.includes('marketing'), `${language}, ${name}: the marketing purpose with remarketing named only when asked`);
+      t.equal(text.includes(words[language].maps), purposes.includes('maps'), `${language}, ${name}: maps named only when asked`);
+    }
   }
 });

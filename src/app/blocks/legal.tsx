@@ -3,14 +3,9 @@
  * or list item that names an optional service shows only where this deployment runs it.
  */
 import { useConfiguredServices } from '../content/configured-services.ts';
-import type { LegalContent, LegalTextContent } from '../content/schemas/legal.ts';
-import { applies, type Service } from '../content/service-conditions.ts';
+import type { LegalContent } from '../content/schemas/legal.ts';
+import { applies, textsFor } from '../content/service-conditions.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
-
-/** The texts shown here, conditional ones only where their service runs. */
-function shown(texts: readonly LegalTextContent[] | undefined, services: ReadonlySet<Service>): string[] {
-  return (texts ?? []).flatMap((text) => (typeof text === 'string' ? [text] : applies(text.when, services) ? [text.text] : []));
-}
 
 export function Legal({ content }: { content: LegalContent }) {
   const services = useConfiguredServices();
@@ -25,11 +20,11 @@ export function Legal({ content }: { content: LegalContent }) {
         ) : null}
         {content.updated ? <p className="legal__updated">{content.updated}</p> : null}
         {sections.map((section, index) => {
-          const list = shown(section.list, services);
+          const list = textsFor(section.list, services);
           return (
             <section key={section.headline} className="legal__section">
               <h2 className="legal__headline">{content.numbered ? `${index + 1}. ${section.headline}` : section.headline}</h2>
-              {shown(section.paragraphs, services).map((text) => (
+              {textsFor(section.paragraphs, services).map((text) => (
                 <p key={text}>{text}</p>
               ))}
               {list.length > 0 ? (

@@ -27,6 +27,14 @@ export type Service = (typeof SERVICES)[number];
 export const SERVICE_CONDITIONS = [...SERVICES, ...SERVICES.map((service) => `no_${service}` as const)] as const;
 export type ServiceCondition = (typeof SERVICE_CONDITIONS)[number];
 
+/** A text in content, shown always, or only under a condition. */
+export type ConditionalText = string | { text: string; when: ServiceCondition };
+
+/** The texts shown for these services, in their order. */
+export function textsFor(texts: readonly ConditionalText[] | undefined, services: ReadonlySet<Service>): string[] {
+  return (texts ?? []).flatMap((text) => (typeof text === 'string' ? [text] : applies(text.when, services) ? [text.text] : []));
+}
+
 /** Whether a text with this condition (none: always) is shown. */
 export function applies(condition: ServiceCondition | undefined, services: ReadonlySet<Service>): boolean {
   if (condition === undefined) return true;

@@ -7,7 +7,7 @@ const Condition = Type.Union(SERVICE_CONDITIONS.map((condition) => Type.Literal(
 /** Shown only when the deployment runs (or, with no_, does not run) the service: see configured-services.ts. */
 export const When = Type.Optional(Condition);
 /** A paragraph or list item, or one shown only under a condition. */
-const LegalText = Type.Union([Text, Type.Object({ text: Text, when: Condition }, strict)]);
+export const LegalText = Type.Union([Text, Type.Object({ text: Text, when: Condition }, strict)]);
 export type LegalTextContent = Static<typeof LegalText>;
 
 const Section = Type.Object(
