@@ -102,6 +102,70 @@ const breakages: Breakage[] = [
     problem: /^text\[1\] uses "Impressionen" – write "Impressions"$/,
   },
   {
+    name: 'a placeholder the code does not fill in (fixture file: the "{per cent}" an editorial pass made of {percent})',
+    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/application-form-per-cent.en.json'), path.join(dir, 'en/application_form.json')),
+    file: 'en/application_form.json',
+    problem: /^\/files\/progress names \{per cent\}, which the code fills in \{percent\} here$/,
+  },
+  {
+    name: 'a placeholder the code fills in, missing from its text (fixture file)',
+    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/career-labels-without-max.de.json'), path.join(dir, 'de/career_labels.json')),
+    file: 'de/career_labels.json',
+    problem: /^\/salary lacks \{max\}, which the code fills in$/,
+  },
+  {
+    name: 'a placeholder in a text the code fills nothing into',
+    change: (dir) => editJson(dir, 'de/homepage/stage.json', (v) => ({ ...v, headline: 'Hallo {name}' })),
+    file: 'de/homepage/stage.json',
+    problem: /^\/headline names \{name\}, which the code fills in no \{name\} here$/,
+  },
+  {
+    name: 'a placeholder filled in elsewhere in the same file, not in this text',
+    change: (dir) => editJson(dir, 'en/ui.json', (v) => ({ ...v, footer_label: 'Footer {year}' })),
+    file: 'en/ui.json',
+    problem: /^\/footer_label names \{year\}, which the code fills in no \{name\} here$/,
+  },
+  {
+    name: 'a placeholder of a block file in a page folder, missing',
+    change: (dir) =>
+      editJson(dir, 'de/homepage/technologie/google-marketing-platform-partner/quoteSlider.json', (v) => ({ ...v, labels: { ...(v.labels as object), slide: 'Stimme {current}' } })),
+    file: 'de/homepage/technologie/google-marketing-platform-partner/quoteSlider.json',
+    problem: /^\/labels\/slide lacks \{total\}, which the code fills in$/,
+  },
+  {
+    name: 'a setting the server does not know, and one misspelt',
+    change: (dir) =>
+      editJson(dir, 'en/homepage/privacy-policy/legal.json', (v) => ({ ...v, notice: 'Kept for {{retention_forever}}, or {{retention application}}.' })),
+    file: 'en/homepage/privacy-policy/legal.json',
+    problem: /^\/notice names \{\{retention application\}\}, which the server does not fill in/,
+  },
+  {
+    name: 'a form that writes its retention period out instead of the setting (fixture file: the text that said "after the process ends")',
+    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/application-form-six-months.de.json'), path.join(dir, 'de/application_form.json')),
+    file: 'de/application_form.json',
+    problem: /^\/privacy\/text states the period "sechs Monate" in words; write \{\{retention_application\}\}/,
+  },
+  {
+    name: 'a form without a retention statement (fixture file)',
+    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/application-form-six-months.de.json'), path.join(dir, 'de/application_form.json')),
+    file: 'de/application_form.json',
+    problem: /^states no retention period; say once how long the data is kept, with \{\{retention_application\}\}$/,
+  },
+  {
+    name: "a form that states another form's retention period",
+    change: (dir) =>
+      editJson(dir, 'en/event_form.json', (v) => JSON.parse(JSON.stringify(v).replace('{{retention_event}} after the event', '{{retention_contact}} after the event')) as unknown),
+    file: 'en/event_form.json',
+    problem: /^\/fields\/terms\/label names \{\{retention_contact\}\}, but this form's data is kept for \{\{retention_event\}\}$/,
+  },
+  {
+    name: 'a form that states its retention period twice',
+    change: (dir) =>
+      editJson(dir, 'de/homepage/technologie/google-marketing-platform-partner/kontakt/form.json', (v) => ({ ...v, text: 'Wir löschen Ihre Anfrage {{retention_contact}} nach Eingang.' })),
+    file: 'de/homepage/technologie/google-marketing-platform-partner/kontakt/form.json',
+    problem: /^states the retention period 2 times \(\/text, \/fields\/legals\/label\); once is one story$/,
+  },
+  {
     name: 'two people with the same role at one client',
     change: (dir) => editJson(dir, 'en/homepage/technology/looker-studio/quote.json', (v) => ({ ...v, role: 'Head of Marketing' })),
     file: 'en/homepage/technology/looker-studio/quote.json',

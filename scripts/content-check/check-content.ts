@@ -1,6 +1,7 @@
 /**
  * The integrity checks of the content folder: every block file matches its schema,
- * every file exists in both languages, internal links lead to a page with content,
+ * every file exists in both languages, internal links lead to a page with content, every
+ * {name} and {{name}} placeholder is one the code fills in for that text (and none it needs is missing),
  * referenced images and downloads exist, no text is empty, no text uses a variant the
  * glossary (content/glossary.json) says not to use, and the facts the pages state agree
  * (people and their roles, event dates and speakers).
@@ -14,11 +15,11 @@ import addFormats from 'ajv-formats';
 import { matchRoutes } from 'react-router';
 import { BLOCK_SCHEMAS, ROOT_SCHEMAS, SHARED_SCHEMAS } from '../../src/app/content/schemas/index.ts';
 import type { GlossaryContent } from '../../src/app/content/schemas/glossary.ts';
-import { SETTING_NAMES, SETTING_PATTERN } from '../../src/server/content/content-settings.ts';
 import { germanPathOf, SINGLE_LANGUAGE_FOLDERS } from '../../src/app/content/language-folders.ts';
 import { PAGE_ROUTES, type PageRoute } from '../../src/app/paths.ts';
 import { compileGlossary, glossaryProblems, type CompiledTerm } from './glossary.ts';
 import { factProblems } from './facts.ts';
+import { placeholderProblems } from './placeholders.ts';
 
 export interface ContentProblem {
   file: string;
@@ -34,8 +35,8 @@ interface ContentFile {
 
 const LANGUAGES = ['en', 'de'] as const;
 const LINK_KEYS = new Set(['link_url', 'canonical']);
-/** Keys whose strings are addresses, not prose: the glossary does not read them. */
-const ADDRESS_KEYS = new Set([...LINK_KEYS, 'src', 'og_image', 'event_page', 'insight', 'file']);
+/** Keys whose strings are addresses or conditions (a legal text's "when"), not prose: the glossary does not read them. */
+const ADDRESS_KEYS = new Set([...LINK_KEYS, 'src', 'og_image', 'event_page', 'insight', 'file', 'when']);
 const GLOSSARY = 'glossary.json';
 
 /**
@@ -165,6 +166,13 @@ function linkProblem(link: string, language: string, folders: ReadonlySet<string
   return folders.has(folder) ? null : `links to ${link}, whose content folder ${folder} does not exist`;
 }
 
+/**
+ * The text as the glossary reads it: a {name} placeholder is code, not prose ({percent} is no
+ * misspelt "per cent"). It stands as a digit, which most placeholders are, so spacing rules
+ * around numbers still apply to it.
+ */
+const withoutPlaceholderNames = (text: string) => text.replace(/(?<!\{)\{\w+\}(?!\})/g, '0');
+
 export async function checkContent(contentDir: string, staticDir: string): Promise<ContentProblem[]> {
   const problems: ContentProblem[] = [];
   const files = await readContentFiles(contentDir, problems);
@@ -182,12 +190,11 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
     if (isBlock && !validate) report(`no schema for the block "${block}"`);
     if (validate && !validate(file.value)) for (const error of validate.errors ?? []) report(schemaProblem(error));
     const terms = glossary.get(file.language) ?? [];
+    const languageRelative = file.path.slice(file.language.length + 1);
 
     for (const { pointer, key, text } of strings(file.value)) {
-      for (const [, name] of text.matchAll(SETTING_PATTERN)) {
-        if (!(SETTING_NAMES as readonly string[]).includes(name!)) report(`${pointer} names {{${name}}}, which the server does not fill in (known: ${SETTING_NAMES.join(', ')})`);
-      }
-      if (!ADDRESS_KEYS.has(key) && !/^(\/|https?:|mailto:)/.test(text)) for (const problem of glossaryProblems(terms, text, key, pointer)) report(problem);
+      for (const problem of placeholderProblems(languageRelative, pointer, text)) report(problem);
+      if (!ADDRESS_KEYS.has(key) && !/^(\/|https?:|mailto:)/.test(text)) for (const problem of glossaryProblems(terms, withoutPlaceholderNames(text), key, pointer)) report(problem);
       if (text.trim() === '') report(`${pointer} is empty`);
       else if (text.startsWith('/images/')) {
         if (!(await exists(path.join(staticDir, text)))) report(`${pointer} refers to ${text}, which does not exist`);

@@ -3,10 +3,12 @@
  * - people quoted or on stage: one person per role at each company, one role per person
  *   at a company, and no two different people with the same first name at one company;
  * - event editions: no two editions on the same day share a speaker;
- * - an event insight's date is the date of the edition it links to.
+ * - an event insight's date is the date of the edition it links to;
+ * - each form states its retention period once, with its own placeholder (retention-facts.ts).
  */
 import path from 'node:path';
 import { berlinDay } from '../../src/app/i18n/berlin-time.ts';
+import { retentionProblems } from './retention-facts.ts';
 
 export interface FactFile {
   path: string;
@@ -171,7 +173,7 @@ export function factProblems(files: readonly FactFile[]): FactProblem[] {
   for (const language of new Set(files.map((file) => file.language))) {
     const ofLanguage = files.filter((file) => file.language === language);
     const editions = editionsOf(ofLanguage);
-    problems.push(...personProblems(ofLanguage), ...editionProblems(editions), ...insightProblems(ofLanguage, editions));
+    problems.push(...personProblems(ofLanguage), ...editionProblems(editions), ...insightProblems(ofLanguage, editions), ...retentionProblems(ofLanguage, language));
   }
   return problems;
 }

@@ -1,8 +1,15 @@
-/** A legal text: titled sections of paragraphs, lists and label–value facts. */
+/**
+ * A legal text: titled sections of paragraphs, lists and label–value facts. A section, paragraph
+ * or list item that names an optional service shows only where this deployment runs it.
+ */
+import { useConfiguredServices } from '../content/configured-services.ts';
 import type { LegalContent } from '../content/schemas/legal.ts';
+import { applies, textsFor } from '../content/service-conditions.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
 
 export function Legal({ content }: { content: LegalContent }) {
+  const services = useConfiguredServices();
+  const sections = content.sections.filter((section) => applies(section.when, services));
   return (
     <section className="legal section">
       <div className="section__inner legal__inner">
@@ -12,29 +19,34 @@ export function Legal({ content }: { content: LegalContent }) {
           </p>
         ) : null}
         {content.updated ? <p className="legal__updated">{content.updated}</p> : null}
-        {content.sections.map((section) => (
-          <section key={section.headline} className="legal__section">
-            <h2 className="legal__headline">{section.headline}</h2>
-            {section.paragraphs?.map((text) => <p key={text}>{text}</p>)}
-            {section.list ? (
-              <ul className="legal__list">
-                {section.list.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-            {section.facts ? (
-              <dl className="legal__facts">
-                {section.facts.map((fact) => (
-                  <div key={fact.label} className="legal__fact">
-                    <dt>{fact.label}</dt>
-                    <dd>{fact.link_url ? <SmartLink to={fact.link_url}>{fact.value}</SmartLink> : fact.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            ) : null}
-          </section>
-        ))}
+        {sections.map((section, index) => {
+          const list = textsFor(section.list, services);
+          return (
+            <section key={section.headline} className="legal__section">
+              <h2 className="legal__headline">{content.numbered ? `${index + 1}. ${section.headline}` : section.headline}</h2>
+              {textsFor(section.paragraphs, services).map((text) => (
+                <p key={text}>{text}</p>
+              ))}
+              {list.length > 0 ? (
+                <ul className="legal__list">
+                  {list.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              ) : null}
+              {section.facts ? (
+                <dl className="legal__facts">
+                  {section.facts.map((fact) => (
+                    <div key={fact.label} className="legal__fact">
+                      <dt>{fact.label}</dt>
+                      <dd>{fact.link_url ? <SmartLink to={fact.link_url}>{fact.value}</SmartLink> : fact.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+            </section>
+          );
+        })}
       </div>
     </section>
   );

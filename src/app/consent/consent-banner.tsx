@@ -6,6 +6,8 @@
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { ConsentTexts } from '../content/schemas/consent.ts';
+import { useConfiguredServices } from '../content/configured-services.ts';
+import { textsFor } from '../content/service-conditions.ts';
 import { Icon } from '../layout/icon.tsx';
 import { uniformChoice, type ConsentChoice, type ConsentPurpose } from './consent-choice.ts';
 import { CookieTable } from './cookie-table.tsx';
@@ -52,6 +54,7 @@ interface FirstLayerProps {
 function FirstLayer({ texts, onRejectAll, onAcceptAll, onShowSettings }: FirstLayerProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const services = useConfiguredServices();
   const textId = useId();
   // The banner comes last in the page; focus moves to it so keyboard and screen reader users meet it first.
   useEffect(() => ref.current?.focus({ preventScroll: true }), []);
@@ -63,7 +66,7 @@ function FirstLayer({ texts, onRejectAll, onAcceptAll, onShowSettings }: FirstLa
             {texts.banner_title}
           </h2>
           <p id={textId} className="consent-banner__description">
-            {texts.banner_text}
+            {textsFor(texts.banner_text, services).join(' ')}
           </p>
         </div>
         <div className="consent-banner__actions">

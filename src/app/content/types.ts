@@ -1,5 +1,6 @@
 /** Shapes of the shared content files and the source that delivers them to the app. */
 import type { Language } from '../i18n/language.ts';
+import type { PlaceholderText } from './placeholders.ts';
 
 export interface NavigationItem {
   link_text: string;
@@ -51,20 +52,20 @@ export interface UiTexts {
   home_label: string;
   language_label: string;
   language_names: Record<Language, string>;
-  error_headline: string;
+  error_headline: PlaceholderText<'ui.json', '/error_headline'>;
   error_not_found: string;
   error_unknown: string;
   error_back_home: string;
   error_unknown_middleware: string;
   snackbar_close: string;
   cookies: string;
-  copyright: string;
+  copyright: PlaceholderText<'ui.json', '/copyright'>;
   footer_label: string;
   loading: string;
-  submenu_toggle: string;
+  submenu_toggle: PlaceholderText<'ui.json', '/submenu_toggle'>;
   scroll_down: string;
   /** How a date is written, with {day}, {month} (its name) and {year}. */
-  date_format: string;
+  date_format: PlaceholderText<'ui.json', '/date_format'>;
   /** The names of the months, January first. */
   months: string[];
   /** Between each three digits of a large number: 60,000 or 60.000. */

@@ -31,6 +31,12 @@ export interface FormDefinition {
   textsFile: 'contact_form.json' | 'event_form.json' | 'application_form.json' | 'newsletter_form.json' | null;
   /** The content file whose headline and text replace the form once it was received. */
   thankYou: 'contact_thank_you' | 'application_thank_you' | 'event_double_opt_in' | 'newsletter_double_opt_in';
+  /**
+   * The configured period (a {{setting}} of content-settings.ts) after which the retention job deletes what
+   * the form sent; its texts state it once, with this placeholder (content:check). The newsletter keeps an
+   * address until it is unsubscribed, which is no period.
+   */
+  retention: 'retention_contact' | 'retention_event' | 'retention_application' | null;
 }
 
 const name: FieldRule = { name: 'name', kind: 'text', required: true, maxLength: LIMITS.name, autoComplete: 'name' };
@@ -42,8 +48,8 @@ const legals: FieldRule = { name: 'legals', kind: 'consent', required: true };
 const contactFields = [name, email, company, message, legals] as const;
 
 export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
-  contact: { name: 'contact', action: '/api/contact', multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you' },
-  'contact-omr': { name: 'contact-omr', action: '/api/contact/omr', multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you' },
+  contact: { name: 'contact', action: '/api/contact', multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you', retention: 'retention_contact' },
+  'contact-omr': { name: 'contact-omr', action: '/api/contact/omr', multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you', retention: 'retention_contact' },
   'contact-technology': {
     name: 'contact-technology',
     action: '/api/contact/technology',
@@ -59,6 +65,7 @@ export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
     ],
     textsFile: null,
     thankYou: 'contact_thank_you',
+    retention: 'retention_contact',
   },
   event: {
     name: 'event',
@@ -67,6 +74,7 @@ export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
     fields: [name, email, company, { name: 'terms', kind: 'consent', required: true }, { name: 'event', kind: 'hidden', required: true, maxLength: LIMITS.event }],
     textsFile: 'event_form.json',
     thankYou: 'event_double_opt_in',
+    retention: 'retention_event',
   },
   application: {
     name: 'application',
@@ -85,6 +93,7 @@ export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
     ],
     textsFile: 'application_form.json',
     thankYou: 'application_thank_you',
+    retention: 'retention_application',
   },
   newsletter: {
     name: 'newsletter',
@@ -93,6 +102,7 @@ export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
     fields: [email, { name: 'consent', kind: 'consent', required: true }],
     textsFile: 'newsletter_form.json',
     thankYou: 'newsletter_double_opt_in',
+    retention: null,
   },
 };
 

@@ -1,9 +1,18 @@
 import type { UiTexts } from '../content/types.ts';
 import { berlinTime } from './berlin-time.ts';
 
-/** Fills {name} placeholders in a content text. */
-export function fill(text: string, values: Readonly<Record<string, string | number>>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+declare const PLACEHOLDER_NAMES: unique symbol;
+
+/**
+ * A content text with {name} placeholders; N names them (content/placeholders.ts lists them
+ * per text). Still a string: the brand only lets fill() insist on exactly these names. A
+ * function type, so the names are compared both ways, not only as a subset.
+ */
+export type Template<N extends string> = string & { readonly [PLACEHOLDER_NAMES]?: (name: N) => void };
+
+/** Fills {name} placeholders in a content text; a text not typed as a Template takes any names. */
+export function fill<N extends string>(text: Template<N>, values: Readonly<Record<N, string | number>>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name as N]) : whole));
 }
 
 /** The current year in Berlin, so server and browser print the same. */

@@ -20,6 +20,7 @@ import {
   type SearchOption,
 } from './model.ts';
 import { loadMore, type ArticleBlocks, type MoreState } from './related-articles.ts';
+import type { PlaceholderText } from '../content/placeholders.ts';
 
 export interface InsightsLabels {
   show_all: string;
@@ -39,14 +40,13 @@ export interface InsightsLabels {
   search_clear: string;
   /** The heading above the list of cards, for screen readers: the page's outline needs it. */
   results_headline: string;
-  results: string;
+  results: PlaceholderText<'insights_labels.json', '/results'>;
   result: string;
   no_results: string;
   read_more: string;
-  published: string;
-  reading_time: string;
-  duration: string;
-  location: string;
+  reading_time: PlaceholderText<'insights_labels.json', '/reading_time'>;
+  duration: PlaceholderText<'insights_labels.json', '/duration'>;
+  location: PlaceholderText<'insights_labels.json', '/location'>;
   related_headline: string;
   recommendations_headline: string;
   back_to_overview: string;

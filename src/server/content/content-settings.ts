@@ -5,9 +5,10 @@
  * server does, from the one place the server reads it.
  */
 import type { PeriodsContent } from '#app/content/schemas/legal.ts';
+import { fill } from '#app/i18n/format.ts';
 import type { RetentionPolicy } from '../store/retention-policy.ts';
 
-export const SETTING_NAMES = ['retention_contact', 'retention_application', 'retention_event', 'retention_consent_proof', 'retention_mail', 'confirmation_link'] as const;
+export const SETTING_NAMES = ['retention_contact', 'retention_application', 'retention_event', 'retention_consent_proof', 'retention_mail', 'confirmation_link', 'session_lifetime'] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
 export const SETTING_PATTERN = /\{\{([a-z_]+)\}\}/g;
@@ -29,10 +30,11 @@ export function formatPeriod(hours: number, words: PeriodsContent): string {
         : (['day', days] as const);
   if (count === 1) return words[unit].one;
   const spelled = words.numbers[count - 2] ?? String(count);
-  return words[unit].other.replace('{count}', spelled);
+  return fill(words[unit].other, { count: spelled });
 }
 
-export function retentionSettings(policy: RetentionPolicy, confirmationTtlHours: number): ContentSettings {
+/** `sessionHours`: how long the Galaxy session cookie lives (SESSION_MAX_AGE_HOURS). */
+export function retentionSettings(policy: RetentionPolicy, confirmationTtlHours: number, sessionHours: number): ContentSettings {
   return (language, file) => {
     const words = file('periods.json') as PeriodsContent | undefined;
     if (!words) throw new Error(`content/${language}/periods.json is missing`);
@@ -44,6 +46,7 @@ export function retentionSettings(policy: RetentionPolicy, confirmationTtlHours:
       retention_consent_proof: days(policy.consentProofDays),
       retention_mail: days(policy.mailDays),
       confirmation_link: formatPeriod(confirmationTtlHours, words),
+      session_lifetime: formatPeriod(sessionHours, words),
     };
     return values;
   };

@@ -1,6 +1,10 @@
 /** The texts forms and their mails need, read from the content store in the submitter's language. */
 import type { Language } from '#app/i18n/language.ts';
+import type { PLACEHOLDERS, PlaceholderFile, PlaceholderNames, PlaceholderText } from '#app/content/placeholders.ts';
+import type { Template } from '#app/i18n/format.ts';
 import type { ContentStore } from '../content/content-store.ts';
+
+type PlaceholderKey<F extends keyof typeof PLACEHOLDERS> = keyof (typeof PLACEHOLDERS)[F] extends `/${infer Key}` ? Key : never;
 
 export type MessageCode =
   | 'required'
@@ -41,12 +45,16 @@ export type MessageCode =
   | 'directory_unavailable'
   | 'storage_unavailable';
 
-export type FormMessages = Record<MessageCode, string>;
+/** Messages by code; those that state a limit have the placeholders content/placeholders.ts lists. */
+export type FormMessages = Record<MessageCode, string> & {
+  [Code in MessageCode & PlaceholderKey<'form_messages.json'>]: PlaceholderText<'form_messages.json', `/${Code}`>;
+};
 
-export interface MailTexts {
-  subject: string;
-  greeting: string;
-  paragraphs: string[];
+/** A mail's texts; N names the {name} placeholders content/placeholders.ts lists for its file. */
+export interface MailTexts<N extends string = never> {
+  subject: Template<N>;
+  greeting: Template<N>;
+  paragraphs: Template<N>[];
   closing: string;
   signature: string;
   button?: string;
@@ -55,10 +63,10 @@ export interface MailTexts {
   unsubscribe?: string;
 }
 
-export interface ThankYouTexts {
+export interface ThankYouTexts<N extends string = never> {
   headline: string;
   text: string;
-  mail: MailTexts;
+  mail: MailTexts<N>;
 }
 
 export type ThankYouName =
@@ -70,14 +78,21 @@ export type ThankYouName =
   | 'newsletter_thank_you';
 
 export interface NotificationTexts {
-  subjects: Record<string, string>;
+  subjects: Record<string, PlaceholderText<'mail_notification.json', '/subjects/*'>>;
   intro: string;
   labels: Record<string, string>;
 }
 
+/** The placeholders a thank-you file's mail takes, from content/placeholders.ts; a file not listed there takes none. */
+export type MailPlaceholders<Name extends ThankYouName> = `${Name}.json` extends infer File extends PlaceholderFile
+  ? '/mail/greeting' extends keyof (typeof PLACEHOLDERS)[File]
+    ? PlaceholderNames<File, '/mail/greeting'>
+    : never
+  : never;
+
 export interface FormTexts {
   messages(language: Language): FormMessages;
-  thankYou(name: ThankYouName, language: Language): ThankYouTexts;
+  thankYou<Name extends ThankYouName>(name: Name, language: Language): ThankYouTexts<MailPlaceholders<Name>>;
   notification(language: Language): NotificationTexts;
 }
 
@@ -89,7 +104,7 @@ export function createFormTexts(store: ContentStore): FormTexts {
   }
   return {
     messages: (language) => read<FormMessages>(language, 'form_messages.json'),
-    thankYou: (name, language) => read<ThankYouTexts>(language, `${name}.json`),
+    thankYou: <Name extends ThankYouName>(name: Name, language: Language) => read<ThankYouTexts<MailPlaceholders<Name>>>(language, `${name}.json`),
     notification: (language) => read<NotificationTexts>(language, 'mail_notification.json'),
   };
 }

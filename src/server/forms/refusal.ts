@@ -40,7 +40,8 @@ export function refusalBody(refusal: Pick<FormRefusal, 'statusCode' | 'field' | 
     error: STATUS_TEXT[refusal.statusCode] ?? 'Bad Request',
     field: refusal.field,
     code: refusal.code,
-    message: fill(messages[refusal.code], refusal.values),
+    // A refusal carries the values of its code, set where it is thrown; content:check holds each code's text to the names listed for it.
+    message: fill(messages[refusal.code] as string, refusal.values),
   };
 }
 

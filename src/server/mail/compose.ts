@@ -85,12 +85,13 @@ export function notificationMail(input: NotificationInput): OutgoingMail {
   };
 }
 
-export interface PersonalMailInput {
+export interface PersonalMailInput<N extends string> {
   from: string;
   to: string;
   language: Language;
-  texts: MailTexts;
-  values: Record<string, string>;
+  texts: MailTexts<N>;
+  /** Exactly the placeholders the mail's file takes (content/placeholders.ts). */
+  values: Readonly<Record<N, string>>;
   /** The confirmation link of a double opt-in. */
   link?: string;
   /** Where a reply goes, when replying is how a person reaches the team (cancelling an event registration). */
@@ -99,7 +100,7 @@ export interface PersonalMailInput {
   unsubscribe?: { page: string; oneClick: string };
 }
 
-export function personalMail({ from, to, language, texts, values, link, replyTo, unsubscribe }: PersonalMailInput): OutgoingMail {
+export function personalMail<N extends string>({ from, to, language, texts, values, link, replyTo, unsubscribe }: PersonalMailInput<N>): OutgoingMail {
   const paragraphs = texts.paragraphs.map((paragraph) => fill(paragraph, values));
   const greeting = fill(texts.greeting, values);
   const textParts = [greeting, '', ...paragraphs.flatMap((p) => [p, ''])];

@@ -3,7 +3,7 @@
  * service configured the same answer is read from content/{language}/careers/positions.json.
  */
 import Type, { type Static } from 'typebox';
-import { EmailAddress, IconName, Paragraphs, strict, Text } from './common.ts';
+import { EmailAddress, IconName, Paragraphs, strict, TemplateText, Text } from './common.ts';
 
 const Slug = Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 120 });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -67,7 +67,7 @@ export const CareerLabelsSchema = Type.Object(
   {
     /** How many positions show before "show all". */
     initially_shown: Type.Integer({ minimum: 1, maximum: 20 }),
-    show_jobs: Text,
+    show_jobs: TemplateText('career_labels.json', '/show_jobs'),
     hide_jobs: Text,
     no_positions: Text,
     department: Text,
@@ -75,14 +75,14 @@ export const CareerLabelsSchema = Type.Object(
     schedule: Text,
     salary_label: Text,
     /** The range: "{min}" and "{max}" are filled in. */
-    salary: Text,
+    salary: TemplateText('career_labels.json', '/salary'),
     remote: Text,
     view_job: Text,
     apply_headline: Text,
     apply_text: Text,
     related_headline: Text,
     back_to_overview: Text,
-    posted: Text,
+    posted: TemplateText('career_labels.json', '/posted'),
   },
   strict,
 );

@@ -5,8 +5,9 @@
  */
 import Type, { type Static } from 'typebox';
 import { strict, Text } from './common.ts';
+import { LegalText, When } from './legal.ts';
 
-const StoredItemSchema = Type.Object({ name: Text, purpose: Text, duration: Text }, strict);
+const StoredItemSchema = Type.Object({ name: Text, purpose: Text, duration: Text, when: When }, strict);
 const PurposeTextsSchema = Type.Object({ title: Text, text: Text }, strict);
 
 export const ConsentTextsSchema = Type.Object(
@@ -22,7 +23,8 @@ export const ConsentTextsSchema = Type.Object(
     close: Text,
     /** The banner's first layer. */
     banner_title: Text,
-    banner_text: Text,
+    /** Sentences of the first layer, those about a purpose only where it is asked (see configured-services.ts). */
+    banner_text: Type.Array(LegalText, { minItems: 1 }),
     accept_all: Text,
     reject_all: Text,
     show_settings: Text,

@@ -1,6 +1,6 @@
 /** Texts of the forms: labels and options per field, and the page block that places a form. */
 import Type, { type Static } from 'typebox';
-import { Href, strict, Text } from './common.ts';
+import { Href, strict, TemplateText, Text } from './common.ts';
 import { FORM_NAMES } from '../../forms/form-definitions.ts';
 
 const Option = Type.Object({ value: Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 120 }), label: Text }, strict);
@@ -33,8 +33,10 @@ export const FormTextsSchema = Type.Object(
     success: Type.Optional(Type.Object({ headline: Text, text: Text }, strict)),
     /** Shown in a snackbar when the form could not be sent at all. */
     failure: Text,
-    /** Upload forms: "{name} ({size})", "Remove", the progress label. */
-    files: Type.Optional(Type.Object({ selected: Text, remove: Text, progress: Text, too_large: Text, wrong_type: Text }, strict)),
+    /** Upload forms: "{name} ({size})", "Remove", the progress label ("{percent}%"). */
+    files: Type.Optional(
+      Type.Object({ selected: TemplateText('application_form.json', '/files/selected'), remove: Text, progress: TemplateText('application_form.json', '/files/progress') }, strict),
+    ),
     /** A sentence under the form, such as how the data is used. */
     privacy: Type.Optional(Type.Object({ text: Text, link_text: Text, link_url: Href }, strict)),
   },

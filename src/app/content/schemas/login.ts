@@ -1,6 +1,6 @@
 /** The texts of the Galaxy login dropdown and its messages, content/{language}/login.json. */
 import Type, { type Static } from 'typebox';
-import { Text } from './common.ts';
+import { TemplateText, Text } from './common.ts';
 
 /** The identity service's error codes the dropdown explains (SPEC 8), each with its message. */
 export const IDENTITY_ERROR_CODES = [
@@ -62,7 +62,7 @@ export const LoginTextsSchema = Type.Object(
     accounts: Text,
     switch_to_galaxy: Text,
     /** Shown when signed in: {email} is filled in. */
-    signed_in_as: Text,
+    signed_in_as: TemplateText('login.json', '/signed_in_as'),
     not_configured: Text,
     /** When the site's login API refuses or cannot be reached and says nothing better. */
     failed: Text,

@@ -1,0 +1,30 @@
+/** Which of the optional services (service-conditions.ts) this deployment runs, from its configuration. */
+import { useMemo } from 'react';
+import { consentToolOf } from '../consent/consent-provider.tsx';
+import { useEnvironment, type AppEnvironment } from '../environment.tsx';
+import type { Service } from './service-conditions.ts';
+
+export function configuredServices({ tracking, login }: Pick<AppEnvironment, 'tracking' | 'login'>): ReadonlySet<Service> {
+  const tagManager = Boolean(tracking.gtmId);
+  const maps = Boolean(tracking.mapsApiKey);
+  const consentManager = Boolean(tracking.consentManagerId);
+  const consent = tagManager || maps;
+  const signIn = login !== null;
+  const on: Record<Service, boolean> = {
+    tag_manager: tagManager,
+    consent_manager: consentManager,
+    consent_banner: consentToolOf(tracking) === 'banner',
+    consent_tool: consentToolOf(tracking) !== 'none',
+    consent,
+    maps,
+    sign_in: signIn,
+    google: tagManager || maps || signIn,
+  };
+  return new Set((Object.keys(on) as Service[]).filter((service) => on[service]));
+}
+
+/** The services the page's environment runs, for content components. */
+export function useConfiguredServices(): ReadonlySet<Service> {
+  const { tracking, login } = useEnvironment();
+  return useMemo(() => configuredServices({ tracking, login }), [tracking, login]);
+}
