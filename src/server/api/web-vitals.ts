@@ -28,8 +28,6 @@ const milliseconds = { type: 'number', minimum: 0, maximum: WEB_VITALS_MAX_MS } 
 export const webVitalsBodySchema = {
   type: 'object',
   required: ['route', 'navigation'],
-  // The route, the navigation and at least one value.
-  minProperties: 3,
   additionalProperties: false,
   properties: {
     route: { type: 'string', enum: PAGE_ROUTES.map((route) => route.id) },
@@ -61,6 +59,9 @@ export const webVitalsApi: FastifyPluginAsync = async (app) => {
       schema: { body: webVitalsBodySchema },
     },
     async (request, reply) => {
+      const { cls, inp, lcp, ttfb } = request.body;
+      // The schema cannot say "at least one of" and still name the field of a wrong value first.
+      if (cls === undefined && inp === undefined && lcp === undefined && ttfb === undefined) throw new FormRefusal(400, 'body', 'required');
       app.metrics.webVitalsReported(request.body);
       return reply.code(204).send();
     },
