@@ -55,6 +55,9 @@ t.test('every view of a sampled visit reaches /metrics once, by its route id', a
 
   const first = await page.goto(`${server.url}/`);
   t.notMatch(await first!.text(), REPORTER_CHUNK.split('/').at(-1)!, 'the first load does not name the reporter');
+  const policy = (await first!.headerValue('content-security-policy')) ?? '';
+  const connect = /(?:^|;)\s*connect-src ([^;]*)/.exec(policy)?.[1]?.split(/\s+/) ?? /(?:^|;)\s*default-src ([^;]*)/.exec(policy)?.[1]?.split(/\s+/) ?? [];
+  t.ok(connect.includes("'self'"), `the page's policy lets it send to its own origin (connect-src ${connect.join(' ')})`);
   await waitForHydration(page);
   await page.waitForFunction((chunk) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === chunk), REPORTER_CHUNK);
   t.ok(
