@@ -105,6 +105,11 @@ t.test('bad reports are refused, each naming its field, and count nowhere', asyn
   t.equal(foreign.json().field, 'origin');
   t.equal((await app.inject({ url: WEB_VITALS_PATH })).statusCode, 404, 'GET is not a report');
   t.same(await vitalsLines(app), [], 'not one series was made');
+  const requests = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+  for (const status of [400, 413, 415]) {
+    const expected = refusals.filter(([, , refused]) => refused === status).length;
+    t.match(requests.body, new RegExp(`^http_requests_total\\{method="POST",route="${WEB_VITALS_PATH}",status="${status}"\\} ${expected}$`, 'm'), `the operator sees the ${expected} answered ${status}`);
+  }
 });
 
 t.test('a flood from one address is cut off by its own budget, which leaves the forms theirs', async (t) => {

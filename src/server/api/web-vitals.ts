@@ -3,8 +3,8 @@
  * client/web-vitals/), added to the histograms of GET /metrics and kept nowhere else. The
  * report is untrusted input like any other: JSON only, a small body, only the named fields,
  * each value a number in a plausible range, the route an id of the route table (so the metric
- * labels stay a fixed set), and a few reports per address per minute. Accepted reports are
- * not written to the request log: the totals are all the site keeps of them.
+ * labels stay a fixed set), and a few reports per address per minute. Reports are not written
+ * to the request log: the totals are all the site keeps of them.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { PAGE_ROUTES } from '#app/paths.ts';
@@ -47,7 +47,7 @@ export const webVitalsApi: FastifyPluginAsync = async (app) => {
     '/',
     {
       bodyLimit: WEB_VITALS_BODY_LIMIT_BYTES,
-      // Accepted reports are counted, not logged; refusals and failures still are.
+      // Reports are counted, not logged, refused ones too (http_requests_total counts them by status); failures are.
       logLevel: 'warn',
       // The schema is for JSON: a form post or plain text is no report, whatever it says.
       onRequest: async (request) => {
