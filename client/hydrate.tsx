@@ -13,6 +13,7 @@ import { createRoutePrefetcher, listenForLinkIntent } from '#app/prefetch/route-
 import { createRoutes } from '#app/routes.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
 import { nextTask } from './next-task.ts';
+import { scheduleWebVitals } from './web-vitals-loader.ts';
 
 declare global {
   interface Window {
@@ -79,4 +80,5 @@ export async function hydrate(): Promise<void> {
   });
   // Pages the visitor is about to open load ahead: their module and content land in the caches the router reads.
   listenForLinkIntent(document, createRoutePrefetcher({ content, languageSignals }));
+  scheduleWebVitals(router, environment.webVitals.sampleRate);
 }

@@ -107,6 +107,7 @@ const ENVIRONMENT: AppEnvironment = {
   tracking: { gtmOrigin: 'https://www.googletagmanager.com', consentManagerOrigin: 'https://app.usercentrics.eu', mapsOrigin: 'https://maps.googleapis.com' },
   assets: { css: [], modulePreloads: [] },
   imageVersion: 'v1',
+  webVitals: { sampleRate: 0 },
 };
 const inRouter = (element: ReactElement) => renderToStaticMarkup(createElement(EnvironmentProvider, { value: ENVIRONMENT, children: createElement(MemoryRouter, null, element) }));
 

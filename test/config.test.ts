@@ -229,3 +229,13 @@ t.test('the per-address limits, the body budget, the upload quota and the free-d
   for (const name of ['MAX_CONNECTIONS_PER_ADDRESS', 'MAX_REQUESTS_PER_ADDRESS', 'BODY_MEMORY_MB', 'UPLOAD_QUOTA_MB', 'UPLOAD_QUOTA_WINDOW_MS', 'MIN_FREE_DISK_MB']) t.match(error.message, name);
   t.equal(error.problems.length, 6, 'each named once');
 });
+
+t.test('WEB_VITALS_SAMPLE_RATE: a share of page loads from 0 to 1, a tenth by default', async (t) => {
+  t.same(loadConfig({}).webVitals, { sampleRate: 0.1 });
+  for (const [value, rate] of [['0', 0], ['1', 1], ['0.25', 0.25], ['.5', 0.5], ['1.0', 1], [' 0.01 ', 0.01], ['', 0.1]] as const) {
+    t.equal(loadConfig({ WEB_VITALS_SAMPLE_RATE: value }).webVitals.sampleRate, rate, `"${value}" → ${rate}`);
+  }
+  for (const value of ['1.5', '2', '-0.1', '10%', '1e-2', 'NaN', 'Infinity', 'half', '0,5', '0x1', '.']) {
+    t.throws(() => loadConfig({ WEB_VITALS_SAMPLE_RATE: value }), new RegExp(`WEB_VITALS_SAMPLE_RATE must be a number from 0 to 1 such as 0\\.1, got "${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`), `"${value}" is refused`);
+  }
+});

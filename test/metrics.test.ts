@@ -11,6 +11,8 @@ import t from 'tap';
 import { buildApp } from '#server/app.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { collectProcessMetrics } from '#server/metrics/process-metrics.ts';
+import { WEB_VITALS_BUCKETS, WEB_VITALS_METRIC_NAMES } from '#server/metrics/web-vitals-metrics.ts';
+import { WEB_VITALS_PATH } from '#app/web-vitals/report.ts';
 import { build, tempDataDir } from './helpers/build.ts';
 import { waitForRows } from './helpers/db.ts';
 import { samples } from './helpers/files.ts';
@@ -205,6 +207,40 @@ t.test('the route label never holds a raw path', async (t) => {
   t.equal(value(all, 'http_requests_total', { method: 'DELETE', route: 'not_found', status: '404' }), 1, 'a method no route takes');
   t.equal(value(all, 'http_requests_total', { method: 'GET', route: 'insight-article', status: '404' }), 1, 'a page route whose content is missing');
   t.equal(value(all, 'http_requests_total', { method: 'GET', route: 'en-company', status: '200' }), 1, 'the query string plays no part');
+});
+
+t.test('Web Vitals: four histograms by route id, with buckets at the good and poor thresholds', async (t) => {
+  const app = await build(t, { METRICS_TOKEN: TOKEN });
+  const report = (payload: object) =>
+    app.inject({ method: 'POST', url: WEB_VITALS_PATH, headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, payload: JSON.stringify(payload) });
+  t.equal((await report({ route: 'en-career', navigation: 'load', lcp: 2500, ttfb: 800, cls: 0.1, inp: 200 })).statusCode, 204);
+  t.equal((await report({ route: 'en-career', navigation: 'client', cls: 0.3, inp: 650 })).statusCode, 204);
+
+  const response = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+  const all = parsePrometheus(response.body);
+  const families: [keyof typeof WEB_VITALS_METRIC_NAMES, string, Record<string, string>, number][] = [
+    ['lcp', 'web_vitals_lcp_seconds', { route: 'en-career' }, 2.5],
+    ['ttfb', 'web_vitals_ttfb_seconds', { route: 'en-career' }, 0.8],
+    ['inp', 'web_vitals_inp_seconds', { route: 'en-career', navigation: 'load' }, 0.2],
+    ['cls', 'web_vitals_cls', { route: 'en-career', navigation: 'load' }, 0.1],
+  ];
+  for (const [metric, name, labels, observed] of families) {
+    t.equal(WEB_VITALS_METRIC_NAMES[metric], name, `${metric} is ${name}`);
+    t.match(response.body, new RegExp(`^# TYPE ${name} histogram$`, 'm'), `${name} is a histogram`);
+    const buckets = all.filter((s) => s.name === `${name}_bucket` && Object.entries(labels).every(([key, v]) => s.labels[key] === v));
+    const edges = buckets.map((s) => s.labels.le!);
+    t.same(edges, [...WEB_VITALS_BUCKETS[metric].map(String), '+Inf'], `${name}: its buckets, then +Inf`);
+    t.ok(edges.every((edge, index) => index === 0 || edge === '+Inf' || Number(edge) > Number(edges[index - 1])), 'in rising order');
+    t.equal(value(all, `${name}_sum`, labels), observed, `${name}: the value in its unit`);
+    // A value on a threshold is inside the bucket of that threshold (Prometheus buckets are "less than or equal").
+    t.equal(value(all, `${name}_bucket`, { ...labels, le: String(observed) }), 1, `${name}: ${observed} counts as good`);
+  }
+  for (const [metric, good, poor] of [['lcp', 2.5, 4], ['inp', 0.2, 0.5], ['cls', 0.1, 0.25], ['ttfb', 0.8, 1.8]] as const) {
+    t.ok((WEB_VITALS_BUCKETS[metric] as readonly number[]).includes(good) && (WEB_VITALS_BUCKETS[metric] as readonly number[]).includes(poor), `${metric}: edges at ${good} and ${poor}`);
+  }
+  t.equal(value(all, 'web_vitals_inp_seconds_count', { route: 'en-career', navigation: 'client' }), 1, 'a client view by its own label');
+  t.equal(value(all, 'web_vitals_inp_seconds_bucket', { route: 'en-career', navigation: 'client', le: '0.5' }), 0, '650 ms is poor');
+  t.equal(all.filter((s) => s.name.startsWith('web_vitals_lcp') && s.labels.navigation !== undefined).length, 0, 'LCP and TTFB have no navigation label: only loads have them');
 });
 
 t.test('without METRICS_PORT or METRICS_TOKEN, /metrics is an unknown page', async (t) => {

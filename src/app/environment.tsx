@@ -43,6 +43,8 @@ export interface AppEnvironment {
   tracking: TrackingEnvironment;
   /** The build's image version: site images are served under /img/{version}/ (see images/image-urls.ts). */
   imageVersion?: string;
+  /** Real visitors' Web Vitals: the share of page loads that measure and report them (WEB_VITALS_SAMPLE_RATE). */
+  webVitals: { sampleRate: number };
 }
 
 /** The id of the style element holding the inlined stylesheets. */

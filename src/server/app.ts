@@ -45,6 +45,8 @@ import { createRenderSlots } from './ssr/render-slots.ts';
 import { careersApi } from './api/careers.ts';
 import { firebaseApi } from './api/firebase.ts';
 import { cspReportApi } from './api/csp-report.ts';
+import { webVitalsApi } from './api/web-vitals.ts';
+import { WEB_VITALS_PATH } from '#app/web-vitals/report.ts';
 import { CSP_REPORT_PATH } from './security/content-security-policy.ts';
 import { galaxyApi } from './api/galaxy.ts';
 import { loginPlugin } from './plugins/login.ts';
@@ -149,6 +151,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await api.register(careersApi, { prefix: '/api/careers', careers });
     await api.register(galaxyApi, { prefix: '/api/galaxy' });
     await api.register(cspReportApi, { prefix: CSP_REPORT_PATH });
+    await api.register(webVitalsApi, { prefix: WEB_VITALS_PATH });
     await api.register(firebaseApi, { prefix: '/api/firebase', secureCookies: config.siteUrl.startsWith('https://') || behindProxy(config.trustProxy) });
   });
 

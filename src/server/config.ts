@@ -56,6 +56,13 @@ export interface Config {
   metrics: MetricsConfig;
   retention: RetentionPolicy;
   tracking: TrackingConfig;
+  webVitals: WebVitalsConfig;
+}
+
+/** Real visitors' Web Vitals, sent by the browser and counted in /metrics. */
+export interface WebVitalsConfig {
+  /** The share of page loads whose browser measures and reports them, 0 (none) to 1 (all). */
+  sampleRate: number;
 }
 
 /**
@@ -235,6 +242,17 @@ function createReader(env: Env) {
     },
     optional(name: string): string | undefined {
       return raw(name);
+    },
+    /** A share from 0 to 1, written as a decimal (0.1, .25, 1). */
+    fraction(name: string, fallback: number): number {
+      const value = raw(name);
+      if (value === undefined) return fallback;
+      const parsed = Number(value);
+      if (!/^(?:[01](?:\.\d+)?|\.\d+)$/.test(value) || parsed < 0 || parsed > 1) {
+        problems.push(`${name} must be a number from 0 to 1 such as 0.1, got "${value}"`);
+        return fallback;
+      }
+      return parsed;
     },
     optionalInteger(name: string, min: number, max: number): number | undefined {
       return raw(name) === undefined ? undefined : this.integer(name, min, min, max);
@@ -572,6 +590,7 @@ export function loadConfig(env: Env = process.env): Config {
       mailDays: read.integer('RETENTION_MAIL_DAYS', 30, 1, 3_650),
     },
     tracking: trackingConfig(read),
+    webVitals: { sampleRate: read.fraction('WEB_VITALS_SAMPLE_RATE', 0.1) },
   };
   // Replicas share the database, so a link one of them signed must verify on every other.
   if (config.databaseUrl && !config.tokenSecret) read.problems.push('TOKEN_SECRET must be set when DATABASE_URL is set, the same on every replica');

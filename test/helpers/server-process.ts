@@ -70,7 +70,8 @@ export async function startServer(t: TestContext, env: Record<string, string> = 
     dataDir = created;
   }
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
-    env: { ...inheritedEnv(), NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...env },
+    // Web Vitals off unless a test asks: sampled at random, the reporter would come and go between runs.
+    env: { ...inheritedEnv(), NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir, WEB_VITALS_SAMPLE_RATE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];

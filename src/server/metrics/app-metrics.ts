@@ -6,7 +6,9 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FormName } from '../forms/submissions.ts';
 import type { OutboxCounts } from '../store/outbox.ts';
 import type { StorageHealth } from '../store/storage-health.ts';
+import type { WebVitalsReport } from '#app/web-vitals/report.ts';
 import { pageRoute } from './labels.ts';
+import { createWebVitalsMetrics } from './web-vitals-metrics.ts';
 
 /** What the routes, the page renderer and the outbox report as it happens. */
 export interface MetricsRecorder {
@@ -23,6 +25,8 @@ export interface MetricsRecorder {
   limitRefused(limit: ClientLimit): void;
   /** Bytes of request bodies held in memory now, against BODY_MEMORY_MB. */
   bodyMemoryHeld(bytes: number): void;
+  /** One page view's Web Vitals from a visitor's browser, already checked against the route table. */
+  webVitalsReported(report: WebVitalsReport): void;
 }
 
 /** The limits a refusal is counted under. */
@@ -98,6 +102,7 @@ export function createAppMetrics(): AppMetrics {
   });
   for (const limit of CLIENT_LIMITS) limitRefusals.inc({ limit }, 0);
   const bodyMemory = new Gauge({ name: 'request_body_memory_bytes', help: 'Bytes of request bodies the server holds in memory now (reserved per request in progress).', registers });
+  const webVitalsReported = createWebVitalsMetrics(registry);
 
   return {
     registry,
@@ -107,6 +112,7 @@ export function createAppMetrics(): AppMetrics {
     bodyMemoryHeld(bytes) {
       bodyMemory.set(bytes);
     },
+    webVitalsReported,
     requestFinished(method, route, status, seconds) {
       const labels = { method, route, status: String(status) };
       requests.inc(labels);

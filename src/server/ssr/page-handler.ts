@@ -206,6 +206,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       tracking: config.tracking,
       assets: assetsOf(manifest, context, inlineCss),
       imageVersion,
+      webVitals: config.webVitals,
     };
     const status = page.status ?? context.statusCode;
     const headers = reply.getHeaders() as Record<string, string | number | string[]>;
