@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Build stage: all dependencies, the client and server bundles.
 FROM node:24-slim AS build
 WORKDIR /app
@@ -19,7 +18,9 @@ ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# npm's cache, debug logs (/root/.npm) and compiled-code cache (/tmp/node-compile-cache) are removed in
+# the layer that wrote them.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && rm -rf /root/.npm /tmp/node-compile-cache
 COPY --from=build /app/dist ./dist
 COPY content ./content
 COPY static ./static

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const STAMP_FILE = path.join(ROOT, 'dist', '.build-stamp');
 /** What the build reads; a change to any of these makes the build stale. */
-const INPUTS = ['src', 'client', 'build.mjs', 'scripts/build-images.mjs', 'scripts/build-stamp.mjs', 'static/images', 'package.json', 'package-lock.json', 'tsconfig.json'];
+export const INPUTS = ['src', 'client', 'build.mjs', 'scripts/build-images.mjs', 'scripts/build-stamp.mjs', 'static/images', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 async function listFiles(entry) {
   const full = path.join(ROOT, entry);

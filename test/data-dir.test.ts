@@ -12,6 +12,7 @@ import path from 'node:path';
 import t from 'tap';
 import { runSubmissionsCli } from '#server/cli/submissions.ts';
 import { checkDataDir, DataDirError, type DataDirFs } from '#server/store/data-dir.ts';
+import { DATABASE_FILE, openDatabase } from '#server/store/database.ts';
 import { inheritedEnv, startServer } from './helpers/server-process.ts';
 
 const user = { name: 'node', uid: 1000, gid: 1000 };
@@ -77,6 +78,24 @@ t.test('a usable folder: created when missing, nothing left behind', async (t) =
   fs.writeFileSync(path.join(dataDir, 'token-secret'), 'x');
   checkDataDir(dataDir);
   t.same(fs.readdirSync(dataDir).sort(), ['nordstern.sqlite', 'token-secret', 'uploads'], 'an existing folder is only read');
+});
+
+t.test('a new database and its -wal and -shm files are readable by their owner only, like the uploads', async (t) => {
+  const dataDir = path.join(tempDir(t), 'data');
+  // Under the usual umask, which would leave a file SQLite creates itself readable by everyone.
+  const umask = process.umask(0o022);
+  t.teardown(() => process.umask(umask));
+  const db = await openDatabase({ dataDir });
+  t.teardown(() => db.close());
+  const files = fs.readdirSync(dataDir).filter((name) => name.startsWith(DATABASE_FILE)).sort();
+  t.same(files, [DATABASE_FILE, `${DATABASE_FILE}-shm`, `${DATABASE_FILE}-wal`], 'the database in WAL mode');
+  for (const name of files) t.equal((fs.statSync(path.join(dataDir, name)).mode & 0o777).toString(8), '600', name);
+
+  const older = path.join(tempDir(t), 'older');
+  fs.mkdirSync(older);
+  fs.writeFileSync(path.join(older, DATABASE_FILE), '', { mode: 0o640 });
+  await (await openDatabase({ dataDir: older })).close();
+  t.equal((fs.statSync(path.join(older, DATABASE_FILE)).mode & 0o777).toString(8), '640', 'an existing file keeps the mode it was given');
 });
 
 t.test('each refusal names the path, the step, the code, the user and the fix', async (t) => {

@@ -1,13 +1,22 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
+import { toolCommand } from '#server/cli/tool-command.ts';
 import { build, contentWithTestEvent, tempDataDir, TEST_EVENT } from './helpers/build.ts';
 
 const run = promisify(execFile);
 
 async function cli(dataDir: string, ...args: string[]) {
+  return tool('.', dataDir, 'dist/server/submissions.js', ...args);
+}
+
+/** A built tool run in the folder cwd, as `node FILE ARGS`. */
+async function tool(cwd: string, dataDir: string, file: string, ...args: string[]) {
   try {
-    const { stdout } = await run(process.execPath, ['dist/server/submissions.js', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+    const { stdout } = await run(process.execPath, [file, ...args], { cwd, env: { ...process.env, DATA_DIR: dataDir } });
     return { code: 0, stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -48,4 +57,26 @@ t.test('operators list, show and export submissions with their mail state', asyn
 
   t.match(await cli(dataDir, 'show', 'nope'), { code: 1, stdout: /No submission nope/ });
   t.match(await cli(dataDir, 'frobnicate'), { code: 2, stdout: /usage: npm run submissions/ });
+});
+
+t.test('in the image, which has dist/ but no scripts/, usage lines and hints name the built tools, and those run there', async (t) => {
+  const image = await mkdtemp(path.join(tmpdir(), 'nordstern-image-'));
+  t.teardown(() => rm(image, { recursive: true, force: true }));
+  await symlink(path.resolve('dist'), path.join(image, 'dist'));
+  const dataDir = await tempDataDir(t);
+  t.equal(toolCommand('submissions'), 'npm run submissions --', 'a checkout has the npm scripts');
+  t.equal(toolCommand('submissions', image), 'node dist/server/submissions.js', 'the image has the built tool, as in the log of a mail that failed for good');
+
+  t.match(await tool(image, dataDir, 'dist/server/submissions.js', 'frobnicate'), { code: 2, stdout: /^usage: node dist\/server\/submissions\.js list /m });
+  t.match(await tool(image, dataDir, 'dist/server/galaxy.js', 'frobnicate'), { code: 2, stdout: /^usage: node dist\/server\/galaxy\.js add [^]*^ {7}node dist\/server\/galaxy\.js list$/m });
+  t.match(await tool(image, dataDir, 'dist/server/backup.js'), { code: 2, stdout: /^usage: node dist\/server\/backup\.js DIR /m });
+  t.match(await tool(image, dataDir, 'dist/server/restore.js'), { code: 2, stdout: /^usage: node dist\/server\/restore\.js \[--force\] DIR \| --check DIR$/m });
+  t.match(await tool(image, dataDir, 'dist/server/submissions.js', 'list'), { code: 0 }, 'the tool as the usage names it');
+
+  const backup = await tool(image, dataDir, 'dist/server/backup.js', 'backup');
+  t.equal(backup.code, 0);
+  const hint = /^Check it with: (node dist\/server\/restore\.js --check \S+)$/m.exec(backup.stdout);
+  t.ok(hint, 'the backup names the check as it runs there');
+  const [, ...args] = hint![1]!.split(' ');
+  t.match(await tool(image, dataDir, args[0]!, ...args.slice(1)), { code: 0, stdout: /every checksum matches/ }, 'and that command checks the backup');
 });

@@ -16,6 +16,7 @@ import { BackupError, type Manifest } from '../backup/manifest.ts';
 import { restoreBackup } from '../backup/restore-backup.ts';
 import { loadConfig } from '../config.ts';
 import type { CliResult } from './run-cli.ts';
+import { toolCommand } from './tool-command.ts';
 
 const MB = 1024 * 1024;
 const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
@@ -29,8 +30,8 @@ function describe(manifest: Manifest): string[] {
   ];
 }
 
-const BACKUP_USAGE = 'usage: npm run backup -- DIR   (DIR: a new or empty folder)';
-const RESTORE_USAGE = 'usage: npm run restore -- [--force] DIR | --check DIR';
+const backupUsage = () => `usage: ${toolCommand('backup')} DIR   (DIR: a new or empty folder)`;
+const restoreUsage = () => `usage: ${toolCommand('restore')} [--force] DIR | --check DIR`;
 
 function parse(args: string[], usage: string, options: { force?: { type: 'boolean' }; check?: { type: 'boolean' } } = {}) {
   try {
@@ -58,7 +59,7 @@ const POSTGRES_REFUSAL: CliResult = {
 };
 
 export async function runBackupCli(args: string[], env: Record<string, string | undefined> = process.env): Promise<CliResult> {
-  const parsed = parse(args, BACKUP_USAGE);
+  const parsed = parse(args, backupUsage());
   if (parsed.error) return parsed.error;
   const { dir } = parsed;
   return answer(async () => {
@@ -70,7 +71,7 @@ export async function runBackupCli(args: string[], env: Record<string, string | 
       `Backup of ${manifest.dataDir} written to ${dir} in ${ms} ms (${megabytes(manifest.totals.bytes)}, ${manifest.totals.files} files):`,
       ...describe(manifest),
       ...manifest.problems.map((problem) => `  ${problem.removedSince ? 'note' : 'PROBLEM'}: attachment ${problem.attachment}: ${problem.problem}`),
-      `Check it with: npm run restore -- --check ${dir}`,
+      `Check it with: ${toolCommand('restore')} --check ${dir}`,
     ];
     // A backup with files missing is still written (the database matters most) but fails loudly.
     return { code: lost.length > 0 ? 1 : 0, out: lines.join('\n') };
@@ -78,12 +79,12 @@ export async function runBackupCli(args: string[], env: Record<string, string | 
 }
 
 export async function runRestoreCli(args: string[], env: Record<string, string | undefined> = process.env): Promise<CliResult> {
-  const parsed = parse(args, RESTORE_USAGE, { force: { type: 'boolean' }, check: { type: 'boolean' } });
+  const parsed = parse(args, restoreUsage(), { force: { type: 'boolean' }, check: { type: 'boolean' } });
   if (parsed.error) return parsed.error;
   const { dir, values } = parsed;
   const check = values.check === true;
   const force = values.force === true;
-  if (check && force) return { code: 2, out: `--check restores nothing; --force goes without it\n${RESTORE_USAGE}` };
+  if (check && force) return { code: 2, out: `--check restores nothing; --force goes without it\n${restoreUsage()}` };
   return answer(async () => {
     if (check) {
       const { manifest, problems, warnings } = await checkBackup(dir);

@@ -13,19 +13,21 @@ import { loadConfig } from '../config.ts';
 import { createDirectoryAdmin } from '../galaxy/embedded-directory.ts';
 import { openDatabase } from '../store/database.ts';
 import { formatTable } from './table.ts';
+import { toolCommand } from './tool-command.ts';
 
-const USAGE = [
-  'usage: npm run galaxy -- add --uid UID --email EMAIL [--name NAME] [--role admin|editor|viewer]',
-  '       npm run galaxy -- invite --email EMAIL [--role admin|editor|viewer] [--days N]',
-  '       npm run galaxy -- list',
-  '       npm run galaxy -- remove (--uid UID | --email EMAIL)',
-].join('\n');
+const usageOf = (command: string) =>
+  [
+    `usage: ${command} add --uid UID --email EMAIL [--name NAME] [--role admin|editor|viewer]`,
+    `       ${command} invite --email EMAIL [--role admin|editor|viewer] [--days N]`,
+    `       ${command} list`,
+    `       ${command} remove (--uid UID | --email EMAIL)`,
+  ].join('\n');
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 const UID = /^[\x21-\x7e]{1,128}$/;
 
 type Result = { code: number; out: string };
-const usage = (problem: string): Result => ({ code: 2, out: `${problem}\n${USAGE}` });
+const usage = (problem: string): Result => ({ code: 2, out: `${problem}\n${usageOf(toolCommand('galaxy'))}` });
 
 export async function runGalaxyCli(args: string[], env: Record<string, string | undefined> = process.env): Promise<Result> {
   let parsed;

@@ -23,6 +23,7 @@ import { erasePersonalData, findPersonalData } from '../store/personal-data.ts';
 import { toCsv } from './csv.ts';
 import { describeErasure, describePersonalData, EMAIL_ARGUMENT } from './personal-data-commands.ts';
 import type { CliResult } from './run-cli.ts';
+import { toolCommand } from './tool-command.ts';
 import { formatTable } from './table.ts';
 
 interface ListedSubmission {
@@ -132,35 +133,36 @@ async function subscribersCsv(db: SqlClient, config: Config): Promise<string> {
   ]);
 }
 
-const USAGE =
-  'usage: npm run submissions -- list [--form NAME] [--limit N] | show ID | export [--form NAME] | retry MAIL_ID | find EMAIL | export EMAIL | erase EMAIL | subscribers';
+const usageOf = (command: string) =>
+  `usage: ${command} list [--form NAME] [--limit N] | show ID | export [--form NAME] | retry MAIL_ID | find EMAIL | export EMAIL | erase EMAIL | subscribers`;
 
 export async function runSubmissionsCli(args: string[], env: Record<string, string | undefined> = process.env): Promise<CliResult> {
+  const usage = usageOf(toolCommand('submissions'));
   let parsed;
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: { form: { type: 'string' }, limit: { type: 'string', default: '50' } } });
   } catch (error) {
-    return { code: 2, out: `${(error as Error).message}\n${USAGE}` };
+    return { code: 2, out: `${(error as Error).message}\n${usage}` };
   }
   const { values, positionals } = parsed;
   const [command, id] = positionals;
   const limit = Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1) return { code: 2, out: `--limit must be a positive whole number\n${USAGE}` };
+  if (!Number.isInteger(limit) || limit < 1) return { code: 2, out: `--limit must be a positive whole number\n${usage}` };
   const config = loadConfig(env);
-  if (['find', 'erase'].includes(command ?? '') && !EMAIL_ARGUMENT.test(id ?? '')) return { code: 2, out: `${command} needs an email address\n${USAGE}` };
+  if (['find', 'erase'].includes(command ?? '') && !EMAIL_ARGUMENT.test(id ?? '')) return { code: 2, out: `${command} needs an email address\n${usage}` };
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     switch (command) {
       case 'list':
         return { code: 0, out: await list(db, values.form, limit) };
       case 'show': {
-        if (!id) return { code: 2, out: USAGE };
+        if (!id) return { code: 2, out: usage };
         const shown = await show(db, id);
         return shown ? { code: 0, out: shown } : { code: 1, out: `No submission ${id}` };
       }
       case 'export':
         if (id === undefined) return { code: 0, out: await exportCsv(db, values.form) };
-        if (!EMAIL_ARGUMENT.test(id)) return { code: 2, out: `export takes an email address, or --form for all submissions as CSV\n${USAGE}` };
+        if (!EMAIL_ARGUMENT.test(id)) return { code: 2, out: `export takes an email address, or --form for all submissions as CSV\n${usage}` };
         return { code: 0, out: JSON.stringify(await findPersonalData(db, id), null, 2) };
       case 'find':
         return { code: 0, out: describePersonalData(await findPersonalData(db, id!)) };
@@ -177,13 +179,13 @@ export async function runSubmissionsCli(args: string[], env: Record<string, stri
       case 'retry': {
         // The mail's number as `show` lists it (#12) or as the failure log names it.
         const mailId = /^#?\d{1,15}$/.test(id ?? '') ? Number(id!.replace(/^#/, '')) : 0;
-        if (mailId < 1) return { code: 2, out: `retry needs the number of a failed mail\n${USAGE}` };
+        if (mailId < 1) return { code: 2, out: `retry needs the number of a failed mail\n${usage}` };
         return (await retryFailedMail(db, mailId))
           ? { code: 0, out: `Mail #${mailId} is queued again; a running server sends it at its next poll.` }
           : { code: 1, out: `There is no failed mail #${mailId}.` };
       }
       default:
-        return { code: 2, out: USAGE };
+        return { code: 2, out: usage };
     }
   } finally {
     await db.close();

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { toolCommand } from '../cli/tool-command.ts';
 import type { Database } from '../store/database.ts';
 import { claimDueMails, markAttemptFailed, markSent, type OutgoingMail } from '../store/outbox.ts';
 import { isStorageFailure, type StorageHealth } from '../store/storage-health.ts';
@@ -92,7 +93,7 @@ export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, ma
             onFailedForGood?.();
             log.error(
               { outboxId: row.id, submissionId: row.submissionId, purpose: row.purpose, attempt, err: sendError },
-              `mail failed for good after ${attempt} attempts; send it again with: npm run submissions -- retry ${row.id}`,
+              `mail failed for good after ${attempt} attempts; send it again with: ${toolCommand('submissions')} retry ${row.id}`,
             );
           } else log.warn({ outboxId: row.id, submissionId: row.submissionId, attempt, retryAt, err: sendError }, 'mail failed, will retry');
         }),

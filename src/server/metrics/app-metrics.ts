@@ -90,7 +90,7 @@ export function createAppMetrics(): AppMetrics {
   const uploadBytes = new Counter({ name: 'upload_bytes_total', help: 'Bytes of uploaded files stored with an accepted job application.', registers });
   const mailsFailed = new Counter({
     name: 'outbox_mails_failed_total',
-    help: 'Mails that failed their last attempt; they wait for an operator (npm run submissions -- retry).',
+    help: 'Mails that failed their last attempt; they wait for an operator (the submissions tool: retry MAIL_ID).',
     registers,
   });
 

@@ -5,7 +5,7 @@
  * One connection serves the whole process, and a transaction spans awaits: every statement
  * outside a transaction waits for the open one to finish, so nothing slips into it.
  */
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
@@ -13,10 +13,16 @@ import { sqliteSchema } from './migrations.ts';
 import type { Database, SqlClient, SqlValue } from './sql.ts';
 
 export const DATABASE_FILE = 'nordstern.sqlite';
+/** The database holds applicants' data: readable by the server's user alone, like the uploads and a restored database. */
+const DATABASE_FILE_MODE = 0o600;
 
 export function openSqliteDatabase(dataDir: string): Database {
   mkdirSync(dataDir, { recursive: true });
-  const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
+  const file = path.join(dataDir, DATABASE_FILE);
+  // SQLite would create a missing file with mode 644; an empty file is a new database to it, and
+  // its -wal and -shm files are given the database file's mode. An existing file is left as it is.
+  closeSync(openSync(file, 'a', DATABASE_FILE_MODE));
+  const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
