@@ -17,8 +17,9 @@ import type { GlossaryContent } from '../../src/app/content/schemas/glossary.ts'
 import { SETTING_NAMES, SETTING_PATTERN } from '../../src/server/content/content-settings.ts';
 import { germanPathOf, SINGLE_LANGUAGE_FOLDERS } from '../../src/app/content/language-folders.ts';
 import { PAGE_ROUTES, type PageRoute } from '../../src/app/paths.ts';
-import { compileGlossary, glossaryProblems, type CompiledTerm } from './glossary.ts';
+import { compileGlossary, fieldPath, glossaryProblems, type CompiledTerm } from './glossary.ts';
 import { factProblems } from './facts.ts';
+import { isProse, typographyProblems } from './typography.ts';
 
 export interface ContentProblem {
   file: string;
@@ -35,7 +36,7 @@ interface ContentFile {
 const LANGUAGES = ['en', 'de'] as const;
 const LINK_KEYS = new Set(['link_url', 'canonical']);
 /** Keys whose strings are addresses, not prose: the glossary does not read them. */
-const ADDRESS_KEYS = new Set([...LINK_KEYS, 'src', 'og_image', 'event_page', 'insight', 'file']);
+export const ADDRESS_KEYS = new Set([...LINK_KEYS, 'src', 'og_image', 'event_page', 'insight', 'file']);
 const GLOSSARY = 'glossary.json';
 
 /**
@@ -188,6 +189,7 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
         if (!(SETTING_NAMES as readonly string[]).includes(name!)) report(`${pointer} names {{${name}}}, which the server does not fill in (known: ${SETTING_NAMES.join(', ')})`);
       }
       if (!ADDRESS_KEYS.has(key) && !/^(\/|https?:|mailto:)/.test(text)) for (const problem of glossaryProblems(terms, text, key, pointer)) report(problem);
+      if (!ADDRESS_KEYS.has(key) && isProse(text)) for (const problem of typographyProblems(text, file.language, fieldPath(pointer))) report(problem);
       if (text.trim() === '') report(`${pointer} is empty`);
       else if (text.startsWith('/images/')) {
         if (!(await exists(path.join(staticDir, text)))) report(`${pointer} refers to ${text}, which does not exist`);
