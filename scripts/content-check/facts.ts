@@ -3,10 +3,14 @@
  * - people quoted or on stage: one person per role at each company, one role per person
  *   at a company, and no two different people with the same first name at one company;
  * - event editions: no two editions on the same day share a speaker;
- * - an event insight's date is the date of the edition it links to.
+ * - an event insight's date is the date of the edition it links to;
+ * - the pages' own figures: project lengths, the partner year, repeated figures, event
+ *   canonicals (facts-pages.ts), and the job ads' terms (facts-jobs.ts).
  */
 import path from 'node:path';
 import { berlinDay } from '../../src/app/i18n/berlin-time.ts';
+import { jobFactProblems } from './facts-jobs.ts';
+import { pageFactProblems } from './facts-pages.ts';
 
 export interface FactFile {
   path: string;
@@ -171,7 +175,9 @@ export function factProblems(files: readonly FactFile[]): FactProblem[] {
   for (const language of new Set(files.map((file) => file.language))) {
     const ofLanguage = files.filter((file) => file.language === language);
     const editions = editionsOf(ofLanguage);
-    problems.push(...personProblems(ofLanguage), ...editionProblems(editions), ...insightProblems(ofLanguage, editions));
+    problems.push(...personProblems(ofLanguage), ...editionProblems(editions), ...insightProblems(ofLanguage, editions), ...pageFactProblems(ofLanguage));
   }
+  // The job ads are compared across the two languages too.
+  problems.push(...jobFactProblems(files));
   return problems;
 }

@@ -21,8 +21,9 @@ const DE_UNITS = ['%', '€', 'MB', 'KB', 'GB', 'Wochen', 'Woche', 'Tagen', 'Tag
 const EN_UNITS = ['MB', 'KB', 'GB', 'weeks', 'week', 'days', 'day', 'hours', 'hour', 'minutes', 'minute', 'seconds', 'months', 'month', 'years', 'year'];
 const unitRule = (units: readonly string[]): TypographyRule => ({
   name: 'a non-breaking space between a number and its unit',
-  // After a number or a placeholder that becomes one ({max} MB); a unit word ends at a word boundary.
-  pattern: new RegExp(`(?<=\\d|\\{\\w+\\}) (?=(?:${units.join('|')})(?![\\p{L}\\p{N}]))`, 'gu'),
+  // After a number or a placeholder that becomes one ({max} MB), not periods.json's {count}, which is spelled out ("zwei Jahre").
+  // A unit word ends at a word boundary.
+  pattern: new RegExp(`(?<=\\d|\\{(?!count\\})\\w+\\}) (?=(?:${units.join('|')})(?![\\p{L}\\p{N}]))`, 'gu'),
   replacement: NBSP,
 });
 
@@ -42,7 +43,7 @@ const RULES: Readonly<Record<string, readonly TypographyRule[]>> = {
     { name: 'double curly quotes (“…”) around a quoted phrase', pattern: /(?<=^|[\s(])'([^'\n]*\p{L}[^'\n]*)'(?=[\s.,;:!?)]|$)/gu, replacement: '“$1”' },
     { name: 'a curly apostrophe (’) inside a word', pattern: /(?<=[\p{L}\p{N}])'(?=\p{L})/gu, replacement: '’' },
     { name: 'a curly apostrophe (’) after a plural s', pattern: /(?<=\p{L}s)'(?=[\s.,;:!?)]|$)/gu, replacement: '’' },
-    { name: 'no space before an ellipsis', pattern: /(?<=\p{L}) …/gu, replacement: '…' },
+    { name: 'no space before an ellipsis', pattern: /(?<=[\p{L}\p{N}”’)]) …/gu, replacement: '…' },
   ],
 };
 
