@@ -209,3 +209,16 @@ t.test('the glossary leaves a {percent} placeholder alone and enforces the terms
   t.same(glossaryProblems(de, 'innerhalb von zwei Werktagen', 'text', '/text').length, 1);
   t.same(glossaryProblems(de, 'Zentrale Frequenzobergrenze', 'title', '/title'), [], 'zentral as an adjective stays');
 });
+
+t.test('the application form on a job page offers that job’s offices, remote work only where the job allows it, and fitting employment types', async (t) => {
+  const app = await build(t);
+  const options = (body: string, name: string) => [...body.matchAll(new RegExp(`name="${name}" value="([a-z-]+)"`, 'g'))].map((match) => match[1]);
+  const manager = (await app.inject({ url: '/company/career/programmatic-advertising-manager' })).body;
+  t.same(options(manager, 'locations'), ['hamburg', 'muenchen'], 'Hamburg and Munich, not remote');
+  t.same(options(manager, 'type'), ['full-time', 'part-time']);
+  const engineer = (await app.inject({ url: '/unternehmen/karriere/senior-data-engineer' })).body;
+  t.same(options(engineer, 'locations'), ['hamburg', 'muenchen', 'berlin', 'remote'], 'a hybrid job open across Germany');
+  const student = (await app.inject({ url: '/company/career/working-student-data-analytics' })).body;
+  t.same(options(student, 'locations'), ['hamburg', 'berlin']);
+  t.same(options(student, 'type'), ['part-time', 'working-student'], 'no full-time or internship on a working student job');
+});
