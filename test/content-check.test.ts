@@ -169,7 +169,7 @@ const breakages: Breakage[] = [
     name: 'two people with the same role at one client',
     change: (dir) => editJson(dir, 'en/homepage/technology/looker-studio/quote.json', (v) => ({ ...v, role: 'Head of Marketing' })),
     file: 'en/homepage/technology/looker-studio/quote.json',
-    problem: /names Sven Martens as Head of Marketing at Hafenkontor Logistik, the role Henrike Brandt holds/,
+    problem: /names Sven Martens as Head of Marketing at Hafenkontor Logistik, the role Merle Brandhorst holds/,
   },
   {
     name: 'broken JSON',

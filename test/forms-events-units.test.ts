@@ -50,9 +50,9 @@ t.test('the application form: files by type, size and count, before any upload',
 });
 
 t.test('file sizes as people read them', async (t) => {
-  t.equal(formatFileSize(300 * 1024, 'en'), '300 KB');
-  t.equal(formatFileSize(1.5 * 1024 * 1024, 'de'), '1,5 MB');
-  t.equal(formatFileSize(10, 'en'), '1 KB');
+  t.equal(formatFileSize(300 * 1024, 'en'), '300\u00a0KB');
+  t.equal(formatFileSize(1.5 * 1024 * 1024, 'de'), '1,5\u00a0MB');
+  t.equal(formatFileSize(10, 'en'), '1\u00a0KB');
 });
 
 const edition = (location: string, year: string, month: string, start: string, end: string) => ({

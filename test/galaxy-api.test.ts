@@ -64,7 +64,7 @@ t.test("A's token asking for B's uid gets 403, for the profile and the token", a
   for (const url of [`/api/galaxy/profile/me/${b.uid}`, `/api/firebase/token/${b.uid}`]) {
     const response = await app.inject({ url, headers: bearer(a.idToken) });
     t.equal(response.statusCode, 403, url);
-    t.match(response.json(), { field: 'uid', code: 'unauthorized', message: 'You are not authorized.' });
+    t.match(response.json(), { field: 'uid', code: 'unauthorized', message: 'You are not authorised to do this.' });
     t.notMatch(response.body, b.email, 'nothing of B is told');
   }
 });

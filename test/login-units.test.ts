@@ -61,12 +61,12 @@ t.test('every identity error code and product message has its text in both langu
     t.equal(identityErrorMessage(texts, undefined), texts.failed);
   }
   const en = JSON.parse(readFileSync('content/en/login.json', 'utf8')) as LoginTexts;
-  t.equal(en.errors['auth/wrong-password'], 'The password is invalid or the user does not have a password.');
-  t.equal(en.errors['auth/too-many-requests'], 'We have blocked all requests from this device due to unusual activity. Try again later.');
-  t.equal(en.errors['auth/invalid-email'], 'The email address is badly formatted.');
-  t.equal(en.errors['auth/missing-email'], 'Enter your email address.');
-  t.equal(en.messages['auth/wrongRole'], "You don't have the permissions for this action.");
-  t.equal(en.messages['auth/unauthorized'], 'You are not authorized.');
-  t.equal(en.messages['auth/inactiveTool'], 'This tool is currently not available.');
+  t.equal(en.errors['auth/wrong-password'], 'The password is wrong, or this account has no password.');
+  t.equal(en.errors['auth/too-many-requests'], 'Because of unusual activity, we have blocked all requests from this device for now. Please try again later.');
+  t.equal(en.errors['auth/invalid-email'], 'Please enter a valid email address.');
+  t.equal(en.errors['auth/missing-email'], 'Please enter your email address.');
+  t.equal(en.messages['auth/wrongRole'], 'You do not have permission to do this.');
+  t.equal(en.messages['auth/unauthorized'], 'You are not authorised to do this.');
+  t.equal(en.messages['auth/inactiveTool'], 'This tool is not available at the moment.');
   t.equal(en.no_account, 'You do not have an account or invitation.');
 });

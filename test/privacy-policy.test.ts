@@ -115,6 +115,7 @@ const BASE_ENVIRONMENT: AppEnvironment = {
     siteUrl: 'http://localhost:3000',
     assetsBaseUrl: '/content',
     uploads: { cvMaxBytes: 1, additionalMaxBytes: 1, additionalMaxCount: 1 },
+    webVitals: { sampleRate: 0 },
     login: null,
     tracking: { gtmOrigin: 'https://www.googletagmanager.com', consentManagerOrigin: 'https://app.usercentrics.eu', mapsOrigin: 'https://maps.googleapis.com' },
     assets: { css: [], modulePreloads: [] },

@@ -17,9 +17,10 @@ import { BLOCK_SCHEMAS, ROOT_SCHEMAS, SHARED_SCHEMAS } from '../../src/app/conte
 import type { GlossaryContent } from '../../src/app/content/schemas/glossary.ts';
 import { germanPathOf, SINGLE_LANGUAGE_FOLDERS } from '../../src/app/content/language-folders.ts';
 import { PAGE_ROUTES, type PageRoute } from '../../src/app/paths.ts';
-import { compileGlossary, glossaryProblems, type CompiledTerm } from './glossary.ts';
+import { compileGlossary, fieldPath, glossaryProblems, type CompiledTerm } from './glossary.ts';
 import { factProblems } from './facts.ts';
 import { placeholderProblems } from './placeholders.ts';
+import { isProse, typographyProblems } from './typography.ts';
 
 export interface ContentProblem {
   file: string;
@@ -35,8 +36,8 @@ interface ContentFile {
 
 const LANGUAGES = ['en', 'de'] as const;
 const LINK_KEYS = new Set(['link_url', 'canonical']);
-/** Keys whose strings are addresses or conditions (a legal text's "when"), not prose: the glossary does not read them. */
-const ADDRESS_KEYS = new Set([...LINK_KEYS, 'src', 'og_image', 'event_page', 'insight', 'file', 'when']);
+/** Keys whose strings are addresses or conditions (a legal text's "when"), not prose: the glossary and the typography do not read them. */
+export const ADDRESS_KEYS = new Set([...LINK_KEYS, 'src', 'og_image', 'event_page', 'insight', 'file', 'when']);
 const GLOSSARY = 'glossary.json';
 
 /**
@@ -195,6 +196,7 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
     for (const { pointer, key, text } of strings(file.value)) {
       for (const problem of placeholderProblems(languageRelative, pointer, text)) report(problem);
       if (!ADDRESS_KEYS.has(key) && !/^(\/|https?:|mailto:)/.test(text)) for (const problem of glossaryProblems(terms, withoutPlaceholderNames(text), key, pointer)) report(problem);
+      if (!ADDRESS_KEYS.has(key) && isProse(text)) for (const problem of typographyProblems(text, file.language, fieldPath(pointer))) report(problem);
       if (text.trim() === '') report(`${pointer} is empty`);
       else if (text.startsWith('/images/')) {
         if (!(await exists(path.join(staticDir, text)))) report(`${pointer} refers to ${text}, which does not exist`);

@@ -5,9 +5,13 @@
  * - event editions: no two editions on the same day share a speaker;
  * - an event insight's date is the date of the edition it links to;
  * - each form states its retention period once, with its own placeholder (retention-facts.ts).
+ * - the pages' own figures: project lengths, the partner year, repeated figures, event
+ *   canonicals (facts-pages.ts), and the job ads' terms (facts-jobs.ts).
  */
 import path from 'node:path';
 import { berlinDay } from '../../src/app/i18n/berlin-time.ts';
+import { jobFactProblems } from './facts-jobs.ts';
+import { pageFactProblems } from './facts-pages.ts';
 import { retentionProblems } from './retention-facts.ts';
 
 export interface FactFile {
@@ -173,7 +177,9 @@ export function factProblems(files: readonly FactFile[]): FactProblem[] {
   for (const language of new Set(files.map((file) => file.language))) {
     const ofLanguage = files.filter((file) => file.language === language);
     const editions = editionsOf(ofLanguage);
-    problems.push(...personProblems(ofLanguage), ...editionProblems(editions), ...insightProblems(ofLanguage, editions), ...retentionProblems(ofLanguage, language));
+    problems.push(...personProblems(ofLanguage), ...editionProblems(editions), ...insightProblems(ofLanguage, editions), ...retentionProblems(ofLanguage, language), ...pageFactProblems(ofLanguage));
   }
+  // The job ads are compared across the two languages too.
+  problems.push(...jobFactProblems(files));
   return problems;
 }

@@ -74,7 +74,7 @@ const SECTORS: readonly Words[] = [
 ];
 const AUDIENCES: readonly Words[] = [
   ['data teams', 'Datenteams'],
-  ['marketing leads', 'Marketingverantwortliche'],
+  ['marketing managers', 'Marketingverantwortliche'],
   ['management', 'die Geschäftsführung'],
   ['developers', 'Entwicklungsteams'],
   ['agencies', 'Agenturen'],

@@ -112,7 +112,7 @@ t.test('forms in Chromium, with and without JavaScript', async (t) => {
         await page.getByRole('button', { name: /tool\.exe/ }).click();
       }
       await field(page, 'cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdfOfSize(300 * 1024)) });
-      if (javaScript) t.match(await page.locator('.form__files').innerText(), /cv\.pdf \(300 KB\)/, 'the chosen file shows with its size');
+      if (javaScript) t.match(await page.locator('.form__files').innerText(), /cv\.pdf \(300\u00a0KB\)/, 'the chosen file shows with its size');
       await submit(person);
       await page.getByRole('heading', { name: headline('en/application_thank_you.json') }).waitFor();
       const { stdout } = await run('npm', ['run', '--silent', 'submissions', '--', 'list', '--form', 'application'], { env: { ...process.env, DATA_DIR: dataDir } });

@@ -101,7 +101,7 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
     t.equal(await page.locator('.login-panel input[name=email]').getAttribute('type'), 'email');
     t.equal(await page.locator('.login-panel input[name=email]').getAttribute('required'), '');
     t.equal(await page.locator('.login-panel input[name=password]').getAttribute('required'), '');
-    t.match(await page.locator('.login-panel').textContent(), 'or choose');
+    t.equal((await page.locator('.login-panel__divider').textContent())?.trim(), 'or', 'the divider reads “or”, as a product writer puts it');
     t.equal(await page.locator('a.login-panel__link').first().getAttribute('href'), `${galaxy.url}/password-reset`);
     t.equal(await page.locator('.login-entry__toggle').getAttribute('aria-expanded'), 'true');
     await page.keyboard.press('Escape');

@@ -11,6 +11,7 @@ import { BlockHeading } from './block-heading.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { jobPosting } from '../careers/job-posting.ts';
+import { jobTermItems } from '../careers/job-terms.ts';
 import { useEnvironment } from '../environment.tsx';
 
 export function salaryText(position: Position, labels: CareerLabels, texts: FormatTexts): string | null {
@@ -102,6 +103,28 @@ export function Jobs({ content, positions, labels, language }: { content: JobsCo
   );
 }
 
+/** Start, hours, contract, travel, holiday, deadline and process: what an applicant checks before applying. */
+function JobTermsList({ position, labels }: { position: Position; labels: CareerLabels }) {
+  const texts = useFormatTexts();
+  const { terms } = position.generic;
+  if (!terms) return null;
+  return (
+    <section className="job-terms" aria-labelledby="job-terms-headline">
+      <h2 className="job-terms__headline" id="job-terms-headline">
+        {labels.terms_headline}
+      </h2>
+      <dl className="job-facts job-facts--terms">
+        {jobTermItems(terms, labels, texts).map((item) => (
+          <div className="job-facts__item" key={item.label}>
+            <dt>{item.label}</dt>
+            <dd>{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 export function JobDescription({ content, position, labels, language }: { content: Position['description']; position: Position; labels: CareerLabels; language: Language }) {
   const { siteUrl } = useEnvironment();
   return (
@@ -109,8 +132,10 @@ export function JobDescription({ content, position, labels, language }: { conten
       <JsonLd data={jobPosting(position, { siteUrl, path: careerPath(language, position.generic.folder), language })} />
       <div className="section__inner job__inner">
         <JobFacts position={position} labels={labels} />
+        <JobTermsList position={position} labels={labels} />
         <h2 className="section__headline">{content.headline}</h2>
         <Paragraphs text={content.text} className="intro__text" />
+        <p className="job-description__inclusion">{labels.inclusion}</p>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 /** The form a page shows (formular.json, or the technology form's form.json), with the values the page fixes. */
 import { FormView } from '../forms/form-view.tsx';
 import { editionKey } from '../events/model.ts';
+import { applicationTextsFor } from '../careers/job-form-options.ts';
 import type { PageData } from '../routes.tsx';
 
 export function Formular({ page }: { page: PageData }) {
@@ -10,5 +11,6 @@ export function Formular({ page }: { page: PageData }) {
   const hidden: Record<string, string> = {};
   if (page.event) hidden.event = editionKey(page.event.information.folderName, page.event.edition);
   if (page.job) hidden.job = page.job.position.generic.folder;
-  return <FormView form={page.form} language={page.language} hidden={hidden} />;
+  const form = page.job ? { ...page.form, texts: applicationTextsFor(page.form.texts, page.job.position) } : page.form;
+  return <FormView form={form} language={page.language} hidden={hidden} />;
 }

@@ -24,6 +24,8 @@ export function jobPosting(position: Position, { siteUrl, path, language }: { si
     datePosted: generic.date_posted,
     ...(generic.valid_through ? { validThrough: `${generic.valid_through}T23:59:59+01:00` } : {}),
     employmentType: generic.employment_type,
+    ...(generic.terms && generic.terms.start !== 'asap' ? { jobStartDate: generic.terms.start } : {}),
+    ...(generic.terms ? { workHours: `${generic.terms.weekly_hours} hours per week` } : {}),
     hiringOrganization: organization(siteUrl),
     jobLocation: generic.offices.map((office) => ({
       '@type': 'Place',

@@ -90,6 +90,7 @@ export function checkForm(form: FormDefinition, values: FormValues, messages: Re
 /** "1.2 MB", "340 KB": the size of a chosen file as people read it. */
 export function formatFileSize(bytes: number, language: 'en' | 'de'): string {
   const locale = language === 'de' ? 'de-DE' : 'en-GB';
-  if (bytes >= MB) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / MB)} MB`;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  // A non-breaking space, as in the content's own figures, so the unit never starts a line.
+  if (bytes >= MB) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / MB)}\u00a0MB`;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))}\u00a0KB`;
 }

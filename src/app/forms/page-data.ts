@@ -22,6 +22,14 @@ export interface PageForm {
   echo?: FormEcho;
 }
 
+/** The form's texts with this page's placeholders; a placeholder for a field the form does not have is left out. */
+function withPlaceholders(texts: FormTexts, placeholders: Readonly<Record<string, string>>): FormTexts {
+  const fields = Object.fromEntries(
+    Object.entries(texts.fields).map(([name, field]) => [name, Object.hasOwn(placeholders, name) ? { ...field, placeholder: placeholders[name] } : field]),
+  );
+  return { ...texts, fields };
+}
+
 /** The form a page shows: a formular block naming it, or the technology form's own texts. */
 export async function loadPageForm(content: PageContent, language: Language, source: ContentSource, echo: FormEcho | undefined): Promise<PageForm | undefined> {
   const formular = content.formular as FormularContent | undefined;
@@ -39,7 +47,7 @@ export async function loadPageForm(content: PageContent, language: Language, sou
     name,
     headline: formular?.headline ?? texts.headline,
     text: formular?.text ?? texts.text,
-    texts,
+    texts: formular?.placeholders ? withPlaceholders(texts, formular.placeholders) : texts,
     messages,
     thankYou: texts.success ?? { headline: thankYou.headline, text: thankYou.text },
     ...(echo ? { echo } : {}),

@@ -16,6 +16,31 @@ export const OfficeSchema = Type.Object(
   strict,
 );
 
+/**
+ * What an applicant checks before applying, as facts rather than prose, so that content:check
+ * can compare them with the ad's text and between the two languages: start, weekly hours,
+ * contract, travel share, holiday and the application deadline.
+ */
+export const JobTermsSchema = Type.Object(
+  {
+    /** "asap" or the first working day. */
+    start: Type.Union([Type.Literal('asap'), IsoDate]),
+    weekly_hours: Type.Integer({ minimum: 1, maximum: 48 }),
+    contract: Type.Union([Type.Literal('permanent'), Type.Literal('fixed_term')]),
+    /** The length of a fixed-term contract; only with contract "fixed_term". */
+    contract_months: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 })),
+    probation_months: Type.Integer({ minimum: 0, maximum: 6 }),
+    /** Share of working time spent travelling to clients or events; 0 for none. */
+    travel_percent: Type.Integer({ minimum: 0, maximum: 100 }),
+    /** Holiday days a year on a five-day week; part-time jobs get them pro rata. */
+    holiday_days: Type.Integer({ minimum: 20, maximum: 40 }),
+    /** The last day to apply (then also the posting's valid_through), or "open_until_filled". */
+    applications_until: Type.Union([Type.Literal('open_until_filled'), IsoDate]),
+  },
+  strict,
+);
+export type JobTerms = Static<typeof JobTermsSchema>;
+
 /** The sections of a job page, each a block of the page made from the position. */
 export const JobDescriptionSchema = Type.Object({ headline: Text, text: Paragraphs }, strict);
 export const JobRequirementsSchema = Type.Object({ headline: Text, items: Type.Array(Text, { minItems: 1, maxItems: 15 }) }, strict);
@@ -45,6 +70,8 @@ export const PositionSchema = Type.Object(
         date_posted: IsoDate,
         valid_through: Type.Optional(IsoDate),
         salary: Type.Optional(Type.Object({ min: Type.Integer({ minimum: 1 }), max: Type.Integer({ minimum: 1 }), currency: Type.Literal('EUR') }, strict)),
+        /** Optional for a careers service that does not send them yet; content:check requires them in the shipped positions. */
+        terms: Type.Optional(JobTermsSchema),
       },
       strict,
     ),
@@ -83,6 +110,36 @@ export const CareerLabelsSchema = Type.Object(
     related_headline: Text,
     back_to_overview: Text,
     posted: TemplateText('career_labels.json', '/posted'),
+    /** The job's terms (generic.terms) on its page: a headline, then one label and value each. */
+    terms_headline: Text,
+    start: Text,
+    start_asap: Text,
+    /** "{date}" is filled in. */
+    start_date: TemplateText('career_labels.json', '/start_date'),
+    hours: Text,
+    /** "{hours}" is filled in. */
+    hours_value: TemplateText('career_labels.json', '/hours_value'),
+    contract: Text,
+    /** "{probation}" (months) is filled in. */
+    contract_permanent: TemplateText('career_labels.json', '/contract_permanent'),
+    /** "{months}" and "{probation}" are filled in. */
+    contract_fixed_term: TemplateText('career_labels.json', '/contract_fixed_term'),
+    travel: Text,
+    travel_none: Text,
+    /** "{percent}" is filled in. */
+    travel_share: TemplateText('career_labels.json', '/travel_share'),
+    holiday: Text,
+    /** "{days}" is filled in; the second for part-time jobs. */
+    holiday_full_time: TemplateText('career_labels.json', '/holiday_full_time'),
+    holiday_part_time: TemplateText('career_labels.json', '/holiday_part_time'),
+    deadline: Text,
+    /** "{date}" is filled in. */
+    deadline_date: TemplateText('career_labels.json', '/deadline_date'),
+    deadline_open: Text,
+    process: Text,
+    process_value: Text,
+    /** Closes every job description. */
+    inclusion: Text,
   },
   strict,
 );

@@ -44,9 +44,17 @@ export const FormTextsSchema = Type.Object(
 );
 export type FormTexts = Static<typeof FormTextsSchema>;
 
-/** Places a form on a page: which one, under which headline. Its field texts come from {form}_form.json. */
+/**
+ * Places a form on a page: which one, under which headline. Its field texts come from {form}_form.json;
+ * placeholders replace a field's placeholder on this page only (the OMR meeting request asks for a topic and a time).
+ */
 export const FormularSchema = Type.Object(
-  { form: Type.Union(FORM_NAMES.map((name) => Type.Literal(name))), headline: Text, text: Type.Optional(Text) },
+  {
+    form: Type.Union(FORM_NAMES.map((name) => Type.Literal(name))),
+    headline: Text,
+    text: Type.Optional(Text),
+    placeholders: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z]+$' }), Text)),
+  },
   strict,
 );
 export type FormularContent = Static<typeof FormularSchema>;
