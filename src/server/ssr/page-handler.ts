@@ -8,20 +8,21 @@ import { createStaticHandler, type StaticHandlerContext } from 'react-router';
 import type { AppEnvironment } from '#app/environment.tsx';
 import type { CareersSource } from '#app/careers/model.ts';
 import type { FormEcho } from '#app/forms/page-data.ts';
-import { LANGUAGE_COOKIE, languageCookie, readCookie, resolveLanguage, type Language } from '#app/i18n/language.ts';
+import { LANGUAGE_COOKIE, readCookie, resolveLanguage, type Language } from '#app/i18n/language.ts';
 import { LANGUAGE_PARAM, languageOfQuery } from '#app/i18n/language-address.ts';
 import { isTokenPage, languageOfPath, PAGE_ROUTES, type PageModuleName } from '#app/paths.ts';
 import { createRoutes, pageModuleFile, type RequestContext, type RootData } from '#app/routes.tsx';
 import type { ContentSource } from '#app/content/types.ts';
 import type { InsightsSource } from '#app/insights/model.ts';
 import { publicLoginConfig, type Config } from '../config.ts';
-import { acceptsEncoding, compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
-import { createContentSecurityPolicy, createNonce, type ContentSecurityPolicy } from '../security/content-security-policy.ts';
+import { compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
+import { pageCacheHeaders } from '../http/page-cache-headers.ts';
+import { createContentSecurityPolicy, createNonce, inlineScriptHashes, type ContentSecurityPolicy } from '../security/content-security-policy.ts';
 import type { RenderSlots } from './render-slots.ts';
-import { entityTag, gzipWithNonce, matchesEntityTag, pageCacheKey, pageWithNonce, type CachedPage, type PageCache } from './page-cache.ts';
+import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache, type StoredEncoding } from './page-cache.ts';
 import type { BuildManifest } from './manifest.ts';
 import { isCrawler } from './crawler.ts';
-import { renderPage } from './render-page.tsx';
+import { renderDocument, renderPage } from './render-page.tsx';
 
 export interface PageHandlerOptions {
   config: Config;
@@ -89,47 +90,39 @@ function languageOfRequest(request: FastifyRequest, url: URL): Language {
   });
 }
 
-/** Headers every page answer carries, cached or not. An address that names its language remembers it. */
-function pageHeaders(request: FastifyRequest, reply: FastifyReply, url: URL, policy: ContentSecurityPolicy, nonce: string): void {
-  reply.header('content-security-policy', policy.header(nonce));
-  reply.header('reporting-endpoints', policy.reportingEndpoints);
-  const addressLanguage = languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams);
-  if (addressLanguage && readCookie(request.headers.cookie, LANGUAGE_COOKIE) !== addressLanguage) {
-    reply.header('set-cookie', languageCookie(addressLanguage));
-  }
-  reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding');
-  reply.header('cache-control', 'no-cache');
-}
-
 /**
  * A page that shows what a visitor typed (a refused plain form post) or was opened from a
  * mailed link with its token: no cache, shared or the browser's, may keep it.
  */
 const isPersonal = (url: URL, page: PageRequest) => page.formEcho !== undefined || isTokenPage(url.pathname);
 
+/** Whether the address alone decides the page's language (a one-language path, `?lang=`). */
+const addressNamesLanguage = (url: URL) => (languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams)) !== undefined;
+
 /**
- * A cached page: a 304 when the browser holds it, else the kept document with this answer's
- * nonce, as gzip whenever the client takes it (joined without compressing, see page-cache.ts).
+ * A document without a nonce, its policy naming its inline scripts' hashes. A kept page
+ * answers a 304 when the browser (or a shared cache) holds this representation, else its copy
+ * in the encoding the client prefers, as it is, with that copy's strong ETag. Until the copies
+ * are made, and for a document not kept, the answer is compressed at streaming quality and
+ * names no ETag: those bytes are made for this answer.
  */
-function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, nonce: string): void {
-  const encoding = acceptsEncoding(request.headers['accept-encoding'], 'gzip') ? 'gzip' : negotiateEncoding(request.headers['accept-encoding']);
-  reply.header('etag', entityTag(page, encoding));
-  if (matchesEntityTag(request.headers['if-none-match'], page)) {
-    // No policy on a 304: the browser keeps the one that came with the body it holds.
-    reply.removeHeader('content-security-policy');
-    reply.removeHeader('reporting-endpoints');
+function sendDocument(request: FastifyRequest, reply: FastifyReply, document: { html: Buffer; policy: string }, kept: CachedPage | undefined, status: number, reportingEndpoints: string): void {
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  reply.header('content-security-policy', document.policy);
+  reply.header('reporting-endpoints', reportingEndpoints);
+  if (kept && matchesEntityTag(request.headers['if-none-match'], kept, encoding)) {
+    reply.header('etag', entityTag(kept, encoding));
     reply.code(304).send();
     return;
   }
-  let body: Buffer;
-  if (encoding === 'gzip') body = gzipWithNonce(page, nonce) ?? compressNow(pageWithNonce(page, nonce), 'gzip');
-  else if (encoding === 'br') body = compressNow(pageWithNonce(page, nonce), 'br');
-  else body = pageWithNonce(page, nonce);
+  const copy = encoding === 'identity' ? document.html : kept?.compressed?.[encoding];
+  if (kept && copy) reply.header('etag', entityTag(kept, encoding));
+  const body = copy ?? compressNow(document.html, encoding as StoredEncoding);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  reply.code(200).type('text/html; charset=utf-8').header('content-length', body.length);
+  reply.code(status).type('text/html; charset=utf-8').header('content-length', body.length);
   if (request.method === 'HEAD') {
     reply.hijack();
-    reply.raw.writeHead(200, reply.getHeaders() as Record<string, string | number | string[]>);
+    reply.raw.writeHead(status, reply.getHeaders() as Record<string, string | number | string[]>);
     reply.raw.end();
     return;
   }
@@ -155,7 +148,6 @@ interface RenderArguments {
   encoding: ContentEncoding;
   requestLanguage: Language;
   cacheKey: string | undefined;
-  nonce: string;
   signal: AbortSignal;
 }
 
@@ -175,8 +167,13 @@ export function createPageHandler({ config, content, insights, careers, manifest
   const login = publicLoginConfig(config.login);
   const policy = createContentSecurityPolicy(config);
 
-  /** The uncached path: loaders, status and headers, then the streamed render. */
-  async function render({ request, reply, page, url, encoding, requestLanguage, cacheKey, nonce, signal }: RenderArguments): Promise<boolean> {
+  const sharedTimes = config.pageCache.shared;
+
+  /**
+   * The uncached path: loaders, status and headers, then the render: whole and without a
+   * nonce for a page the cache may keep, else streamed with a nonce of its own.
+   */
+  async function render({ request, reply, page, url, encoding, requestLanguage, cacheKey, signal }: RenderArguments): Promise<boolean> {
     const started = performance.now();
     const requestContext: RequestContext = page.formEcho ? { formEcho: page.formEcho } : {};
     const context = await handler.query(toWebRequest(request, url), { requestContext });
@@ -195,8 +192,6 @@ export function createPageHandler({ config, content, insights, careers, manifest
 
     const root = context.loaderData.root as RootData | undefined;
     const language = root?.language ?? requestLanguage;
-    pageHeaders(request, reply, url, policy, nonce);
-    if (isPersonal(url, page)) reply.header('cache-control', 'private, no-store');
 
     const environment: AppEnvironment = {
       siteUrl: config.siteUrl,
@@ -208,6 +203,36 @@ export function createPageHandler({ config, content, insights, careers, manifest
       imageVersion,
     };
     const status = page.status ?? context.statusCode;
+
+    // The key was made from the language the request asks for; the page must agree before it is kept.
+    if (cacheKey !== undefined && status === 200 && root?.language === requestLanguage) {
+      const document = await renderDocument({
+        dataRoutes: handler.dataRoutes,
+        context,
+        environment,
+        entry: manifest.entry,
+        language,
+        timeoutMs: config.renderTimeoutMs,
+        signal,
+        log: request.log,
+      });
+      if (signal.aborted) {
+        reply.hijack();
+        return true;
+      }
+      const pagePolicy = policy.hashedHeader(inlineScriptHashes(document.html.toString('utf8')));
+      const kept = document.complete && document.status === 200 ? cache.put(cacheKey, document.html, pagePolicy) : undefined;
+      // A page with a failed part is sent as it came out, but kept by no cache.
+      reply.headers(pageCacheHeaders(document.status !== 200 ? 'error' : !document.complete ? 'rendered' : addressNamesLanguage(url) ? 'shared' : 'negotiated', sharedTimes));
+      sendDocument(request, reply, { html: document.html, policy: pagePolicy }, kept, document.status, policy.reportingEndpoints);
+      onRendered?.(url.pathname, (performance.now() - started) / 1000);
+      return true;
+    }
+
+    const nonce = createNonce();
+    reply.header('content-security-policy', policy.header(nonce));
+    reply.header('reporting-endpoints', policy.reportingEndpoints);
+    reply.headers(pageCacheHeaders(isPersonal(url, page) ? 'personal' : status >= 400 ? 'error' : 'rendered', sharedTimes));
     const headers = reply.getHeaders() as Record<string, string | number | string[]>;
     reply.hijack();
     if (request.method === 'HEAD') {
@@ -226,8 +251,6 @@ export function createPageHandler({ config, content, insights, careers, manifest
       nonce,
       crawler: isCrawler(request.headers['user-agent']),
       encoding,
-      // The key was made from the language the request asks for; the page must agree before it is kept.
-      onDocument: cacheKey !== undefined && root?.language === requestLanguage ? (html) => cache.put(cacheKey, html, nonce) : undefined,
       timeoutMs: config.renderTimeoutMs,
       signal,
       log: request.log,
@@ -243,10 +266,9 @@ export function createPageHandler({ config, content, insights, careers, manifest
       const requestLanguage = languageOfRequest(request, url);
       const cacheKey = isCacheable(cache, url, page) ? pageCacheKey(requestLanguage, url.pathname) : undefined;
       const cached = cacheKey === undefined ? undefined : cache.get(cacheKey);
-      const nonce = createNonce();
       if (cached) {
-        pageHeaders(request, reply, url, policy, nonce);
-        sendCached(request, reply, cached, nonce);
+        reply.headers(pageCacheHeaders(addressNamesLanguage(url) ? 'shared' : 'negotiated', sharedTimes));
+        sendDocument(request, reply, cached, cached, 200, policy.reportingEndpoints);
         return true;
       }
       const controller = new AbortController();
@@ -266,7 +288,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
           return true;
         }
         // The slot is held until the answer is written out: a render's state lives until then.
-        return await render({ request, reply, page, url, encoding, requestLanguage, cacheKey, nonce, signal: controller.signal });
+        return await render({ request, reply, page, url, encoding, requestLanguage, cacheKey, signal: controller.signal });
       } finally {
         // Released on the next turn of the event loop: React keeps a finished render alive
         // until its last scheduled callback has run, and those run only after this request's
