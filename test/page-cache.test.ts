@@ -200,7 +200,10 @@ t.test('languages never share an entry', async (t) => {
   const again = await app.inject({ url: '/unternehmen', headers: { cookie: 'language=en' } });
   t.match(again.body, /<html lang="de"/);
   t.equal(again.body, germanPath.body);
-  t.notOk(again.headers['set-cookie'], 'the browser remembers the language of the address, not the answer');
+  t.match(String(again.headers['set-cookie']), /language=de/, 'a cached answer still switches a cookie naming another language');
+  t.equal(again.headers['cache-control'], 'private, no-cache', 'and is then not shared');
+  const firstVisit = await app.inject({ url: '/unternehmen' });
+  t.notOk(firstVisit.headers['set-cookie'], 'without the cookie, the shared answer: the page remembers the language in the browser');
 });
 
 t.test('what depends on the visitor is never kept', async (t) => {

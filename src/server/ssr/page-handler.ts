@@ -8,7 +8,7 @@ import { createStaticHandler, type StaticHandlerContext } from 'react-router';
 import type { AppEnvironment } from '#app/environment.tsx';
 import type { CareersSource } from '#app/careers/model.ts';
 import type { FormEcho } from '#app/forms/page-data.ts';
-import { LANGUAGE_COOKIE, readCookie, resolveLanguage, type Language } from '#app/i18n/language.ts';
+import { LANGUAGE_COOKIE, languageCookie, readCookie, resolveLanguage, type Language } from '#app/i18n/language.ts';
 import { LANGUAGE_PARAM, languageOfQuery } from '#app/i18n/language-address.ts';
 import { isTokenPage, languageOfPath, PAGE_ROUTES, type PageModuleName } from '#app/paths.ts';
 import { createRoutes, pageModuleFile, type RequestContext, type RootData } from '#app/routes.tsx';
@@ -96,8 +96,27 @@ function languageOfRequest(request: FastifyRequest, url: URL): Language {
  */
 const isPersonal = (url: URL, page: PageRequest) => page.formEcho !== undefined || isTokenPage(url.pathname);
 
-/** Whether the address alone decides the page's language (a one-language path, `?lang=`). */
-const addressNamesLanguage = (url: URL) => (languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams)) !== undefined;
+/**
+ * Who may keep a page the cache keeps: a shared cache when the address alone decides its
+ * language (a one-language path, `?lang=`), else only the visitor's browser. An address that
+ * names its language switches the language of a visitor whose cookie names another; that
+ * answer sets the cookie and no shared cache keeps it. A visitor without the cookie gets the
+ * shared answer, and the page's script remembers the language (see layout/root.tsx): a shared
+ * cache keeps no answer that sets a cookie, and first visits are most of what it serves.
+ */
+function keptPageSharing(request: FastifyRequest, reply: FastifyReply, url: URL): 'shared' | 'negotiated' {
+  const addressLanguage = languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams);
+  if (!addressLanguage) return 'negotiated';
+  return switchesLanguage(request, reply, addressLanguage) ? 'negotiated' : 'shared';
+}
+
+/** Sets the language cookie when the request's names another language than the address; true when it did. */
+function switchesLanguage(request: FastifyRequest, reply: FastifyReply, addressLanguage: Language | undefined): boolean {
+  const cookieLanguage = readCookie(request.headers.cookie, LANGUAGE_COOKIE);
+  if (!addressLanguage || cookieLanguage === undefined || cookieLanguage === addressLanguage) return false;
+  reply.header('set-cookie', languageCookie(addressLanguage));
+  return true;
+}
 
 /**
  * A document without a nonce, its policy naming its inline scripts' hashes. A kept page
@@ -223,7 +242,8 @@ export function createPageHandler({ config, content, insights, careers, manifest
       const pagePolicy = policy.hashedHeader(inlineScriptHashes(document.html.toString('utf8')));
       const kept = document.complete && document.status === 200 ? cache.put(cacheKey, document.html, pagePolicy) : undefined;
       // A page with a failed part is sent as it came out, but kept by no cache.
-      reply.headers(pageCacheHeaders(document.status !== 200 ? 'error' : !document.complete ? 'rendered' : addressNamesLanguage(url) ? 'shared' : 'negotiated', sharedTimes));
+      const sharing = keptPageSharing(request, reply, url);
+      reply.headers(pageCacheHeaders(document.status !== 200 ? 'error' : !document.complete ? 'rendered' : sharing, sharedTimes));
       sendDocument(request, reply, { html: document.html, policy: pagePolicy }, kept, document.status, policy.reportingEndpoints);
       onRendered?.(url.pathname, (performance.now() - started) / 1000);
       return true;
@@ -232,6 +252,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
     const nonce = createNonce();
     reply.header('content-security-policy', policy.header(nonce));
     reply.header('reporting-endpoints', policy.reportingEndpoints);
+    switchesLanguage(request, reply, languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams));
     reply.headers(pageCacheHeaders(isPersonal(url, page) ? 'personal' : status >= 400 ? 'error' : 'rendered', sharedTimes));
     const headers = reply.getHeaders() as Record<string, string | number | string[]>;
     reply.hijack();
@@ -267,7 +288,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       const cacheKey = isCacheable(cache, url, page) ? pageCacheKey(requestLanguage, url.pathname) : undefined;
       const cached = cacheKey === undefined ? undefined : cache.get(cacheKey);
       if (cached) {
-        reply.headers(pageCacheHeaders(addressNamesLanguage(url) ? 'shared' : 'negotiated', sharedTimes));
+        reply.headers(pageCacheHeaders(keptPageSharing(request, reply, url), sharedTimes));
         sendDocument(request, reply, cached, cached, 200, policy.reportingEndpoints);
         return true;
       }
