@@ -27,17 +27,17 @@ export interface SharedCacheTimes {
 /** What changes the bytes of a page chosen by the visitor's language signals. */
 const NEGOTIATED_VARY = 'Cookie, Accept-Language, Accept-Encoding';
 
-export function pageCacheHeaders(sharing: PageSharing, times: SharedCacheTimes): { 'cache-control': string; vary: string } {
-  switch (sharing) {
-    case 'shared':
-      // Browsers ask again each time (a cheap 304); a CDN answers for maxAgeS on its own.
-      return { 'cache-control': `public, max-age=0, s-maxage=${times.maxAgeS}, stale-while-revalidate=${times.staleS}`, vary: 'Accept-Encoding' };
-    case 'negotiated':
-    case 'rendered':
-      return { 'cache-control': 'private, no-cache', vary: NEGOTIATED_VARY };
-    case 'personal':
-      return { 'cache-control': 'private, no-store', vary: NEGOTIATED_VARY };
-    case 'error':
-      return { 'cache-control': 'no-store', vary: NEGOTIATED_VARY };
-  }
+export type PageCacheHeaders = Readonly<{ 'cache-control': string; vary: string }>;
+
+/** The headers of each kind, made once: an answer only picks its kind. */
+export function createPageCacheHeaders(times: SharedCacheTimes): (sharing: PageSharing) => PageCacheHeaders {
+  const byKind: Readonly<Record<PageSharing, PageCacheHeaders>> = {
+    // Browsers ask again each time (a cheap 304); a CDN answers for maxAgeS on its own.
+    shared: { 'cache-control': `public, max-age=0, s-maxage=${times.maxAgeS}, stale-while-revalidate=${times.staleS}`, vary: 'Accept-Encoding' },
+    negotiated: { 'cache-control': 'private, no-cache', vary: NEGOTIATED_VARY },
+    rendered: { 'cache-control': 'private, no-cache', vary: NEGOTIATED_VARY },
+    personal: { 'cache-control': 'private, no-store', vary: NEGOTIATED_VARY },
+    error: { 'cache-control': 'no-store', vary: NEGOTIATED_VARY },
+  };
+  return (sharing) => byKind[sharing];
 }

@@ -16,7 +16,7 @@ import type { ContentSource } from '#app/content/types.ts';
 import type { InsightsSource } from '#app/insights/model.ts';
 import { publicLoginConfig, type Config } from '../config.ts';
 import { compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
-import { pageCacheHeaders } from '../http/page-cache-headers.ts';
+import { createPageCacheHeaders } from '../http/page-cache-headers.ts';
 import { createContentSecurityPolicy, createNonce, inlineScriptHashes, type ContentSecurityPolicy } from '../security/content-security-policy.ts';
 import type { RenderSlots } from './render-slots.ts';
 import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache, type StoredEncoding } from './page-cache.ts';
@@ -186,7 +186,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
   const login = publicLoginConfig(config.login);
   const policy = createContentSecurityPolicy(config);
 
-  const sharedTimes = config.pageCache.shared;
+  const cacheHeaders = createPageCacheHeaders(config.pageCache.shared);
 
   /**
    * The uncached path: loaders, status and headers, then the render: whole and without a
@@ -243,7 +243,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       const kept = document.complete && document.status === 200 ? cache.put(cacheKey, document.html, pagePolicy) : undefined;
       // A page with a failed part is sent as it came out, but kept by no cache.
       const sharing = keptPageSharing(request, reply, url);
-      reply.headers(pageCacheHeaders(document.status !== 200 ? 'error' : !document.complete ? 'rendered' : sharing, sharedTimes));
+      reply.headers(cacheHeaders(document.status !== 200 ? 'error' : !document.complete ? 'rendered' : sharing));
       sendDocument(request, reply, { html: document.html, policy: pagePolicy }, kept, document.status, policy.reportingEndpoints);
       onRendered?.(url.pathname, (performance.now() - started) / 1000);
       return true;
@@ -253,7 +253,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
     reply.header('content-security-policy', policy.header(nonce));
     reply.header('reporting-endpoints', policy.reportingEndpoints);
     switchesLanguage(request, reply, languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams));
-    reply.headers(pageCacheHeaders(isPersonal(url, page) ? 'personal' : status >= 400 ? 'error' : 'rendered', sharedTimes));
+    reply.headers(cacheHeaders(isPersonal(url, page) ? 'personal' : status >= 400 ? 'error' : 'rendered'));
     const headers = reply.getHeaders() as Record<string, string | number | string[]>;
     reply.hijack();
     if (request.method === 'HEAD') {
@@ -288,7 +288,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       const cacheKey = isCacheable(cache, url, page) ? pageCacheKey(requestLanguage, url.pathname) : undefined;
       const cached = cacheKey === undefined ? undefined : cache.get(cacheKey);
       if (cached) {
-        reply.headers(pageCacheHeaders(keptPageSharing(request, reply, url), sharedTimes));
+        reply.headers(cacheHeaders(keptPageSharing(request, reply, url)));
         sendDocument(request, reply, cached, cached, 200, policy.reportingEndpoints);
         return true;
       }
@@ -299,7 +299,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       const release = await slots.acquire();
       if (!release) {
         // More uncached pages asked for at once than the server will queue: a clear, cheap refusal.
-        reply.code(503).header('retry-after', '2').type('text/plain; charset=utf-8').send(request.server.forms.texts.messages(requestLanguage).busy);
+        reply.code(503).header('retry-after', '2').header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(request.server.forms.texts.messages(requestLanguage).busy);
         return true;
       }
       try {
