@@ -157,20 +157,15 @@ export function renderPage(options: RenderPageOptions): Promise<void> {
  */
 export function renderDocument(options: RenderDocumentOptions): Promise<RenderedDocument> {
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
+    const collector = new DocumentCollector();
     let status = 500;
     renderInto(options, undefined, {
       wholeDocument: true,
       open(decided) {
         status = decided;
-        return new Writable({
-          write(chunk: Buffer, _encoding, callback) {
-            chunks.push(chunk);
-            callback();
-          },
-        });
+        return collector;
       },
-      ended: (complete) => resolve({ status, html: Buffer.concat(chunks), complete }),
+      ended: (complete) => resolve({ status, html: Buffer.concat(collector.chunks), complete }),
       fatal: (html) => resolve({ status: 500, html: Buffer.from(html), complete: false }),
     });
   });
