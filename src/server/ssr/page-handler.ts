@@ -19,7 +19,7 @@ import { compressNow, negotiateEncoding, type ContentEncoding } from '../http/en
 import { createPageCacheHeaders } from '../http/page-cache-headers.ts';
 import { createContentSecurityPolicy, createNonce, inlineScriptHashes, type ContentSecurityPolicy } from '../security/content-security-policy.ts';
 import type { RenderSlots } from './render-slots.ts';
-import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache, type StoredEncoding } from './page-cache.ts';
+import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache } from './page-cache.ts';
 import type { BuildManifest } from './manifest.ts';
 import { isCrawler } from './crawler.ts';
 import { renderDocument, renderPage } from './render-page.tsx';
@@ -136,7 +136,7 @@ function sendDocument(request: FastifyRequest, reply: FastifyReply, document: { 
   }
   const copy = encoding === 'identity' ? document.html : kept?.compressed?.[encoding];
   if (kept && copy) reply.header('etag', entityTag(kept, encoding));
-  const body = copy ?? compressNow(document.html, encoding as StoredEncoding);
+  const body = copy ?? (encoding === 'identity' ? document.html : compressNow(document.html, encoding));
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   reply.code(status).type('text/html; charset=utf-8').header('content-length', body.length);
   if (request.method === 'HEAD') {
