@@ -27,6 +27,8 @@ export interface CachedPage {
   storedAt: number;
   /** Filled once the background compression is done. */
   compressed?: Readonly<Record<StoredEncoding, Buffer>>;
+  /** Settles once the background compression is over, done or failed; never rejects. */
+  readonly compressing: Promise<void>;
 }
 
 export interface PageCacheOptions {
@@ -140,20 +142,25 @@ export function createPageCache({ maxBytes, ttlMs, now = Date.now, log }: PageCa
         entries.set(key, previous);
         return previous;
       }
-      const page: CachedPage = { html, policy, hash, storedAt: now() };
-      insert(key, page);
       const startedIn = generation;
-      compressCopies(html).then(
-        (compressed) => {
-          // The entry may have been replaced, evicted or cleared meanwhile.
-          if (generation !== startedIn || entries.get(key) !== page) return;
-          entries.delete(key);
-          bytes -= html.length;
-          page.compressed = compressed;
-          insert(key, page);
-        },
-        (error: unknown) => log.error({ err: error, key }, 'page not compressed for the cache'),
-      );
+      const page: CachedPage = {
+        html,
+        policy,
+        hash,
+        storedAt: now(),
+        compressing: compressCopies(html).then(
+          (compressed) => {
+            // The entry may have been replaced, evicted or cleared meanwhile.
+            if (generation !== startedIn || entries.get(key) !== page) return;
+            entries.delete(key);
+            bytes -= html.length;
+            page.compressed = compressed;
+            insert(key, page);
+          },
+          (error: unknown) => log.error({ err: error, key }, 'page not compressed for the cache'),
+        ),
+      };
+      insert(key, page);
       return page;
     },
     clear() {

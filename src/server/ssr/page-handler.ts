@@ -121,9 +121,10 @@ function switchesLanguage(request: FastifyRequest, reply: FastifyReply, addressL
 /**
  * A document without a nonce, its policy naming its inline scripts' hashes. A kept page
  * answers a 304 when the browser (or a shared cache) holds this representation, else its copy
- * in the encoding the client prefers, as it is, with that copy's strong ETag. Until the copies
- * are made, and for a document not kept, the answer is compressed at streaming quality and
- * names no ETag: those bytes are made for this answer.
+ * in the encoding the client prefers, as it is, with that copy's strong ETag. The answer that
+ * rendered the page (its copies not made yet), a document not kept, and a page whose copies
+ * could not be made are compressed at streaming quality and name no ETag: those bytes are made
+ * for this answer.
  */
 function sendDocument(request: FastifyRequest, reply: FastifyReply, document: { html: Buffer; policy: string }, kept: CachedPage | undefined, status: number, reportingEndpoints: string): void {
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
@@ -288,6 +289,9 @@ export function createPageHandler({ config, content, insights, careers, manifest
       const cacheKey = isCacheable(cache, url, page) ? pageCacheKey(requestLanguage, url.pathname) : undefined;
       const cached = cacheKey === undefined ? undefined : cache.get(cacheKey);
       if (cached) {
+        // A page kept moments ago: its copies are on their way, and waiting for them costs no
+        // CPU, where compressing for this answer would.
+        if (!cached.compressed && encoding !== 'identity') await cached.compressing;
         reply.headers(cacheHeaders(keptPageSharing(request, reply, url)));
         sendDocument(request, reply, cached, cached, 200, policy.reportingEndpoints);
         return true;
