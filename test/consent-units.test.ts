@@ -2,7 +2,7 @@ import t from 'tap';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { consentStateOf, CONSENT_STORAGE_KEY, isDecided, offeredPurposes, readChoice, storeChoice, uniformChoice } from '#app/consent/consent-choice.ts';
-import { ConsentHead } from '#app/consent/consent-head.tsx';
+import { ConsentHead, scriptAdder } from '#app/consent/consent-head.tsx';
 import { CONSENT_DEFAULTS, consentCommandOf, consentDefaultsScript, grantsConsent, sendConsentUpdate } from '#app/consent/consent-mode.ts';
 import { consentToolOf } from '#app/consent/consent-provider.tsx';
 import { watchConsent } from '#app/consent/consent-watch.ts';
@@ -135,12 +135,17 @@ t.test('the head’s consent scripts carry the response’s nonce, and are absen
   const tags = [...html.matchAll(/<script[^>]*>/g)].map((match) => match[0]);
   t.equal(tags.length, 2);
   t.match(tags[0], /id="consent-defaults"/);
-  t.match(tags[1], /id="usercentrics-cmp"/);
-  t.match(tags[1], /src="https:\/\/app\.usercentrics\.eu\/browser-ui\/latest\/loader\.js"/);
-  t.match(tags[1], /data-settings-id="settings"/);
-  t.match(tags[1], /data-language="de"/, 'the manager starts in the page’s language');
+  t.match(tags[1], /id="consent-manager-loader"/);
+  t.notMatch(html, /\ssrc=/, 'no external script in the markup: the second script adds it');
   for (const tag of tags) t.match(tag, /nonce="n0nce"/, tag);
   t.notMatch(render({ ...ORIGINS, gtmId: 'GTM-AB12CD3' }), /nonce|usercentrics/, 'no nonce attribute without one; no consent manager unless configured');
+});
+
+t.test('the script that adds the consent manager cannot be broken out of', async (t) => {
+  const text = scriptAdder({ id: '</script><script>alert(1)</script>', src: 'https://app.usercentrics.eu/a?b=1&c=<2>' });
+  t.notMatch(text, /[<>&]/, 'no <, > or & in the inline script text');
+  t.match(text, 's.async=false', 'not async: it runs in order, after the defaults');
+  t.match(text, 'document.currentScript.after(s)', 'right after the script that adds it');
 });
 
 /** A window as far as the consent manager adapter sees it, with a stand-in UC_UI that records calls. */

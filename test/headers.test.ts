@@ -50,11 +50,11 @@ t.test('content JSON answers with an ETag and 304 when unchanged', async (t) => 
   t.not(escape.statusCode, 200, 'no file outside the content folder');
 });
 
-t.test('pages are HTML with a charset, never cached as static, and varied by language signals', async (t) => {
+t.test('pages are HTML with a charset, never cached as static, and / varied by language signals (see cache-headers.test.ts)', async (t) => {
   const app = await build(t);
   const response = await app.inject({ url: '/' });
   t.equal(response.headers['content-type'], 'text/html; charset=utf-8');
-  t.equal(response.headers['cache-control'], 'no-cache');
+  t.equal(response.headers['cache-control'], 'private, no-cache');
   t.equal(response.headers.vary, 'Cookie, Accept-Language, Accept-Encoding');
   t.equal(response.headers['x-content-type-options'], 'nosniff');
   t.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin');

@@ -119,7 +119,7 @@ t.test('the page cache keeps each language address apart', async (t) => {
       if (round > 0) tags.set(`${round} ${language}`, String(page.headers.etag));
     }
   }
-  t.match(tags.get('1 de'), /^W\/"/, 'the German address is served from the cache');
+  t.match(tags.get('1 de'), /^"[\w-]+"$/, 'the German address is served from the cache, with a strong ETag');
   t.equal(tags.get('1 de'), tags.get('2 de'), 'the same kept German document');
   t.not(tags.get('1 de'), tags.get('1 en'), 'apart from the English one');
   const otherQuery = await app.inject({ url: '/insights?lang=de&page=2' });

@@ -17,10 +17,8 @@ function decode(body: Buffer, encoding: string | undefined): string {
   return body.toString('utf8');
 }
 
-/** Every answer has its own nonce; two answers of one kept page differ only there. */
+/** Every streamed answer has its own nonce; two of one page differ only there. */
 const withoutNonce = (html: string) => html.replace(/ nonce="[\w-]+"/g, ' nonce=""');
-const nonceOfPolicy = (policy: unknown) => /'nonce-([\w-]+)'/.exec(String(policy))?.[1];
-const noncesOf = (html: string) => new Set([...html.matchAll(/ nonce="([\w-]+)"/g)].map((match) => match[1]));
 
 t.test('Accept-Encoding is read with its q-values', async (t) => {
   const cases: [string | undefined, string][] = [
@@ -40,75 +38,150 @@ t.test('Accept-Encoding is read with its q-values', async (t) => {
   for (const [header, expected] of cases) t.equal(negotiateEncoding(header), expected, `${header ?? '(none)'} → ${expected}`);
 });
 
-t.test('the cache holds no more bytes than it may, drops the least recently used and ages entries out', async (t) => {
+const POLICY = "script-src 'self' 'strict-dynamic' 'sha256-x'";
+/** Brotli as the cache makes its copy: the same bytes every time for the same document. */
+const bestBrotli = (html: string) =>
+  zlib.brotliCompressSync(Buffer.from(html), {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+    },
+  });
+
+/** Asks until the answer is the cache's copy in this encoding (its ETag names it), made in the background after the first render. */
+async function keptCopy(app: Awaited<ReturnType<typeof build>>, url: string, encoding: 'br' | 'gzip', headers: Record<string, string> = {}) {
+  for (let i = 0; i < 100; i += 1) {
+    const response = await app.inject({ url, headers: { 'accept-encoding': encoding, ...headers } });
+    if (String(response.headers.etag).endsWith(`-${encoding}"`)) return response;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${url} was never answered from its ${encoding} copy`);
+}
+
+t.test('the cache holds no more bytes than it may, every copy counted, drops the least recently used and ages entries out', async (t) => {
   let clock = 0;
   const cache = createPageCache({ maxBytes: 10_000, ttlMs: 1_000, now: () => clock, log: silentLog });
   for (let i = 0; i < 50; i += 1) {
-    cache.put(`en /page-${i}`, Buffer.alloc(1_000 + i, 'a'));
+    cache.put(`en /page-${i}`, Buffer.from(`<p>${i}</p>`.repeat(100 + i)), POLICY);
     t.ok(cache.stats().bytes <= 10_000, `after ${i + 1} pages: ${cache.stats().bytes} bytes`);
   }
   t.notOk(cache.get('en /page-0'), 'the oldest is gone');
   t.ok(cache.get('en /page-49'), 'the newest is kept');
-  t.notOk(cache.put('en /huge', Buffer.alloc(9_000)), 'a page larger than the bound is not kept at all');
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  t.notOk(cache.put('en /huge', Buffer.alloc(9_000), POLICY), 'a page whose copies would not fit is not kept at all');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const kept = cache.get('en /page-49')!;
+  t.ok(kept.compressed, 'the brotli and gzip copies are made');
+  t.same(zlib.brotliDecompressSync(kept.compressed!.br), kept.html);
+  t.same(zlib.gunzipSync(kept.compressed!.gzip), kept.html);
   t.ok(cache.stats().bytes <= 10_000, `with compressed copies: ${cache.stats().bytes} bytes`);
+  let counted = 0;
+  for (let i = 0; i < 50; i += 1) {
+    const page = cache.get(`en /page-${i}`);
+    if (page) counted += page.html.length + (page.compressed ? page.compressed.br.length + page.compressed.gzip.length : 0);
+  }
+  t.equal(cache.stats().bytes, counted, 'every encoding counts against the bound');
+
+  // The same bytes rendered again after their time keep their copies (and their ETags); other bytes do not.
   clock = 1_000;
   t.notOk(cache.get('en /page-49'), 'an entry as old as the TTL is rendered again');
+  const again = cache.put('en /page-49', Buffer.from(kept.html), POLICY)!;
+  t.equal(again.hash, kept.hash);
+  t.equal(again.compressed, kept.compressed, 'the same bytes are not compressed again');
+  const changed = cache.put('en /page-49', Buffer.from(`${kept.html}<p>new</p>`), POLICY)!;
+  t.not(changed.hash, kept.hash, 'other bytes, another hash');
+  t.notOk(changed.compressed);
+  t.not(cache.put('en /page-48', Buffer.from(kept.html), `${POLICY} 'sha256-y'`)!.hash, kept.hash, 'another policy, another hash');
   cache.clear();
   t.same(cache.stats(), { entries: 0, bytes: 0 });
   const off = createPageCache({ maxBytes: 0, ttlMs: 1_000, log: silentLog });
   t.notOk(off.enabled);
-  t.notOk(off.put('en /', Buffer.from('x')));
+  t.notOk(off.put('en /', Buffer.from('x'), POLICY));
 });
 
-t.test('a page is rendered once and then served from the cache', async (t) => {
+t.test('a kept page is the same bytes for everyone, in brotli and gzip made once, with a strong ETag per encoding', async (t) => {
   const app = await build(t);
-  const first = await app.inject({ url: '/services', headers: { 'accept-encoding': 'identity' } });
+  const url = '/services?lang=en';
+  const first = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
   t.equal(first.statusCode, 200);
-  t.notOk(first.headers.etag, 'the first answer is the render itself, streamed');
-  const second = await app.inject({ url: '/services', headers: { 'accept-encoding': 'identity' } });
-  t.match(second.headers.etag, /^W\/"[\w-]{27}"$/, 'the second carries a weak ETag: only its nonce differs between answers');
+  t.notMatch(first.body, / nonce=/, 'no nonce in a page the cache keeps');
+  t.notMatch(String(first.headers['content-security-policy']), /'nonce-/);
+  t.match(String(first.headers['content-security-policy']), /^script-src 'self' 'strict-dynamic'( 'sha256-[\w+/]+={0,2}')+;/, 'its inline scripts are allowed by their hashes');
+  t.match(first.headers.etag, /^"[\w-]{27}"$/, 'a strong ETag');
+  const second = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+  t.equal(second.body, first.body, 'two answers, the same bytes');
+  t.equal(second.headers.etag, first.headers.etag);
+  t.equal(second.headers['content-security-policy'], first.headers['content-security-policy'], 'and the same policy');
   t.equal(second.headers['content-length'], String(second.rawPayload.length));
-  t.equal(withoutNonce(second.body), withoutNonce(first.body), 'the same document');
-  for (const answer of [first, second]) {
-    t.same([...noncesOf(answer.body)], [nonceOfPolicy(answer.headers['content-security-policy'])], "every script carries the answer's own nonce");
-  }
-  t.not(nonceOfPolicy(first.headers['content-security-policy']), nonceOfPolicy(second.headers['content-security-policy']), 'a new nonce per answer');
-  t.equal(second.headers['cache-control'], 'no-cache');
-  t.match(second.headers.vary, /Accept-Encoding/);
   t.equal(second.headers['x-content-type-options'], 'nosniff', 'security headers on cached answers too');
+  t.notOk(second.headers['set-cookie'], 'no cookie: a shared cache keeps no answer that sets one');
 
-  // The gzip copy is made in the background; afterwards each answer joins it with its nonce.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const gzips = [];
-  for (let i = 0; i < 3; i += 1) gzips.push(await app.inject({ url: '/services', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }));
-  for (const gzip of gzips) {
-    t.equal(gzip.headers['content-encoding'], 'gzip', 'a kept page goes out as gzip to a client that takes it');
-    const html = decode(gzip.rawPayload, 'gzip');
-    t.equal(withoutNonce(html), withoutNonce(first.body), 'gzip decodes to the same document');
-    t.same([...noncesOf(html)], [nonceOfPolicy(gzip.headers['content-security-policy'])], 'with its own nonce');
-    t.ok(gzip.rawPayload.length < first.rawPayload.length / 4, `gzip ${gzip.rawPayload.length} bytes of ${first.rawPayload.length}`);
+  // Asked for right after the render, before its copies can be ready: the answer waits for them, it does not compress.
+  const brotli = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+  t.match(brotli.headers.etag, /-br"$/, 'the kept brotli copy at once');
+  const browsers = [];
+  for (let i = 0; i < 3; i += 1) browsers.push(await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }));
+  for (const answer of browsers) {
+    t.equal(answer.headers['content-encoding'], 'br', 'a browser gets brotli from the cache');
+    t.same(answer.rawPayload, browsers[0]!.rawPayload, 'byte-identical brotli answers');
+    t.equal(answer.headers.etag, brotli.headers.etag);
+    t.equal(answer.headers['content-length'], String(answer.rawPayload.length), 'sent whole, not streamed');
   }
-  t.equal(new Set(gzips.map((gzip) => nonceOfPolicy(gzip.headers['content-security-policy']))).size, 3, 'three answers, three nonces');
-  const brOnly = await app.inject({ url: '/services', headers: { 'accept-encoding': 'br' } });
-  t.equal(brOnly.headers['content-encoding'], 'br', 'a client taking only br gets br');
-  t.equal(withoutNonce(decode(brOnly.rawPayload, 'br')), withoutNonce(first.body));
-  t.not(brOnly.headers.etag, gzips[0]!.headers.etag, 'each representation has its own ETag');
+  t.same(browsers[0]!.rawPayload, bestBrotli(first.body), 'the copy is brotli at its best quality, made once: not made per answer');
+  t.equal(decode(browsers[0]!.rawPayload, 'br'), first.body, 'brotli decodes to the document');
+  const gzip = await keptCopy(app, url, 'gzip');
+  t.equal(decode(gzip.rawPayload, 'gzip'), first.body, 'gzip decodes to the document');
+  t.same((await app.inject({ url, headers: { 'accept-encoding': 'gzip' } })).rawPayload, gzip.rawPayload, 'byte-identical gzip answers');
+  t.ok(browsers[0]!.rawPayload.length < gzip.rawPayload.length, `brotli ${browsers[0]!.rawPayload.length} bytes, gzip ${gzip.rawPayload.length}`);
+  const tags = new Set([first.headers.etag, brotli.headers.etag, gzip.headers.etag]);
+  t.equal(tags.size, 3, 'each encoding has its own ETag');
+  for (const tag of tags) t.match(tag, /^"[\w-]+"$/, `${tag} is strong`);
 
-  for (const tag of [second.headers.etag, gzips[0]!.headers.etag, `"other", ${gzips[0]!.headers.etag}`, '*']) {
-    const revalidated = await app.inject({ url: '/services', headers: { 'accept-encoding': 'gzip', 'if-none-match': String(tag) } });
-    t.equal(revalidated.statusCode, 304, `If-None-Match ${tag} → 304`);
-    t.equal(revalidated.rawPayload.length, 0);
-    t.ok(revalidated.headers.etag);
-    t.notOk(revalidated.headers['content-security-policy'], 'a 304 keeps the policy of the body the browser holds');
+  const cases: [string, string, number][] = [
+    ['br', String(brotli.headers.etag), 304],
+    ['gzip, deflate, br, zstd', String(brotli.headers.etag), 304],
+    ['gzip', String(gzip.headers.etag), 304],
+    ['identity', String(first.headers.etag), 304],
+    ['br', `W/${brotli.headers.etag}`, 304],
+    ['br', `"other", ${brotli.headers.etag}`, 304],
+    ['br', '*', 304],
+    ['br', String(gzip.headers.etag), 200],
+    ['gzip', String(brotli.headers.etag), 200],
+    ['identity', String(brotli.headers.etag), 200],
+    ['br', '"somethingelse"', 200],
+  ];
+  for (const [encoding, tag, status] of cases) {
+    const answer = await app.inject({ url, headers: { 'accept-encoding': encoding, 'if-none-match': tag } });
+    t.equal(answer.statusCode, status, `${encoding} with If-None-Match ${tag} → ${status}`);
+    if (status === 304) {
+      t.equal(answer.rawPayload.length, 0);
+      t.ok(answer.headers.etag, 'the 304 names the tag');
+      t.match(answer.headers['cache-control'], /s-maxage/, 'and the cache headers');
+    }
   }
-  const changed = await app.inject({ url: '/services', headers: { 'if-none-match': '"somethingelse"' } });
-  t.equal(changed.statusCode, 200, 'another tag gets the page');
 
-  const head = await app.inject({ method: 'HEAD', url: '/services', headers: { 'accept-encoding': 'gzip' } });
+  const head = await app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
   t.equal(head.statusCode, 200);
   t.equal(head.rawPayload.length, 0, 'HEAD has no body');
-  t.equal(head.headers['content-length'], String(gzips[0]!.rawPayload.length));
+  t.equal(head.headers['content-length'], String(browsers[0]!.rawPayload.length));
+});
+
+t.test('brotli comes from the cache over a real socket', async (t) => {
+  const app = await build(t);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const identity = (await app.inject({ url: '/unternehmen', headers: { 'accept-encoding': 'identity' } })).body;
+  await keptCopy(app, '/unternehmen', 'br');
+  const answers = [];
+  for (let i = 0; i < 2; i += 1) answers.push(await rawGet(port, '/unternehmen', { 'accept-encoding': 'gzip, deflate, br, zstd', 'user-agent': 'Mozilla/5.0 Chrome/140.0' }));
+  for (const { headers: head, rawChunks } of answers) {
+    t.match(head, /content-encoding: br/i);
+    t.match(head, /etag: "[\w-]+-br"/i);
+    t.notMatch(head, /transfer-encoding: chunked/i, 'sent whole with its length');
+    t.equal(decode(Buffer.concat(rawChunks), 'br'), identity);
+  }
+  t.same(Buffer.concat(answers[0]!.rawChunks), Buffer.concat(answers[1]!.rawChunks), 'byte-identical');
+  t.same(Buffer.concat(answers[0]!.rawChunks), bestBrotli(identity), 'the copy made once');
 });
 
 t.test('languages never share an entry', async (t) => {
@@ -121,17 +194,18 @@ t.test('languages never share an entry', async (t) => {
     t.match(english.body, /<html lang="en"/, `round ${round}: English by Accept-Language`);
     t.match(german.body, /<html lang="de"/, `round ${round}: German by Accept-Language`);
     t.match(cookie.body, /<html lang="de"/, `round ${round}: the cookie wins`);
-    if (round === 1) {
-      t.ok(english.headers.etag && german.headers.etag, 'both cached');
-      t.not(english.headers.etag, german.headers.etag);
-      t.equal(german.headers.etag, cookie.headers.etag, 'German by cookie and by header is one page');
-    }
+    t.not(english.headers.etag, german.headers.etag);
+    t.equal(german.headers.etag, cookie.headers.etag, 'German by cookie and by header is one page');
+    t.equal(german.body, cookie.body);
   }
   const germanPath = await app.inject({ url: '/unternehmen', headers: { cookie: 'language=en' } });
   const again = await app.inject({ url: '/unternehmen', headers: { cookie: 'language=en' } });
   t.match(again.body, /<html lang="de"/);
-  t.match(String(again.headers['set-cookie']), /language=de/, 'a cached answer still sets the language of its path');
-  t.equal(withoutNonce(again.body), withoutNonce(germanPath.body));
+  t.equal(again.body, germanPath.body);
+  t.match(String(again.headers['set-cookie']), /language=de/, 'a cached answer still switches a cookie naming another language');
+  t.equal(again.headers['cache-control'], 'private, no-cache', 'and is then not shared');
+  const firstVisit = await app.inject({ url: '/unternehmen' });
+  t.notOk(firstVisit.headers['set-cookie'], 'without the cookie, the shared answer: the page remembers the language in the browser');
 });
 
 t.test('what depends on the visitor is never kept', async (t) => {
@@ -166,13 +240,13 @@ t.test('with PAGE_CACHE_MB=0 every request is rendered', async (t) => {
   for (let i = 0; i < 3; i += 1) t.notOk((await app.inject({ url: '/services' })).headers.etag);
 });
 
-t.test('a content reload empties the cache', async (t) => {
+t.test('a content reload empties the cache and changes the ETag of exactly the changed pages', async (t) => {
   const dir = await copyContent(t, async () => {});
   const app = await build(t, { CONTENT_DIR: dir, CONTENT_WATCH: 'true' });
   await app.ready();
-  await app.inject({ url: '/imprint' });
   const before = await app.inject({ url: '/imprint' });
-  t.ok(before.headers.etag, 'cached');
+  t.ok(before.headers.etag, 'kept');
+  const otherBefore = await app.inject({ url: '/services?lang=en' });
   await editJson(dir, 'en/homepage/imprint/stage.json', (stage) => ({ ...stage, headline: 'Imprint, freshly edited' }));
   let after = before;
   for (let i = 0; i < 60 && !after.body.includes('freshly edited'); i += 1) {
@@ -180,10 +254,11 @@ t.test('a content reload empties the cache', async (t) => {
     after = await app.inject({ url: '/imprint' });
   }
   t.match(after.body, 'Imprint, freshly edited', 'the edit shows');
-  const cachedAfter = await app.inject({ url: '/imprint' });
-  t.not(cachedAfter.headers.etag, before.headers.etag, 'a new ETag');
+  t.not(after.headers.etag, before.headers.etag, 'a new ETag');
   const stale = await app.inject({ url: '/imprint', headers: { 'if-none-match': String(before.headers.etag) } });
   t.equal(stale.statusCode, 200, 'the old ETag no longer gets a 304');
+  const otherAfter = await app.inject({ url: '/services?lang=en', headers: { 'if-none-match': String(otherBefore.headers.etag) } });
+  t.equal(otherAfter.statusCode, 304, 'an unchanged page keeps its ETag: a shared cache keeps its copy');
 });
 
 t.test('an uncached page is compressed while it streams, over a real socket', async (t) => {

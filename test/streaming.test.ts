@@ -11,13 +11,22 @@ t.test('streaming over a real socket', async (t) => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
 
-  t.test('a browser receives the document in chunks, the head first', async (t) => {
-    const response = await rawGet(port, '/', { 'user-agent': BROWSER });
+  t.test('a browser receives a page rendered for its answer in chunks, the head first', async (t) => {
+    // A query keeps the page out of the page cache, whose pages are rendered whole and sent with their length.
+    const response = await rawGet(port, '/?utm_source=stream', { 'user-agent': BROWSER });
     t.equal(response.status, 200);
     t.match(response.headers, /transfer-encoding: chunked/i);
     t.ok(response.chunks.length > 1, `arrived in ${response.chunks.length} chunks`);
     t.match(response.chunks[0], /^<!DOCTYPE html><html lang="en"><head>/);
     t.match(response.body, /<\/html>$/);
+  });
+
+  t.test('a kept page is sent whole, with its length', async (t) => {
+    const response = await rawGet(port, '/', { 'user-agent': BROWSER });
+    t.equal(response.status, 200);
+    t.match(response.headers, /content-length: \d+/i);
+    t.notMatch(response.headers, /transfer-encoding: chunked/i);
+    t.match(response.body, /^<!DOCTYPE html><html lang="en"><head>[\s\S]*<\/html>$/);
   });
 
   t.test('a crawler receives the whole document with nothing hidden behind scripts', async (t) => {

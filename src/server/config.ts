@@ -135,6 +135,8 @@ export interface PageCacheConfig {
   maxBytes: number;
   /** A kept page is rendered again after this long. */
   ttlMs: number;
+  /** What a shared cache (a CDN) in front may do with a kept page whose address names its language. */
+  shared: { maxAgeS: number; staleS: number };
 }
 
 export interface CareersConfig {
@@ -574,6 +576,10 @@ export function loadConfig(env: Env = process.env): Config {
     pageCache: {
       maxBytes: read.integer('PAGE_CACHE_MB', 24, 0, 4096) * MB,
       ttlMs: read.integer('PAGE_CACHE_TTL_MS', 60_000, 1_000, 86_400_000),
+      shared: {
+        maxAgeS: read.integer('SHARED_CACHE_MAX_AGE_S', 300, 0, 31_536_000),
+        staleS: read.integer('SHARED_CACHE_STALE_S', 3_600, 0, 31_536_000),
+      },
     },
     careers: {
       url: read.optionalUrl('CAREERS_API_URL'),

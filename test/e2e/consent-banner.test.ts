@@ -280,36 +280,53 @@ t.test('the site’s own consent banner', async (t) => {
     t.equal(problems.length, 2);
   });
 
-  t.test('under the site’s Content Security Policy the page works, and what loads after consent gets the nonce', async (t) => {
+  t.test('under the site’s hash-based policy the page works, and what loads after consent runs with what it loads in turn', async (t) => {
     const { page, problems } = await decidedPage(browser, { statistics: false, marketing: false });
     const policies: string[] = [];
     page.on('response', (response) => {
       const policy = response.headers()['content-security-policy'];
       if (policy && response.request().resourceType() === 'document') policies.push(policy);
     });
-    const violations: string[] = [];
-    await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) =>
-        (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.effectiveDirective} ${event.blockedURI}`),
-      );
-    });
-    await page.goto(`${server.url}${EVENT_PAGE}`);
-    await waitForHydration(page);
-    await waitForStoredChoice(page);
-    t.equal(policies.length, 1, 'the page came with the policy');
-    const nonce = /'nonce-([\w-]+)'/.exec(policies[0]!)?.[1];
-    t.ok(nonce, 'with a nonce');
-    t.match(policies[0], `script-src 'self' ${standIn.origin}`, 'the stand-in hosts are the configured script origins');
+    // Twice: the first answer is the render, the second the kept page.
+    for (let i = 0; i < 2; i += 1) {
+      await page.goto(`${server.url}${EVENT_PAGE}`);
+      await waitForHydration(page);
+      await waitForStoredChoice(page);
+    }
+    t.equal(policies.length, 2, 'the page came with the policy');
+    t.equal(policies[1], policies[0], 'the same policy for the kept page');
+    t.notMatch(policies[0], /'nonce-/, 'no nonce: the page is the same for everyone');
+    t.match(policies[0], /'sha256-[\w+/]+=*'/, 'its inline scripts named by their hashes');
+    t.match(policies[0], `script-src 'self' ${standIn.origin} 'strict-dynamic'`, 'the stand-in hosts are the configured script origins, for browsers without strict-dynamic');
     t.same((await dataLayerEntries(page))[0], { gtag: ['consent', 'default', ALL_DENIED] }, 'the defaults ran');
     await page.click('.footer__cookies');
     await page.getByRole('dialog', { name: texts.en.settings_title }).getByRole('button', { name: texts.en.accept_all }).click();
     await page.waitForFunction((id) => (window as { __gtmStandIn?: string }).__gtmStandIn === id, GTM_ID);
+    await page.waitForFunction(() => (window as { __gtmTagRan?: boolean }).__gtmTagRan === true);
+    t.pass('a tag the tag manager added from a host the policy does not name ran: trust is handed on');
+    await page.locator('.event__map[data-stand-in-map]').waitFor();
+    t.pass('the maps library ran');
+    t.same(problems, [], 'nothing refused by the policy, no console errors');
+  });
+
+  t.test('a page rendered for one answer keeps its nonce, and what loads after consent gets it', async (t) => {
+    const { page, problems } = await decidedPage(browser, { statistics: false, marketing: false });
+    let policy = '';
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'document') policy = response.headers()['content-security-policy'] ?? '';
+    });
+    await page.goto(`${server.url}${EVENT_PAGE}?utm_source=newsletter`);
+    await waitForHydration(page);
+    await waitForStoredChoice(page);
+    const nonce = /'nonce-([\w-]+)'/.exec(policy)?.[1];
+    t.ok(nonce, 'with a nonce');
+    await page.click('.footer__cookies');
+    await page.getByRole('dialog', { name: texts.en.settings_title }).getByRole('button', { name: texts.en.accept_all }).click();
+    await page.waitForFunction(() => (window as { __gtmTagRan?: boolean }).__gtmTagRan === true);
     await page.locator('.event__map[data-stand-in-map]').waitFor();
     t.equal(await page.evaluate(() => (document.getElementById('tag-manager') as HTMLScriptElement | null)?.nonce), nonce, 'the tag manager has the page’s nonce');
     t.equal(await page.evaluate(() => (document.getElementById('maps-library') as HTMLScriptElement | null)?.nonce), nonce, 'so has the maps library');
-    t.same(violations, [], 'nothing refused by the policy');
-    t.same(problems, [], 'no console errors');
+    t.same(problems, [], 'nothing refused by the policy, no console errors');
   });
 
   t.test('a meta event per page, and its page_view at least 300 ms later, on the first load and after a client navigation', async (t) => {

@@ -90,6 +90,9 @@ t.test('a visitor in Chromium', async (t) => {
   t.test('switches language without JavaScript, through real links', async (t) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     t.teardown(() => context.close());
+    // A visitor who chose English before: the server switches a language cookie it is sent. (Without
+    // one, the German address is the shared answer, which sets no cookie; the page's script remembers it.)
+    await context.addCookies([{ name: 'language', value: 'en', url: server.url }]);
     const page = await context.newPage();
     await page.goto(`${server.url}/insights`);
     t.equal(await page.getAttribute('html', 'lang'), 'en');
@@ -100,6 +103,25 @@ t.test('a visitor in Chromium', async (t) => {
     t.equal((await context.cookies()).find((cookie) => cookie.name === 'language')?.value, 'de', 'and remembers it');
     await page.goto(`${server.url}/services`);
     t.equal(await page.getAttribute('html', 'lang'), 'de', 'shared pages follow');
+  });
+
+  t.test('an address that names its language is remembered by the page itself, not by the shared answer', async (t) => {
+    for (const [address, language] of [['/unternehmen', 'de'], ['/services?lang=de', 'de'], ['/company/about-us', 'en']] as const) {
+      const { page, problems } = await openPage(browser, 1280);
+      if (language === 'en') await page.context().addCookies([{ name: 'language', value: 'de', url: server.url }]);
+      const response = await page.goto(`${server.url}${address}`);
+      await waitForHydration(page);
+      if (language === 'de') {
+        t.notOk(response?.headers()['set-cookie'], `${address}: the answer sets no cookie, so a shared cache may keep it`);
+        t.match(response?.headers()['cache-control'], /s-maxage/);
+      }
+      await page.waitForFunction((language) => document.cookie.includes(`language=${language}`), language);
+      t.equal((await page.context().cookies()).find((cookie) => cookie.name === 'language')?.value, language, `${address}: remembered`);
+      await page.goto(`${server.url}/insights`);
+      t.equal(await page.getAttribute('html', 'lang'), language, `${address}: shared pages follow`);
+      t.same(problems, []);
+      await page.context().close();
+    }
   });
 
   t.test('follows a link without a full reload', async (t) => {

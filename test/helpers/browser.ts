@@ -1,4 +1,4 @@
-/** Debian's Chromium driven by playwright-core, headless, offline; collects console errors of every page. */
+/** Debian's Chromium driven by playwright-core, headless, offline; collects console errors and Content Security Policy violations of every page. */
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,7 +19,7 @@ export async function launchBrowser(t: TestContext): Promise<Browser> {
 
 export interface WatchedPage {
   page: Page;
-  /** Console errors and warnings, and uncaught page errors. */
+  /** Console errors and warnings, uncaught page errors, and what the Content Security Policy refused (`csp: …`). */
   problems: string[];
 }
 
@@ -34,6 +34,13 @@ export async function openPage(browser: Browser, width = 1280, height = 900): Pr
     problems.push(`${message.type()}: ${message.text()}${url ? ` (${url.replace(/^https?:\/\/[^/]+/, '')})` : ''}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  // Every browser test runs under the site's policy: a refused script, frame or connection is a problem too.
+  await page.exposeFunction('__reportPolicyViolation', (text: string) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { __reportPolicyViolation(text: string): void }).__reportPolicyViolation(`${event.effectiveDirective} ${event.blockedURI} ${event.disposition}`),
+    );
+  });
   return { page, problems };
 }
 

@@ -2,7 +2,9 @@
  * One HTTP server on 127.0.0.1 standing in for the tag manager, consent manager and maps
  * hosts (GTM_ORIGIN, CONSENT_MANAGER_ORIGIN and MAPS_ORIGIN point at it). It records every
  * request and serves small scripts with the same browser API as the real ones:
- * - /gtm.js marks the page (`window.__gtmStandIn`) with the container id;
+ * - /gtm.js marks the page (`window.__gtmStandIn`) with the container id and, like a container
+ *   whose tag loads its library, adds a script from another origin (/tag.js on `localhost`, a
+ *   host the policy does not name: only 'strict-dynamic' lets it run), which sets `window.__gtmTagRan`;
  * - /browser-ui/latest/loader.js defines `window.UC_UI`, records every call in
  *   `window.__ucCalls` (with `performance.now()`), reports its languages, knows a 'Google Maps'
  *   service and, like a certified consent manager, sends Consent Mode updates through gtag
@@ -31,7 +33,13 @@ export interface ThirdPartyStandIn {
   requested(pathPrefix: string): boolean;
 }
 
-const tagManagerScript = (id: string) => `window.__gtmStandIn = ${JSON.stringify(id)};`;
+const tagManagerScript = (id: string, tagUrl: string) => `window.__gtmStandIn = ${JSON.stringify(id)};
+(() => {
+  const tag = document.createElement('script');
+  tag.async = true;
+  tag.src = ${JSON.stringify(tagUrl)};
+  document.head.appendChild(tag);
+})();`;
 
 const consentManagerScript = (languages: string[]) => `(() => {
   const calls = (window.__ucCalls = []);
@@ -99,7 +107,8 @@ export async function startThirdPartyStandIn(t: TestContext): Promise<ThirdParty
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     standIn.requests.push(url.pathname + url.search);
     let body: string | undefined;
-    if (url.pathname === '/gtm.js') body = tagManagerScript(url.searchParams.get('id') ?? '');
+    if (url.pathname === '/gtm.js') body = tagManagerScript(url.searchParams.get('id') ?? '', standIn.origin.replace('127.0.0.1', 'localhost') + '/tag.js');
+    else if (url.pathname === '/tag.js') body = 'window.__gtmTagRan = true;';
     else if (url.pathname === '/browser-ui/latest/loader.js') body = consentManagerScript(standIn.consentManagerLanguages);
     else if (url.pathname === '/maps/api/js' && standIn.mapsLibraryDown) {
       response.writeHead(503).end();

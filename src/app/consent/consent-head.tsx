@@ -1,14 +1,28 @@
 /**
  * The first elements of the head when a consent tool is configured: the Consent Mode defaults
- * (all denied) before any other script, then the consent manager's script when one is set.
- * Both carry the response's nonce, which the Content Security Policy asks of every script the
- * server writes.
+ * (all denied) before any other script, then, when a consent manager is set, an inline script
+ * that adds the manager's script element right after itself. The manager is added by a script
+ * rather than written into the page because a page the same for everyone allows its scripts by
+ * their hashes with 'strict-dynamic', which trusts what a trusted script adds and no external
+ * script the page names itself. Both carry the response's nonce when it has one.
  */
 import { useEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 import { useNonce } from '../security/nonce.tsx';
 import { CONSENT_DEFAULTS_SCRIPT_ID, consentDefaultsScript } from './consent-mode.ts';
 import { consentManagerScript } from './usercentrics.ts';
+
+/** The id of the inline script that adds the consent manager's script. */
+export const CONSENT_MANAGER_LOADER_ID = 'consent-manager-loader';
+
+/**
+ * Adds a script element with these attributes right after the running script. Not async: it
+ * runs in order, after the defaults, as soon as it has loaded.
+ */
+export function scriptAdder(attributes: Readonly<Record<string, string>>): string {
+  const json = JSON.stringify(attributes).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return `(function(a){var s=document.createElement('script');for(var k in a)s.setAttribute(k,a[k]);s.async=false;document.currentScript.after(s)})(${json});`;
+}
 
 export function ConsentHead({ language }: { language: Language }) {
   const { tracking } = useEnvironment();
@@ -18,8 +32,7 @@ export function ConsentHead({ language }: { language: Language }) {
   return (
     <>
       <script id={CONSENT_DEFAULTS_SCRIPT_ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: consentDefaultsScript() }} />
-      {/* Deferred, not async: React moves async scripts ahead of the head's own elements, and this one must follow the defaults. */}
-      {manager ? <script {...manager} defer nonce={nonce} suppressHydrationWarning /> : null}
+      {manager ? <script id={CONSENT_MANAGER_LOADER_ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scriptAdder(manager) }} /> : null}
     </>
   );
 }

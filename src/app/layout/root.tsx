@@ -5,6 +5,7 @@ import { ConsentProvider, consentToolOf } from '../consent/consent-provider.tsx'
 import { useEnvironment } from '../environment.tsx';
 import { languageCookie, LANGUAGE_COOKIE, readCookie } from '../i18n/language.ts';
 import { translationsOf } from '../i18n/translate-path.ts';
+import { languageOfQuery } from '../i18n/language-address.ts';
 import { languageOfPath } from '../paths.ts';
 import type { RootData } from '../routes.tsx';
 import { useConnectivityNotice } from '../tracking/connectivity.ts';
@@ -22,7 +23,7 @@ const ROUTES_WITHOUT_NAVBAR = new Set(['newsletter-confirm', 'newsletter-unsubsc
 
 export function Root() {
   const root = useLoaderData() as RootData;
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const matches = useMatches();
   const showNavbar = !matches.some((match) => ROUTES_WITHOUT_NAVBAR.has(match.id));
   const translations = translationsOf(root.languageMapping, root.language, pathname);
@@ -36,13 +37,15 @@ export function Root() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
 
-  // A one-language path switches the visitor's language, so shared pages follow it.
+  // An address that names its language (a one-language path, ?lang=) switches the visitor's
+  // language, so shared pages follow it. The browser remembers it, not the server: such a page
+  // is the same answer for everyone, and a shared cache keeps no answer that sets a cookie.
   useEffect(() => {
-    const pathLanguage = languageOfPath(pathname);
-    if (pathLanguage && readCookie(document.cookie, LANGUAGE_COOKIE) !== pathLanguage) {
-      document.cookie = languageCookie(pathLanguage);
+    const addressLanguage = languageOfPath(pathname) ?? languageOfQuery(new URLSearchParams(search));
+    if (addressLanguage && readCookie(document.cookie, LANGUAGE_COOKIE) !== addressLanguage) {
+      document.cookie = languageCookie(addressLanguage);
     }
-  }, [pathname]);
+  }, [pathname, search]);
 
   return (
     <Document language={root.language}>

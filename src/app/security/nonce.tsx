@@ -1,6 +1,7 @@
 /**
  * The Content Security Policy nonce of the response, for the inline scripts the server
- * renders. Only the server knows it: the browser hides a nonce attribute once the policy is
+ * renders; none on a page the page cache keeps (its inline scripts are allowed by their
+ * hashes). Only the server knows it: the browser hides a nonce attribute once the policy is
  * applied, so elements carrying one are rendered with `suppressHydrationWarning` and the
  * browser's render leaves the attribute out.
  */
@@ -8,7 +9,7 @@ import { createContext, use, type ReactNode } from 'react';
 
 const NonceContext = createContext<string | undefined>(undefined);
 
-export function NonceProvider({ nonce, children }: { nonce: string; children: ReactNode }) {
+export function NonceProvider({ nonce, children }: { nonce: string | undefined; children: ReactNode }) {
   return <NonceContext value={nonce}>{children}</NonceContext>;
 }
 

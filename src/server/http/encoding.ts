@@ -29,7 +29,7 @@ function qualities(header: string): Map<string, number> {
 }
 
 /** Whether the client takes this coding at all. */
-export function acceptsEncoding(acceptEncoding: string | string[] | undefined, coding: Exclude<ContentEncoding, 'identity'>): boolean {
+function acceptsEncoding(acceptEncoding: string | string[] | undefined, coding: Exclude<ContentEncoding, 'identity'>): boolean {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
   if (!header) return false;
   const q = qualities(header);
@@ -56,7 +56,7 @@ const STREAM_BROTLI_PARAMS = {
   [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
 };
 
-/** Bytes compressed at streaming quality: small answers, and cached pages before their small copies are ready. */
+/** Bytes compressed at streaming quality: small answers, and kept pages before their best copies are ready. */
 export function compressNow(bytes: Buffer, encoding: Exclude<ContentEncoding, 'identity'>): Buffer {
   return encoding === 'br' ? zlib.brotliCompressSync(bytes, { params: STREAM_BROTLI_PARAMS }) : zlib.gzipSync(bytes, { level: STREAM_GZIP_LEVEL });
 }

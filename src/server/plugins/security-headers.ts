@@ -33,9 +33,17 @@ export function rawBadRequest(config: Pick<Config, 'siteUrl' | 'trustProxy'>): s
   return rawAnswer('400 Bad Request', body, securityHeaders(config));
 }
 
+/**
+ * An API answer is kept by no cache unless its route says how long (careers, exclusions): a
+ * CDN given no Cache-Control may keep an answer for a default time of its own (CloudFront a
+ * day), and an API answer may be one visitor's.
+ */
+export const API_CACHE_CONTROL = 'no-store';
+
 const securityHeadersHook: FastifyPluginAsync<{ headers: Readonly<Record<string, string>> }> = async (app, { headers }) => {
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', API_CACHE_CONTROL);
   });
 };
 

@@ -1,12 +1,16 @@
 /**
- * The Content Security Policy of every page. Scripts run only from this site, from inline
- * elements carrying the answer's nonce, and from exactly the third-party origins this
- * configuration uses: the tag manager, the consent manager, the maps library and Google's
- * sign-in script, each only when configured. What those scripts fetch, show or frame is
- * allowed by the hosts their makers document, again only when configured. Violations are
- * reported to /api/csp-report.
+ * The Content Security Policy of every page, Google's "strict CSP" in its two forms: a page
+ * kept and served to everyone alike names the SHA-256 of each of its inline scripts (the same
+ * bytes for every visitor, so a shared cache may keep them); a page rendered for one answer
+ * carries that answer's nonce. Both say 'strict-dynamic': the page's scripts are started by
+ * its inline loader, and what they add in turn (the site's modules, the tag manager and its
+ * tags, the maps library, Google's sign-in script) is trusted because a trusted script added
+ * it. Browsers without 'strict-dynamic' fall back to this site and exactly the third-party
+ * origins this configuration uses, each only when configured. What those scripts fetch, show
+ * or frame is allowed by the hosts their makers document, again only when configured.
+ * Violations are reported to /api/csp-report.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 
 export const CSP_REPORT_PATH = '/api/csp-report';
@@ -43,8 +47,10 @@ const IDENTITY_APIS = ['https://identitytoolkit.googleapis.com', 'https://secure
 export type PolicyConfig = Pick<Config, 'siteUrl' | 'assetsBaseUrl' | 'tracking' | 'login'>;
 
 export interface ContentSecurityPolicy {
-  /** The header's value for one answer. */
+  /** The header's value for one answer whose inline scripts carry this nonce. */
   header(nonce: string): string;
+  /** The header's value for a document whose inline scripts are allowed by their hashes (see inlineScriptHashes). */
+  hashedHeader(hashes: readonly string[]): string;
   /** The `Reporting-Endpoints` header naming where reports go. */
   readonly reportingEndpoints: string;
   /** Third-party origins scripts may come from, for the operators' notes and the tests. */
@@ -54,6 +60,21 @@ export interface ContentSecurityPolicy {
 /** 128 random bits, base64url: unguessable, and safe in an attribute and in the header. */
 export function createNonce(): string {
   return randomBytes(16).toString('base64url');
+}
+
+/**
+ * The `'sha256-…'` source of every inline script element of a document (a script element
+ * without `src`; JSON-LD too, though browsers do not run it), in document order without
+ * repeats. The hash is over the element's text exactly as written: serialized data never
+ * holds `</script>` (see ssr/serialize.ts), so the first end tag ends the element.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc=/i.test(match[1]!)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(match[2]!).digest('base64')}'`);
+  }
+  return [...hashes];
 }
 
 export function createContentSecurityPolicy(config: PolicyConfig): ContentSecurityPolicy {
@@ -102,9 +123,11 @@ export function createContentSecurityPolicy(config: PolicyConfig): ContentSecuri
     `report-uri ${CSP_REPORT_PATH}`,
     `report-to ${CSP_REPORT_GROUP}`,
   ].join('; ');
-  const scripts = [...sources['script-src']].join(' ');
+  // 'self' and the hosts are for browsers without 'strict-dynamic'; the others ignore them.
+  const scripts = `${[...sources['script-src']].join(' ')} 'strict-dynamic'`;
   return {
     header: (nonce) => `script-src ${scripts} 'nonce-${nonce}'; ${fixed}`,
+    hashedHeader: (hashes) => `script-src ${scripts}${hashes.map((hash) => ` ${hash}`).join('')}; ${fixed}`,
     // Relative to the page, so it names the host the visitor used whatever SITE_URL says.
     reportingEndpoints: `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
     scriptOrigins,

@@ -1,28 +1,34 @@
 /**
- * Rendered pages whose HTML depends only on their path, their language and the content:
- * kept with a gzip copy and a weak ETag, bounded in bytes (least recently used first out)
- * and in age, emptied when the content is reloaded.
+ * Rendered pages whose HTML depends only on their path, their language and the content: the
+ * same bytes for every visitor (no nonce; the page's policy names its inline scripts' hashes),
+ * kept with a brotli and a gzip copy made once at best quality, bounded in bytes (every copy
+ * counted, least recently used first out) and in age, emptied when the content is reloaded.
  *
- * Every answer carries its own Content Security Policy nonce, so an entry keeps the document
- * cut where the nonce of the render that made it stood, and each piece deflated on its own:
- * an answer joins the pieces with a fresh nonce (see http/joined-gzip.ts), with no
- * compression per answer. Brotli streams cannot be joined like that, so a cached page goes
- * out as gzip to every client that takes it. The ETag is weak because the nonce differs
- * between answers; a 304 carries no policy, so the browser keeps the one of the body it holds.
+ * Each copy has a strong ETag made from the document and its policy, so a content reload or a
+ * deploy changes the ETag of exactly the pages whose bytes changed, and every replica gives an
+ * unchanged page the same ETag. A page rendered again after its time with the same bytes keeps
+ * its compressed copies: only a changed page is compressed again.
  */
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContentEncoding } from '../http/encoding.ts';
-import { deflatePieces, joinGzip } from '../http/joined-gzip.ts';
+
+/** The encodings a kept page is compressed in. */
+export type StoredEncoding = Exclude<ContentEncoding, 'identity'>;
 
 export interface CachedPage {
-  /** The document cut at its nonce: the nonce of each answer joins the pieces. */
-  readonly pieces: readonly Buffer[];
-  /** The hash of the pieces; the gzip copy's ETag adds a suffix. */
+  readonly html: Buffer;
+  /** The Content-Security-Policy header naming the hashes of the page's inline scripts. */
+  readonly policy: string;
+  /** The hash of the document and its policy; the ETag of each compressed copy adds a suffix. */
   readonly hash: string;
-  readonly storedAt: number;
+  storedAt: number;
   /** Filled once the background compression is done. */
-  deflated?: readonly Buffer[];
+  compressed?: Readonly<Record<StoredEncoding, Buffer>>;
+  /** Settles once the background compression is over, done or failed; never rejects. */
+  readonly compressing: Promise<void>;
 }
 
 export interface PageCacheOptions {
@@ -36,9 +42,10 @@ export interface PageCacheOptions {
 
 export interface PageCache {
   readonly enabled: boolean;
+  /** The entry while it is younger than the TTL. */
   get(key: string): CachedPage | undefined;
-  /** Stores the document rendered with `nonce` and starts compressing it; the copy joins the entry when ready. */
-  put(key: string, html: Buffer, nonce?: string): CachedPage | undefined;
+  /** Stores the document with its policy and starts compressing it; the copies join the entry when ready. */
+  put(key: string, html: Buffer, policy: string): CachedPage | undefined;
   clear(): void;
   stats(): { entries: number; bytes: number };
 }
@@ -47,36 +54,51 @@ export function pageCacheKey(language: string, pathname: string): string {
   return `${language} ${pathname}`;
 }
 
-/** The document as one answer sends it, with that answer's nonce. */
-export function pageWithNonce(page: CachedPage, nonce: string): Buffer {
-  const between = Buffer.from(nonce);
-  return Buffer.concat(page.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [between, piece])));
-}
-
-/** The gzip copy with this answer's nonce; undefined until the background compression is done. */
-export function gzipWithNonce(page: CachedPage, nonce: string): Buffer | undefined {
-  return page.deflated ? joinGzip(page.pieces, page.deflated, Buffer.from(nonce)) : undefined;
-}
-
-/** A weak ETag per representation: the bytes differ by their nonce, the page does not. */
+/** A strong ETag per representation: each one is the same bytes for every answer. */
 export function entityTag(page: CachedPage, encoding: ContentEncoding): string {
-  return encoding === 'identity' ? `W/"${page.hash}"` : `W/"${page.hash}-${encoding}"`;
+  return encoding === 'identity' ? `"${page.hash}"` : `"${page.hash}-${encoding}"`;
 }
 
-/** True when If-None-Match names this page in any of its encodings (or is `*`). */
-export function matchesEntityTag(ifNoneMatch: string | undefined, page: CachedPage): boolean {
+/**
+ * True when If-None-Match names the representation this answer would send (or is `*`). The
+ * comparison is the weak one RFC 9110 prescribes for If-None-Match; another encoding's tag
+ * does not match, as its bytes are not the ones this answer carries.
+ */
+export function matchesEntityTag(ifNoneMatch: string | undefined, page: CachedPage, encoding: ContentEncoding): boolean {
   if (!ifNoneMatch) return false;
+  const tag = entityTag(page, encoding);
   return ifNoneMatch.split(',').some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, '');
-    return tag === '*' || tag === `"${page.hash}"` || tag.startsWith(`"${page.hash}-`);
+    const trimmed = candidate.trim().replace(/^W\//, '');
+    return trimmed === '*' || trimmed === tag;
   });
 }
 
-const total = (buffers: readonly Buffer[]) => buffers.reduce((sum, buffer) => sum + buffer.length, 0);
-const sizeOf = (page: CachedPage) => total(page.pieces) + (page.deflated ? total(page.deflated) : 0);
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Best quality: done once per page in the thread pool, off the event loop (about 0.2 s of a core for 100 KB). */
+function compressCopies(html: Buffer): Promise<Record<StoredEncoding, Buffer>> {
+  return Promise.all([
+    brotli(html, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+    gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]).then(([br, gz]) => ({ br, gzip: gz }));
+}
+
+/** Room kept up front for the copies: together they are well under half of the HTML. */
+const COPIES_ALLOWANCE = 0.5;
+
+const sizeOf = (page: CachedPage) => page.html.length + (page.compressed ? page.compressed.br.length + page.compressed.gzip.length : 0);
 
 export function createPageCache({ maxBytes, ttlMs, now = Date.now, log }: PageCacheOptions): PageCache {
   // Map order is use order: a hit moves its entry to the end, eviction takes from the front.
+  // An entry past its TTL stays until it is replaced or evicted, so that a render of the same
+  // bytes can take over its compressed copies.
   const entries = new Map<string, CachedPage>();
   let bytes = 0;
   let generation = 0;
@@ -93,47 +115,52 @@ export function createPageCache({ maxBytes, ttlMs, now = Date.now, log }: PageCa
       remove(key);
     }
   };
+  const insert = (key: string, page: CachedPage) => {
+    remove(key);
+    makeRoom(sizeOf(page));
+    entries.set(key, page);
+    bytes += sizeOf(page);
+  };
 
   return {
     enabled: maxBytes > 0,
     get(key) {
       const page = entries.get(key);
-      if (!page) return undefined;
-      if (now() - page.storedAt >= ttlMs) {
-        remove(key);
-        return undefined;
-      }
+      if (!page || now() - page.storedAt >= ttlMs) return undefined;
       entries.delete(key);
       entries.set(key, page);
       return page;
     },
-    put(key, html, nonce) {
-      // The gzip copy is about a fifth of the HTML; room for both is kept up front.
-      if (maxBytes === 0 || html.length * 1.25 > maxBytes) return undefined;
-      remove(key);
-      makeRoom(html.length);
-      const pieces = nonce ? splitAt(html, Buffer.from(nonce)) : [html];
-      const hash = createHash('sha256');
-      // The nonce's places are part of the page: two documents differing only there are not one.
-      for (const piece of pieces) hash.update(piece).update('\0');
-      const page: CachedPage = { pieces, hash: hash.digest('base64url').slice(0, 27), storedAt: now() };
-      entries.set(key, page);
-      bytes += html.length;
+    put(key, html, policy) {
+      if (maxBytes === 0 || html.length * (1 + COPIES_ALLOWANCE) > maxBytes) return undefined;
+      const hash = createHash('sha256').update(policy).update('\0').update(html).digest('base64url').slice(0, 27);
+      const previous = entries.get(key);
+      if (previous?.hash === hash) {
+        // The same bytes again: the copies made for them still fit.
+        previous.storedAt = now();
+        entries.delete(key);
+        entries.set(key, previous);
+        return previous;
+      }
       const startedIn = generation;
-      deflatePieces(pieces).then(
-        (deflated) => {
-          // The entry may have been replaced, evicted or cleared meanwhile.
-          if (generation !== startedIn || entries.get(key) !== page) return;
-          const extra = total(deflated);
-          entries.delete(key);
-          bytes -= html.length;
-          makeRoom(html.length + extra);
-          page.deflated = deflated;
-          entries.set(key, page);
-          bytes += html.length + extra;
-        },
-        (error: unknown) => log.error({ err: error, key }, 'page not compressed for the cache'),
-      );
+      const page: CachedPage = {
+        html,
+        policy,
+        hash,
+        storedAt: now(),
+        compressing: compressCopies(html).then(
+          (compressed) => {
+            // The entry may have been replaced, evicted or cleared meanwhile.
+            if (generation !== startedIn || entries.get(key) !== page) return;
+            entries.delete(key);
+            bytes -= html.length;
+            page.compressed = compressed;
+            insert(key, page);
+          },
+          (error: unknown) => log.error({ err: error, key }, 'page not compressed for the cache'),
+        ),
+      };
+      insert(key, page);
       return page;
     },
     clear() {
@@ -143,16 +170,4 @@ export function createPageCache({ maxBytes, ttlMs, now = Date.now, log }: PageCa
     },
     stats: () => ({ entries: entries.size, bytes }),
   };
-}
-
-/** The bytes between the occurrences of `separator` (a nonce: it occurs nowhere else). */
-function splitAt(bytes: Buffer, separator: Buffer): Buffer[] {
-  const pieces: Buffer[] = [];
-  let start = 0;
-  for (let found = bytes.indexOf(separator); found !== -1; found = bytes.indexOf(separator, start)) {
-    pieces.push(bytes.subarray(start, found));
-    start = found + separator.length;
-  }
-  pieces.push(bytes.subarray(start));
-  return pieces;
 }

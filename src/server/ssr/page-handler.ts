@@ -15,13 +15,14 @@ import { createRoutes, pageModuleFile, type RequestContext, type RootData } from
 import type { ContentSource } from '#app/content/types.ts';
 import type { InsightsSource } from '#app/insights/model.ts';
 import { publicLoginConfig, type Config } from '../config.ts';
-import { acceptsEncoding, compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
-import { createContentSecurityPolicy, createNonce, type ContentSecurityPolicy } from '../security/content-security-policy.ts';
+import { compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
+import { createPageCacheHeaders } from '../http/page-cache-headers.ts';
+import { createContentSecurityPolicy, createNonce, inlineScriptHashes } from '../security/content-security-policy.ts';
 import type { RenderSlots } from './render-slots.ts';
-import { entityTag, gzipWithNonce, matchesEntityTag, pageCacheKey, pageWithNonce, type CachedPage, type PageCache } from './page-cache.ts';
+import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache } from './page-cache.ts';
 import type { BuildManifest } from './manifest.ts';
 import { isCrawler } from './crawler.ts';
-import { renderPage } from './render-page.tsx';
+import { renderDocument, renderPage } from './render-page.tsx';
 
 export interface PageHandlerOptions {
   config: Config;
@@ -89,18 +90,6 @@ function languageOfRequest(request: FastifyRequest, url: URL): Language {
   });
 }
 
-/** Headers every page answer carries, cached or not. An address that names its language remembers it. */
-function pageHeaders(request: FastifyRequest, reply: FastifyReply, url: URL, policy: ContentSecurityPolicy, nonce: string): void {
-  reply.header('content-security-policy', policy.header(nonce));
-  reply.header('reporting-endpoints', policy.reportingEndpoints);
-  const addressLanguage = languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams);
-  if (addressLanguage && readCookie(request.headers.cookie, LANGUAGE_COOKIE) !== addressLanguage) {
-    reply.header('set-cookie', languageCookie(addressLanguage));
-  }
-  reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding');
-  reply.header('cache-control', 'no-cache');
-}
-
 /**
  * A page that shows what a visitor typed (a refused plain form post) or was opened from a
  * mailed link with its token: no cache, shared or the browser's, may keep it.
@@ -108,28 +97,52 @@ function pageHeaders(request: FastifyRequest, reply: FastifyReply, url: URL, pol
 const isPersonal = (url: URL, page: PageRequest) => page.formEcho !== undefined || isTokenPage(url.pathname);
 
 /**
- * A cached page: a 304 when the browser holds it, else the kept document with this answer's
- * nonce, as gzip whenever the client takes it (joined without compressing, see page-cache.ts).
+ * Who may keep a page the cache keeps: a shared cache when the address alone decides its
+ * language (a one-language path, `?lang=`), else only the visitor's browser. An address that
+ * names its language switches the language of a visitor whose cookie names another; that
+ * answer sets the cookie and no shared cache keeps it. A visitor without the cookie gets the
+ * shared answer, and the page's script remembers the language (see layout/root.tsx): a shared
+ * cache keeps no answer that sets a cookie, and first visits are most of what it serves.
  */
-function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, nonce: string): void {
-  const encoding = acceptsEncoding(request.headers['accept-encoding'], 'gzip') ? 'gzip' : negotiateEncoding(request.headers['accept-encoding']);
-  reply.header('etag', entityTag(page, encoding));
-  if (matchesEntityTag(request.headers['if-none-match'], page)) {
-    // No policy on a 304: the browser keeps the one that came with the body it holds.
-    reply.removeHeader('content-security-policy');
-    reply.removeHeader('reporting-endpoints');
+function keptPageSharing(request: FastifyRequest, reply: FastifyReply, url: URL): 'shared' | 'negotiated' {
+  const addressLanguage = languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams);
+  if (!addressLanguage) return 'negotiated';
+  return switchesLanguage(request, reply, addressLanguage) ? 'negotiated' : 'shared';
+}
+
+/** Sets the language cookie when the request's names another language than the address; true when it did. */
+function switchesLanguage(request: FastifyRequest, reply: FastifyReply, addressLanguage: Language | undefined): boolean {
+  const cookieLanguage = readCookie(request.headers.cookie, LANGUAGE_COOKIE);
+  if (!addressLanguage || cookieLanguage === undefined || cookieLanguage === addressLanguage) return false;
+  reply.header('set-cookie', languageCookie(addressLanguage));
+  return true;
+}
+
+/**
+ * A document without a nonce, its policy naming its inline scripts' hashes. A kept page
+ * answers a 304 when the browser (or a shared cache) holds this representation, else its copy
+ * in the encoding the client prefers, as it is, with that copy's strong ETag. The answer that
+ * rendered the page (its copies not made yet), a document not kept, and a page whose copies
+ * could not be made are compressed at streaming quality and name no ETag: those bytes are made
+ * for this answer.
+ */
+function sendDocument(request: FastifyRequest, reply: FastifyReply, document: { html: Buffer; policy: string }, kept: CachedPage | undefined, status: number, reportingEndpoints: string): void {
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  reply.header('content-security-policy', document.policy);
+  reply.header('reporting-endpoints', reportingEndpoints);
+  if (kept && matchesEntityTag(request.headers['if-none-match'], kept, encoding)) {
+    reply.header('etag', entityTag(kept, encoding));
     reply.code(304).send();
     return;
   }
-  let body: Buffer;
-  if (encoding === 'gzip') body = gzipWithNonce(page, nonce) ?? compressNow(pageWithNonce(page, nonce), 'gzip');
-  else if (encoding === 'br') body = compressNow(pageWithNonce(page, nonce), 'br');
-  else body = pageWithNonce(page, nonce);
+  const copy = encoding === 'identity' ? document.html : kept?.compressed?.[encoding];
+  if (kept && copy) reply.header('etag', entityTag(kept, encoding));
+  const body = copy ?? (encoding === 'identity' ? document.html : compressNow(document.html, encoding));
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  reply.code(200).type('text/html; charset=utf-8').header('content-length', body.length);
+  reply.code(status).type('text/html; charset=utf-8').header('content-length', body.length);
   if (request.method === 'HEAD') {
     reply.hijack();
-    reply.raw.writeHead(200, reply.getHeaders() as Record<string, string | number | string[]>);
+    reply.raw.writeHead(status, reply.getHeaders() as Record<string, string | number | string[]>);
     reply.raw.end();
     return;
   }
@@ -155,7 +168,6 @@ interface RenderArguments {
   encoding: ContentEncoding;
   requestLanguage: Language;
   cacheKey: string | undefined;
-  nonce: string;
   signal: AbortSignal;
 }
 
@@ -175,8 +187,13 @@ export function createPageHandler({ config, content, insights, careers, manifest
   const login = publicLoginConfig(config.login);
   const policy = createContentSecurityPolicy(config);
 
-  /** The uncached path: loaders, status and headers, then the streamed render. */
-  async function render({ request, reply, page, url, encoding, requestLanguage, cacheKey, nonce, signal }: RenderArguments): Promise<boolean> {
+  const cacheHeaders = createPageCacheHeaders(config.pageCache.shared);
+
+  /**
+   * The uncached path: loaders, status and headers, then the render: whole and without a
+   * nonce for a page the cache may keep, else streamed with a nonce of its own.
+   */
+  async function render({ request, reply, page, url, encoding, requestLanguage, cacheKey, signal }: RenderArguments): Promise<boolean> {
     const started = performance.now();
     const requestContext: RequestContext = page.formEcho ? { formEcho: page.formEcho } : {};
     const context = await handler.query(toWebRequest(request, url), { requestContext });
@@ -195,8 +212,6 @@ export function createPageHandler({ config, content, insights, careers, manifest
 
     const root = context.loaderData.root as RootData | undefined;
     const language = root?.language ?? requestLanguage;
-    pageHeaders(request, reply, url, policy, nonce);
-    if (isPersonal(url, page)) reply.header('cache-control', 'private, no-store');
 
     const environment: AppEnvironment = {
       siteUrl: config.siteUrl,
@@ -209,6 +224,38 @@ export function createPageHandler({ config, content, insights, careers, manifest
       webVitals: config.webVitals,
     };
     const status = page.status ?? context.statusCode;
+
+    // The key was made from the language the request asks for; the page must agree before it is kept.
+    if (cacheKey !== undefined && status === 200 && root?.language === requestLanguage) {
+      const document = await renderDocument({
+        dataRoutes: handler.dataRoutes,
+        context,
+        environment,
+        entry: manifest.entry,
+        language,
+        timeoutMs: config.renderTimeoutMs,
+        signal,
+        log: request.log,
+      });
+      if (signal.aborted) {
+        reply.hijack();
+        return true;
+      }
+      const pagePolicy = policy.hashedHeader(inlineScriptHashes(document.html.toString('utf8')));
+      const kept = document.complete && document.status === 200 ? cache.put(cacheKey, document.html, pagePolicy) : undefined;
+      // A page with a failed part is sent as it came out, but kept by no cache.
+      const sharing = keptPageSharing(request, reply, url);
+      reply.headers(cacheHeaders(document.status !== 200 ? 'error' : !document.complete ? 'rendered' : sharing));
+      sendDocument(request, reply, { html: document.html, policy: pagePolicy }, kept, document.status, policy.reportingEndpoints);
+      onRendered?.(url.pathname, (performance.now() - started) / 1000);
+      return true;
+    }
+
+    const nonce = createNonce();
+    reply.header('content-security-policy', policy.header(nonce));
+    reply.header('reporting-endpoints', policy.reportingEndpoints);
+    switchesLanguage(request, reply, languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams));
+    reply.headers(cacheHeaders(isPersonal(url, page) ? 'personal' : status >= 400 ? 'error' : 'rendered'));
     const headers = reply.getHeaders() as Record<string, string | number | string[]>;
     reply.hijack();
     if (request.method === 'HEAD') {
@@ -227,8 +274,6 @@ export function createPageHandler({ config, content, insights, careers, manifest
       nonce,
       crawler: isCrawler(request.headers['user-agent']),
       encoding,
-      // The key was made from the language the request asks for; the page must agree before it is kept.
-      onDocument: cacheKey !== undefined && root?.language === requestLanguage ? (html) => cache.put(cacheKey, html, nonce) : undefined,
       timeoutMs: config.renderTimeoutMs,
       signal,
       log: request.log,
@@ -244,10 +289,12 @@ export function createPageHandler({ config, content, insights, careers, manifest
       const requestLanguage = languageOfRequest(request, url);
       const cacheKey = isCacheable(cache, url, page) ? pageCacheKey(requestLanguage, url.pathname) : undefined;
       const cached = cacheKey === undefined ? undefined : cache.get(cacheKey);
-      const nonce = createNonce();
       if (cached) {
-        pageHeaders(request, reply, url, policy, nonce);
-        sendCached(request, reply, cached, nonce);
+        // A page kept moments ago: its copies are on their way, and waiting for them costs no
+        // CPU, where compressing for this answer would.
+        if (!cached.compressed && encoding !== 'identity') await cached.compressing;
+        reply.headers(cacheHeaders(keptPageSharing(request, reply, url)));
+        sendDocument(request, reply, cached, cached, 200, policy.reportingEndpoints);
         return true;
       }
       const controller = new AbortController();
@@ -257,7 +304,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       const release = await slots.acquire();
       if (!release) {
         // More uncached pages asked for at once than the server will queue: a clear, cheap refusal.
-        reply.code(503).header('retry-after', '2').type('text/plain; charset=utf-8').send(request.server.forms.texts.messages(requestLanguage).busy);
+        reply.code(503).header('retry-after', '2').header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(request.server.forms.texts.messages(requestLanguage).busy);
         return true;
       }
       try {
@@ -267,7 +314,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
           return true;
         }
         // The slot is held until the answer is written out: a render's state lives until then.
-        return await render({ request, reply, page, url, encoding, requestLanguage, cacheKey, nonce, signal: controller.signal });
+        return await render({ request, reply, page, url, encoding, requestLanguage, cacheKey, signal: controller.signal });
       } finally {
         // Released on the next turn of the event loop: React keeps a finished render alive
         // until its last scheduled callback has run, and those run only after this request's

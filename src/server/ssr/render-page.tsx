@@ -1,7 +1,8 @@
 /**
- * Renders one page as a stream. Loaders have run before this is called, so the status
- * and headers are final before the first byte. Browsers get the shell as soon as it is
- * ready; crawlers get the whole document at once.
+ * Renders one page, as a stream or whole into a buffer. Loaders have run before this is
+ * called, so the status and headers are final before the first byte. Browsers get the shell
+ * as soon as it is ready; crawlers get the whole document at once; a page for the page cache
+ * is rendered whole without a nonce (see renderDocument).
  */
 import type { ServerResponse } from 'node:http';
 import { AsyncResource } from 'node:async_hooks';
@@ -30,40 +31,53 @@ export interface RenderPageOptions {
   nonce: string;
   crawler: boolean;
   encoding: ContentEncoding;
-  /**
-   * Receives the whole document once it was rendered without an error, for the page cache.
-   * Such a render waits for everything, as for a crawler, so the kept copy is complete.
-   */
-  onDocument?: (html: Buffer) => void;
   timeoutMs: number;
   /** Aborted when the visitor goes away. */
   signal: AbortSignal;
   log: FastifyBaseLogger;
 }
 
+/** What renderDocument needs: no answer to write to, no nonce (inline scripts are allowed by their hashes). */
+export type RenderDocumentOptions = Omit<RenderPageOptions, 'res' | 'headers' | 'nonce' | 'crawler' | 'encoding'>;
+
+export interface RenderedDocument {
+  status: number;
+  html: Buffer;
+  /** Rendered on the first attempt without an error: the document a page cache may keep. */
+  complete: boolean;
+}
+
 type Flushable = Writable & { flush?: () => void };
+
+/** Where one render goes: a streamed answer, or a buffer for the page cache. */
+interface RenderSink {
+  /** Whether the whole document is rendered before the first byte is written. */
+  readonly wholeDocument: boolean;
+  /** The first byte is ready: where to write, with the status decided. */
+  open(status: number): Flushable;
+  /** The last byte was written; complete when the first attempt rendered without an error. */
+  ended(complete: boolean): void;
+  /** Nothing could be rendered. */
+  fatal(html: string): void;
+}
 
 /**
  * Where React writes. It hands the output on in the request's own async context instead of
  * React's: React renders inside an AsyncLocalStorage of its own, a socket write made in there
  * re-arms the socket's idle timer with that context, and the timer then keeps the whole
  * finished render (its data, its stores) alive as long as the keep-alive connection stays
- * open. With `onDocument`, it also keeps a copy of every byte for the cache.
+ * open.
  */
 class PageWriter extends Writable {
-  private readonly chunks: Buffer[] | undefined;
-
   constructor(
     private readonly target: Flushable,
     private readonly outside: <T>(fn: () => T) => T,
-    private readonly onDocument?: (html: Buffer) => void,
+    private readonly onEnd?: () => void,
   ) {
     super();
-    this.chunks = onDocument ? [] : undefined;
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.chunks?.push(chunk);
     this.outside(() => {
       if (this.target.write(chunk)) callback();
       else this.target.once('drain', () => callback());
@@ -73,7 +87,7 @@ class PageWriter extends Writable {
   override _final(callback: (error?: Error | null) => void): void {
     this.outside(() => {
       this.target.end();
-      if (this.chunks) this.onDocument?.(Buffer.concat(this.chunks));
+      this.onEnd?.();
       callback();
     });
   }
@@ -81,6 +95,16 @@ class PageWriter extends Writable {
   /** React flushes its destination after each batch; the compressor behind must flush too. */
   flush(): void {
     this.outside(() => this.target.flush?.());
+  }
+}
+
+/** Keeps every byte written, for a document rendered whole. */
+class DocumentCollector extends Writable {
+  readonly chunks: Buffer[] = [];
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.chunks.push(chunk);
+    callback();
   }
 }
 
@@ -102,82 +126,115 @@ function withRenderError(context: StaticHandlerContext, error: unknown): StaticH
   };
 }
 
+/** Renders one page as a streamed answer with its nonce, compressed while it streams. */
 export function renderPage(options: RenderPageOptions): Promise<void> {
-  const { res, log, onDocument } = options;
-  const wholeDocument = options.crawler || onDocument !== undefined;
-  // Bound here, before React starts, to the request's context (see PageWriter).
-  const outside = AsyncResource.bind(<T,>(fn: () => T): T => fn());
+  const { res } = options;
   return new Promise((resolve) => {
-    let attempt = 0;
-    let started = false;
-    let failed = false;
-
-    const sendFatal = () => {
-      if (started) return;
-      started = true;
-      res.writeHead(500, { ...options.headers, 'content-type': 'text/html; charset=utf-8' });
-      res.end(fatalErrorHtml(options.language));
-      resolve();
-    };
-
-    const render = (context: StaticHandlerContext) => {
-      attempt += 1;
-      const router = createStaticRouter(options.dataRoutes, context);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const start = () => outside(() => {
-        if (started) return;
-        started = true;
+    const render = renderInto(options, options.nonce, {
+      wholeDocument: options.crawler,
+      open(status) {
         const encodingHeader = options.encoding === 'identity' ? {} : { 'content-encoding': options.encoding };
-        res.writeHead(context.statusCode, { ...options.headers, ...encodingHeader, 'content-type': 'text/html; charset=utf-8' });
-        res.once('finish', () => clearTimeout(timer));
+        res.writeHead(status, { ...options.headers, ...encodingHeader, 'content-type': 'text/html; charset=utf-8' });
         res.once('close', () => {
-          clearTimeout(timer);
+          render.stopTimer();
           resolve();
         });
-        const destination = compressedDestination(res, options.encoding);
-        const keep = onDocument && context.statusCode === 200 && attempt === 1;
-        const keepCopy = keep
-          ? (html: Buffer) => {
-              if (!failed && !options.signal.aborted) onDocument(html);
-            }
-          : undefined;
-        stream.pipe(new PageWriter(destination, outside, keepCopy));
-      });
-      const stream = renderToPipeableStream(
-        <NonceProvider nonce={options.nonce}>
-          <EnvironmentProvider value={options.environment}>
-            <StoresProvider stores={createStores()}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </StoresProvider>
-          </EnvironmentProvider>
-        </NonceProvider>,
-        {
-          nonce: options.nonce,
-          bootstrapScriptContent: `window.${ENVIRONMENT_GLOBAL}=${inlineJson(browserEnvironment(options.environment))};window.__staticRouterHydrationData=${inlineJson(hydrationData(context))};${deferredModuleLoader(options.entry, options.environment.assets.modulePreloads)}`,
-          progressiveChunkSize: wholeDocument ? Number.POSITIVE_INFINITY : undefined,
-          onShellReady() {
-            if (!wholeDocument) start();
-          },
-          onAllReady() {
-            if (wholeDocument) start();
-          },
-          onShellError(error) {
-            clearTimeout(timer);
-            log.error({ err: error }, 'page shell failed to render');
-            if (attempt === 1 && !started) render(withRenderError(context, error));
-            else sendFatal();
-          },
-          onError(error) {
-            failed = true;
-            if (options.signal.aborted) return;
-            log.error({ err: error }, 'page render error');
-          },
-        },
-      );
-      timer = setTimeout(() => stream.abort(new Error(`render took longer than ${options.timeoutMs} ms`)), options.timeoutMs);
-      options.signal.addEventListener('abort', () => stream.abort(), { once: true });
-    };
-
-    render(options.context);
+        return compressedDestination(res, options.encoding);
+      },
+      ended() {},
+      fatal(html) {
+        res.writeHead(500, { ...options.headers, 'content-type': 'text/html; charset=utf-8' });
+        res.end(html);
+        resolve();
+      },
+    });
   });
+}
+
+/**
+ * Renders one page whole into a buffer, without a nonce: the page cache keeps it and sends the
+ * same bytes to everyone, its inline scripts allowed by their hashes.
+ */
+export function renderDocument(options: RenderDocumentOptions): Promise<RenderedDocument> {
+  return new Promise((resolve) => {
+    const collector = new DocumentCollector();
+    let status = 500;
+    renderInto(options, undefined, {
+      wholeDocument: true,
+      open(decided) {
+        status = decided;
+        return collector;
+      },
+      ended: (complete) => resolve({ status, html: Buffer.concat(collector.chunks), complete }),
+      fatal: (html) => resolve({ status: 500, html: Buffer.from(html), complete: false }),
+    });
+  });
+}
+
+function renderInto(options: RenderDocumentOptions, nonce: string | undefined, sink: RenderSink): { stopTimer(): void } {
+  const { log } = options;
+  // Bound here, before React starts, to the request's context (see PageWriter).
+  const outside = AsyncResource.bind(<T,>(fn: () => T): T => fn());
+  let attempt = 0;
+  let started = false;
+  let failed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const sendFatal = () => {
+    if (started) return;
+    started = true;
+    sink.fatal(fatalErrorHtml(options.language));
+  };
+
+  const render = (context: StaticHandlerContext) => {
+    attempt += 1;
+    const firstAttempt = attempt === 1;
+    const router = createStaticRouter(options.dataRoutes, context);
+    const start = () => outside(() => {
+      if (started) return;
+      started = true;
+      const destination = sink.open(context.statusCode);
+      const ended = () => {
+        clearTimeout(timer);
+        sink.ended(firstAttempt && !failed && !options.signal.aborted);
+      };
+      stream.pipe(new PageWriter(destination, outside, ended));
+    });
+    const stream = renderToPipeableStream(
+      <NonceProvider nonce={nonce}>
+        <EnvironmentProvider value={options.environment}>
+          <StoresProvider stores={createStores()}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </StoresProvider>
+        </EnvironmentProvider>
+      </NonceProvider>,
+      {
+        ...(nonce === undefined ? {} : { nonce }),
+        bootstrapScriptContent: `window.${ENVIRONMENT_GLOBAL}=${inlineJson(browserEnvironment(options.environment))};window.__staticRouterHydrationData=${inlineJson(hydrationData(context))};${deferredModuleLoader(options.entry, options.environment.assets.modulePreloads)}`,
+        progressiveChunkSize: sink.wholeDocument ? Number.POSITIVE_INFINITY : undefined,
+        onShellReady() {
+          if (!sink.wholeDocument) start();
+        },
+        onAllReady() {
+          if (sink.wholeDocument) start();
+        },
+        onShellError(error) {
+          clearTimeout(timer);
+          log.error({ err: error }, 'page shell failed to render');
+          if (attempt === 1 && !started) render(withRenderError(context, error));
+          else sendFatal();
+        },
+        onError(error) {
+          failed = true;
+          if (options.signal.aborted) return;
+          log.error({ err: error }, 'page render error');
+        },
+      },
+    );
+    timer = setTimeout(() => stream.abort(new Error(`render took longer than ${options.timeoutMs} ms`)), options.timeoutMs);
+    options.signal.addEventListener('abort', () => stream.abort(), { once: true });
+  };
+
+  render(options.context);
+  return { stopTimer: () => clearTimeout(timer) };
 }
