@@ -6,9 +6,9 @@
  * from disk when a page or the browser asks, through a cache bounded in bytes.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { INSIGHTS_CONTENT_FOLDER } from '#app/insights/model.ts';
+import { changedArticle, isArticleFolder, listContent } from './content-listing.ts';
 import { SETTING_PATTERN, type ContentSettings } from './content-settings.ts';
 
 export interface StoredFile {
@@ -35,6 +35,14 @@ export interface ContentStore {
   articleFolders(language: string): readonly string[];
   /** When an article folder's newest file changed, as listed at the last load; 0 for no such folder. */
   articleModifiedMs(folder: string): number;
+  /** Every folder except the article folders, as listed at the last load; '' is the content folder itself. */
+  residentFolders(): readonly string[];
+  /**
+   * An article folder whose files differ on disk from the last load (a file edited, added or
+   * removed inside it, or the folder gone), or undefined: a stat per folder and per file, in
+   * short batches. stop() is asked between batches and ends the check early.
+   */
+  changedArticle(stop?: () => boolean): Promise<string | undefined>;
   readonly fileCount: number;
   /** Counts the loads: a new number after each reload, so work derived from content knows when to redo itself. */
   readonly generation: number;
@@ -72,27 +80,19 @@ function stored(value: unknown, body: Buffer, modifiedMs: number): StoredFile {
   return { value: deepFreeze(value), body, etag, modifiedMs };
 }
 
-async function listJsonFiles(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
-}
-
 export class ContentLoadError extends Error {
   override name = 'ContentLoadError';
 }
 
-/** en/homepage/insights/{slug}: an article's folder, read on demand. */
-const ARTICLE_FOLDER = new RegExp(`^[a-z]{2}/${INSIGHTS_CONTENT_FOLDER.replaceAll('/', '\\/')}/[^/]+$`);
-export const isArticleFolder = (folder: string) => ARTICLE_FOLDER.test(folder);
+export { isArticleFolder };
 
 /** What is known of an article's folder without reading it: its block files and when it last changed. */
 interface ArticleEntry {
   /** Block names, shared between folders with the same files, so 10,000 folders hold few arrays. */
   blocks: readonly string[];
   modifiedMs: number;
+  /** The folder's and its files' change times and sizes, summed: any edit, added or removed file changes it (see changedArticle). */
+  signature: number;
 }
 
 interface ContentSnapshot {
@@ -103,6 +103,7 @@ interface ContentSnapshot {
   articlesOf: Map<string, string[]>;
   /** Each language's {{name}} values, worked out once from its own content files. */
   settingValues: (language: string) => Readonly<Record<string, string>>;
+  folders: readonly string[];
 }
 
 /** Fills {{name}} in every string of value; a name without a value fails the load. */
@@ -139,21 +140,10 @@ function bundle(blocks: Record<string, unknown>, modifiedMs: number): StoredFile
 }
 
 async function readContent(contentDir: string, settings: ContentSettings | undefined): Promise<ContentSnapshot> {
+  const listing = await listContent(contentDir);
   const parsed = new Map<string, { value: unknown; body: Buffer; modifiedMs: number }>();
-  const articles = new Map<string, ArticleEntry>();
-  const sharedBlocks = new Map<string, readonly string[]>();
-  const articleFiles = new Map<string, { blocks: string[]; modifiedMs: number }>();
-  for (const relative of await listJsonFiles(contentDir)) {
+  for (const relative of listing.resident) {
     const full = path.join(contentDir, relative);
-    const folder = path.posix.dirname(relative);
-    if (isArticleFolder(folder)) {
-      const { mtimeMs } = await stat(full);
-      const entry = articleFiles.get(folder) ?? { blocks: [], modifiedMs: 0 };
-      entry.blocks.push(path.posix.basename(relative, '.json'));
-      entry.modifiedMs = Math.max(entry.modifiedMs, Math.floor(mtimeMs));
-      articleFiles.set(folder, entry);
-      continue;
-    }
     const [body, { mtimeMs }] = await Promise.all([readFile(full), stat(full)]);
     try {
       parsed.set(relative, { value: JSON.parse(body.toString('utf8')), body, modifiedMs: Math.floor(mtimeMs) });
@@ -161,11 +151,13 @@ async function readContent(contentDir: string, settings: ContentSettings | undef
       throw new ContentLoadError(`content/${relative} is not valid JSON: ${(error as Error).message}`);
     }
   }
-  for (const [folder, { blocks, modifiedMs }] of articleFiles) {
+  const articles = new Map<string, ArticleEntry>();
+  const sharedBlocks = new Map<string, readonly string[]>();
+  for (const [folder, { blocks, modifiedMs, signature }] of listing.articles) {
     const key = blocks.join('/');
     const shared = sharedBlocks.get(key) ?? Object.freeze([...blocks]);
     sharedBlocks.set(key, shared);
-    articles.set(folder, { blocks: shared, modifiedMs });
+    articles.set(folder, { blocks: shared, modifiedMs, signature });
   }
 
   const files = new Map<string, StoredFile>();
@@ -196,9 +188,11 @@ async function readContent(contentDir: string, settings: ContentSettings | undef
   const articlesOf = new Map<string, string[]>();
   for (const folder of articles.keys()) {
     const language = folder.split('/')[0]!;
-    articlesOf.set(language, [...(articlesOf.get(language) ?? []), folder]);
+    const ofLanguage = articlesOf.get(language) ?? [];
+    ofLanguage.push(folder);
+    articlesOf.set(language, ofLanguage);
   }
-  return { files, pages, articles, articlesOf, settingValues };
+  return { files, pages, articles, articlesOf, settingValues, folders: Object.freeze(listing.folders) };
 }
 
 /** A cache of article files and bundles bounded in (estimated heap) bytes, least recently used out first. */
@@ -310,6 +304,8 @@ export async function loadContentStore(contentDir: string, options: ContentStore
     },
     articleFolders: (language) => current.articlesOf.get(language) ?? [],
     articleModifiedMs: (folder) => current.articles.get(folder)?.modifiedMs ?? 0,
+    residentFolders: () => current.folders,
+    changedArticle: (stop) => changedArticle(contentDir, current.articles, stop),
     get fileCount() {
       let count = current.files.size;
       for (const { blocks } of current.articles.values()) count += blocks.length;
