@@ -5,10 +5,11 @@
  * by asking stat, without a file system watcher per folder.
  */
 import type { Dirent, Stats } from 'node:fs';
-import { statSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { INSIGHTS_CONTENT_FOLDER } from '#app/insights/model.ts';
+import { forEachInSlices } from './time-slices.ts';
 
 /** en/homepage/insights/{slug}: an article's folder, read on demand. */
 const ARTICLE_FOLDER = new RegExp(`^[a-z]{2}/${INSIGHTS_CONTENT_FOLDER.replaceAll('/', '\\/')}/[^/]+$`);
@@ -32,24 +33,22 @@ export interface ContentListing {
   articles: Map<string, ArticleListing>;
 }
 
-/** Article folders listed at once: enough to keep the disk busy, few enough to keep the listing's memory small. */
-const LISTING_CONCURRENCY = 8;
-/** Stats per turn of the event loop while checking article folders: a few milliseconds, then requests are answered again. */
-const CHECK_BATCH = 500;
-
 const stamp = (stats: Pick<Stats, 'mtimeMs' | 'size'>) => stats.mtimeMs + stats.size;
 const relativeTo = (folder: string, name: string) => (folder === '' ? name : `${folder}/${name}`);
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
-async function listArticle(contentDir: string, folder: string): Promise<ArticleListing | undefined> {
+function listArticle(contentDir: string, folder: string): ArticleListing | undefined {
   const full = path.join(contentDir, folder);
   try {
-    const [entries, folderStats] = await Promise.all([readdir(full, { withFileTypes: true }), stat(full)]);
-    const blocks = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.json')).map((entry) => entry.name.slice(0, -'.json'.length)).sort();
-    const files = await Promise.all(blocks.map((block) => stat(path.join(full, `${block}.json`))));
+    const folderStats = statSync(full);
+    const blocks = readdirSync(full, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+      .map((entry) => entry.name.slice(0, -'.json'.length))
+      .sort();
     let modifiedMs = 0;
     let signature = stamp(folderStats);
-    for (const file of files) {
+    for (const block of blocks) {
+      const file = statSync(path.join(full, `${block}.json`));
       modifiedMs = Math.max(modifiedMs, Math.floor(file.mtimeMs));
       signature += stamp(file);
     }
@@ -61,7 +60,7 @@ async function listArticle(contentDir: string, folder: string): Promise<ArticleL
   }
 }
 
-/** Lists the content folder: one folder's entries at a time, so 20,000 article folders never make one long array of entries. */
+/** Lists the content folder: the few resident folders one by one, the article folders in slices of synchronous calls. */
 export async function listContent(contentDir: string): Promise<ContentListing> {
   const resident: string[] = [];
   const folders: string[] = [];
@@ -77,20 +76,14 @@ export async function listContent(contentDir: string): Promise<ContentListing> {
     }
   }
   const articles = new Map<string, ArticleListing>();
-  articleFolders.sort();
-  let next = 0;
-  const worker = async () => {
-    while (next < articleFolders.length) {
-      const folder = articleFolders[next++]!;
-      const listing = await listArticle(contentDir, folder);
-      if (listing) articles.set(folder, listing);
-    }
-  };
-  await Promise.all(Array.from({ length: LISTING_CONCURRENCY }, worker));
+  await forEachInSlices(articleFolders.sort(), (folder) => {
+    const listing = listArticle(contentDir, folder);
+    if (listing) articles.set(folder, listing);
+  });
   return { resident: resident.sort(), folders: folders.sort(), articles };
 }
 
-/** The signature an article folder has on disk now; NaN when it is gone. */
+/** The signature an article folder has on disk now; NaN when it or one of its files is gone. */
 function signatureNow(contentDir: string, folder: string, blocks: readonly string[]): number {
   const full = path.join(contentDir, folder);
   const folderStats = statSync(full, { throwIfNoEntry: false });
@@ -104,23 +97,18 @@ function signatureNow(contentDir: string, folder: string, blocks: readonly strin
   return signature;
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * The first article folder whose files differ on disk from its listing (edited, added or
- * removed inside it, or the folder gone), or undefined. Stats run synchronously in short
- * batches, cheaper than one callback each, with the event loop free between batches.
+ * removed inside it, or the folder gone), or undefined; stop() ends the check early.
  */
-export async function changedArticle(contentDir: string, articles: Iterable<[string, { blocks: readonly string[]; signature: number }]>, shouldStop: () => boolean = () => false): Promise<string | undefined> {
-  let stats = 0;
-  for (const [folder, { blocks, signature }] of articles) {
-    if (signatureNow(contentDir, folder, blocks) !== signature) return folder;
-    stats += 1 + blocks.length;
-    if (stats >= CHECK_BATCH) {
-      stats = 0;
-      await nextTurn();
-      if (shouldStop()) return undefined;
-    }
-  }
-  return undefined;
+export async function changedArticle(contentDir: string, articles: Iterable<[string, { blocks: readonly string[]; signature: number }]>, stop: () => boolean = () => false): Promise<string | undefined> {
+  let changed: string | undefined;
+  await forEachInSlices(
+    articles,
+    ([folder, { blocks, signature }]) => {
+      if (changed === undefined && signatureNow(contentDir, folder, blocks) !== signature) changed = folder;
+    },
+    () => changed !== undefined || stop(),
+  );
+  return changed;
 }

@@ -6,10 +6,12 @@
  * from disk when a page or the browser asks, through a cache bounded in bytes.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { changedArticle, isArticleFolder, listContent } from './content-listing.ts';
 import { SETTING_PATTERN, type ContentSettings } from './content-settings.ts';
+import { forEachInSlices } from './time-slices.ts';
 
 export interface StoredFile {
   /** The parsed JSON, frozen: shared by every request. */
@@ -29,6 +31,13 @@ export interface ContentStore {
   read(relativePath: string, options?: ReadOptions): Promise<StoredFile | undefined>;
   /** Any folder's blocks as one document: from memory, or an article's from disk through the bounded cache. */
   readPage(relativeFolder: string, options?: ReadOptions): Promise<StoredFile | undefined>;
+  /**
+   * An article file's parsed JSON (settings filled in), read synchronously, past the cache and
+   * without an ETag; undefined for no such file. For the pass over every article that builds an
+   * index: it reads a few articles between two turns of the event loop, so its pace does not
+   * depend on how many requests wait in each turn (an awaited read per file would).
+   */
+  readValueNow(relativePath: string): unknown;
   /** Paths of every file whose path starts with prefix, sorted. */
   paths(prefix: string): string[];
   /** The article folders of a language, e.g. en/homepage/insights/bigquery-cost-control, sorted. */
@@ -120,17 +129,26 @@ function fillSettings(value: unknown, values: Readonly<Record<string, string>>, 
   return value;
 }
 
-/** Parses one file's bytes, fills the settings in, and keeps it ready to serve. */
-function parseFile(relative: string, body: Buffer, modifiedMs: number, settings: ContentSettings | undefined, values: (language: string) => Readonly<Record<string, string>>): StoredFile {
-  let value: unknown;
+function parseJson(relative: string, body: Buffer): unknown {
   try {
-    value = JSON.parse(body.toString('utf8'));
+    return JSON.parse(body.toString('utf8'));
   } catch (error) {
     throw new ContentLoadError(`content/${relative} is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** Parses one file's bytes and fills the settings in. */
+function parseValue(relative: string, body: Buffer, settings: ContentSettings | undefined, values: (language: string) => Readonly<Record<string, string>>): unknown {
+  const value = parseJson(relative, body);
+  return settings && body.includes('{{') ? fillSettings(value, values(relative.split('/')[0]!), relative) : value;
+}
+
+/** Parses one file's bytes, fills the settings in, and keeps it ready to serve. */
+function parseFile(relative: string, body: Buffer, modifiedMs: number, settings: ContentSettings | undefined, values: (language: string) => Readonly<Record<string, string>>): StoredFile {
+  const value = parseJson(relative, body);
   if (settings && body.includes('{{')) {
-    value = fillSettings(value, values(relative.split('/')[0]!), relative);
-    return stored(value, Buffer.from(JSON.stringify(value)), modifiedMs);
+    const filled = fillSettings(value, values(relative.split('/')[0]!), relative);
+    return stored(filled, Buffer.from(JSON.stringify(filled)), modifiedMs);
   }
   return stored(value, body, modifiedMs);
 }
@@ -142,15 +160,11 @@ function bundle(blocks: Record<string, unknown>, modifiedMs: number): StoredFile
 async function readContent(contentDir: string, settings: ContentSettings | undefined): Promise<ContentSnapshot> {
   const listing = await listContent(contentDir);
   const parsed = new Map<string, { value: unknown; body: Buffer; modifiedMs: number }>();
-  for (const relative of listing.resident) {
+  await forEachInSlices(listing.resident, (relative) => {
     const full = path.join(contentDir, relative);
-    const [body, { mtimeMs }] = await Promise.all([readFile(full), stat(full)]);
-    try {
-      parsed.set(relative, { value: JSON.parse(body.toString('utf8')), body, modifiedMs: Math.floor(mtimeMs) });
-    } catch (error) {
-      throw new ContentLoadError(`content/${relative} is not valid JSON: ${(error as Error).message}`);
-    }
-  }
+    const body = readFileSync(full);
+    parsed.set(relative, { value: parseJson(relative, body), body, modifiedMs: Math.floor(statSync(full).mtimeMs) });
+  });
   const articles = new Map<string, ArticleEntry>();
   const sharedBlocks = new Map<string, readonly string[]>();
   for (const [folder, { blocks, modifiedMs, signature }] of listing.articles) {
@@ -289,6 +303,21 @@ export async function loadContentStore(contentDir: string, options: ContentStore
       const resident = current.files.get(relativePath);
       if (resident || !isArticleFolder(path.posix.dirname(relativePath))) return Promise.resolve(resident);
       return cached(`file:${relativePath}`, (snapshot) => readArticleFile(relativePath, snapshot), options);
+    },
+    readValueNow(relativePath) {
+      const resident = current.files.get(relativePath);
+      if (resident || !isArticleFolder(path.posix.dirname(relativePath))) return resident?.value;
+      const snapshot = current;
+      if (!snapshot.articles.get(path.posix.dirname(relativePath))?.blocks.includes(path.posix.basename(relativePath, '.json'))) return undefined;
+      let body: Buffer;
+      try {
+        body = readFileSync(path.join(contentDir, relativePath));
+      } catch (error) {
+        // Removed since the folder was listed, as in readArticleFile.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+      return parseValue(relativePath, body, settings, snapshot.settingValues);
     },
     readPage(relativeFolder, options = {}) {
       const resident = current.pages.get(relativeFolder);
