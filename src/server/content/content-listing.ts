@@ -97,18 +97,24 @@ function signatureNow(contentDir: string, folder: string, blocks: readonly strin
   return signature;
 }
 
+/** What a check of the article folders found: the first folder that changed, if any, and the time the check kept the event loop busy. */
+export interface ArticleCheck {
+  changed: string | undefined;
+  busyMs: number;
+}
+
 /**
  * The first article folder whose files differ on disk from its listing (edited, added or
  * removed inside it, or the folder gone), or undefined; stop() ends the check early.
  */
-export async function changedArticle(contentDir: string, articles: Iterable<[string, { blocks: readonly string[]; signature: number }]>, stop: () => boolean = () => false): Promise<string | undefined> {
+export async function changedArticle(contentDir: string, articles: Iterable<[string, { blocks: readonly string[]; signature: number }]>, stop: () => boolean = () => false): Promise<ArticleCheck> {
   let changed: string | undefined;
-  await forEachInSlices(
+  const { busyMs } = await forEachInSlices(
     articles,
     ([folder, { blocks, signature }]) => {
       if (changed === undefined && signatureNow(contentDir, folder, blocks) !== signature) changed = folder;
     },
     () => changed !== undefined || stop(),
   );
-  return changed;
+  return { changed, busyMs };
 }

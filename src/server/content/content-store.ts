@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { changedArticle, isArticleFolder, listContent } from './content-listing.ts';
+import { changedArticle, isArticleFolder, listContent, type ArticleCheck } from './content-listing.ts';
 import { SETTING_PATTERN, type ContentSettings } from './content-settings.ts';
 import { forEachInSlices } from './time-slices.ts';
 
@@ -48,10 +48,10 @@ export interface ContentStore {
   residentFolders(): readonly string[];
   /**
    * An article folder whose files differ on disk from the last load (a file edited, added or
-   * removed inside it, or the folder gone), or undefined: a stat per folder and per file, in
-   * short batches. stop() is asked between batches and ends the check early.
+   * removed inside it, or the folder gone), if any: a stat per folder and per file, in short
+   * slices. stop() is asked between slices and ends the check early.
    */
-  changedArticle(stop?: () => boolean): Promise<string | undefined>;
+  changedArticle(stop?: () => boolean): Promise<ArticleCheck>;
   readonly fileCount: number;
   /** Counts the loads: a new number after each reload, so work derived from content knows when to redo itself. */
   readonly generation: number;

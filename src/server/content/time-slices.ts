@@ -9,16 +9,26 @@ export const SLICE_MS = 8;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Calls work for each item; between slices, stop() may end the pass early (it then answers false). */
-export async function forEachInSlices<T>(items: Iterable<T>, work: (item: T) => void, stop: () => boolean = () => false): Promise<boolean> {
+export interface SlicedPass {
+  /** false when stop() ended the pass early. */
+  finished: boolean;
+  /** The time spent in the slices themselves, not waiting between them. */
+  busyMs: number;
+}
+
+/** Calls work for each item; between slices, stop() may end the pass early. */
+export async function forEachInSlices<T>(items: Iterable<T>, work: (item: T) => void, stop: () => boolean = () => false): Promise<SlicedPass> {
+  let busyMs = 0;
   let sliceStarted = performance.now();
   for (const item of items) {
-    if (performance.now() - sliceStarted > SLICE_MS) {
+    const now = performance.now();
+    if (now - sliceStarted > SLICE_MS) {
+      busyMs += now - sliceStarted;
       await nextTurn();
-      if (stop()) return false;
+      if (stop()) return { finished: false, busyMs };
       sliceStarted = performance.now();
     }
     work(item);
   }
-  return true;
+  return { finished: true, busyMs: busyMs + performance.now() - sliceStarted };
 }

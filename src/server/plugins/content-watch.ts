@@ -17,7 +17,7 @@ import type { ContentStore } from '../content/content-store.ts';
 const SETTLE_MS = 150;
 /** The shortest pause between two checks of the article folders. */
 const MIN_CHECK_PAUSE_MS = 1000;
-/** The pause after a check is this many times as long as the check took: at 20,000 folders a check takes a few hundred ms. */
+/** The pause after a check is this many times as long as the check kept the event loop busy: at 20,000 folders a few hundred ms. */
 const CHECK_PAUSE_FACTOR = 10;
 
 export interface ContentWatchOptions {
@@ -35,6 +35,12 @@ export const contentWatchPlugin: FastifyPluginAsync<ContentWatchOptions> = async
   /** One reload at a time (two at once would hold three listings and indexes); a change during it asks for one more. */
   let reloading: Promise<void> | undefined;
   let reloadAgain = false;
+  /**
+   * The last reload could not read the content (a broken file kept in memory): the listing is the
+   * old one, so the check would see the same article changes again and again. The fix is a change
+   * to a watched folder, which reloads.
+   */
+  let listingStale = false;
 
   const changed = () => {
     if (closed) return;
@@ -71,7 +77,13 @@ export const contentWatchPlugin: FastifyPluginAsync<ContentWatchOptions> = async
   const reload = async () => {
     const started = performance.now();
     try {
-      await store.reload();
+      try {
+        await store.reload();
+        listingStale = false;
+      } catch (error) {
+        listingStale = true;
+        throw error;
+      }
       watchFolders();
       await onReload();
       app.log.info({ files: store.fileCount, ms: Math.round(performance.now() - started) }, 'content reloaded');
@@ -101,18 +113,22 @@ export const contentWatchPlugin: FastifyPluginAsync<ContentWatchOptions> = async
   };
 
   async function checkArticles() {
-    const started = performance.now();
+    let busyMs = 0;
     try {
       // A reload lists every folder anyway; a check during it would compare with a listing on its way out.
-      const folder = reloading ? undefined : await store.changedArticle(() => closed || reloading !== undefined);
-      if (folder !== undefined) {
-        app.log.debug({ folder }, 'article changed');
-        changed();
+      if (!reloading && !listingStale) {
+        const check = await store.changedArticle(() => closed || reloading !== undefined);
+        busyMs = check.busyMs;
+        if (check.changed !== undefined) {
+          app.log.debug({ folder: check.changed }, 'article changed');
+          changed();
+        }
       }
     } catch (error) {
       app.log.error({ err: error }, 'article folders not checked');
     }
-    scheduleCheck(Math.max(MIN_CHECK_PAUSE_MS, CHECK_PAUSE_FACTOR * (performance.now() - started)));
+    // Paced by the time the check kept the event loop busy, not by how long requests made it wait between slices.
+    scheduleCheck(Math.max(MIN_CHECK_PAUSE_MS, CHECK_PAUSE_FACTOR * busyMs));
   }
 
   watchFolders();
