@@ -129,6 +129,7 @@ function fillSettings(value: unknown, values: Readonly<Record<string, string>>, 
   return value;
 }
 
+/** A file's JSON; a broken file fails the load, naming it. */
 function parseJson(relative: string, body: Buffer): unknown {
   try {
     return JSON.parse(body.toString('utf8'));
@@ -145,12 +146,9 @@ function parseValue(relative: string, body: Buffer, settings: ContentSettings | 
 
 /** Parses one file's bytes, fills the settings in, and keeps it ready to serve. */
 function parseFile(relative: string, body: Buffer, modifiedMs: number, settings: ContentSettings | undefined, values: (language: string) => Readonly<Record<string, string>>): StoredFile {
-  const value = parseJson(relative, body);
-  if (settings && body.includes('{{')) {
-    const filled = fillSettings(value, values(relative.split('/')[0]!), relative);
-    return stored(filled, Buffer.from(JSON.stringify(filled)), modifiedMs);
-  }
-  return stored(value, body, modifiedMs);
+  const value = parseValue(relative, body, settings, values);
+  // Filled-in settings change the bytes served.
+  return stored(value, settings && body.includes('{{') ? Buffer.from(JSON.stringify(value)) : body, modifiedMs);
 }
 
 function bundle(blocks: Record<string, unknown>, modifiedMs: number): StoredFile {
