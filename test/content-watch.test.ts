@@ -111,6 +111,14 @@ t.test('a file in a new page folder is watched once the folder is listed', async
   t.match(await eventually(read, (body) => body.includes('First words')), 'First words', 'the new folder is read');
   await writeFile(path.join(folder, 'stage.json'), JSON.stringify({ headline: 'Second words' }));
   t.match(await eventually(read, (body) => body.includes('Second words')), 'Second words', 'and an edit inside it shows');
+  // Removed and made again at once: the new folder is watched, not the one that is gone.
+  await rm(folder, { recursive: true });
+  await mkdir(folder);
+  await writeFile(path.join(folder, 'stage.json'), JSON.stringify({ headline: 'Third words' }));
+  t.match(await eventually(read, (body) => body.includes('Third words')), 'Third words', 'the folder made again is read');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await writeFile(path.join(folder, 'stage.json'), JSON.stringify({ headline: 'Fourth words' }));
+  t.match(await eventually(read, (body) => body.includes('Fourth words')), 'Fourth words', 'and an edit inside it shows');
 });
 
 t.test('a broken edit keeps the last good content; the fix shows', async (t) => {

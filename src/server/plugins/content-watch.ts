@@ -48,16 +48,14 @@ export const contentWatchPlugin: FastifyPluginAsync<ContentWatchOptions> = async
     settleTimer = setTimeout(startReload, SETTLE_MS);
   };
 
-  /** Watches each folder of the last listing, and no other. */
+  /**
+   * Watches each folder of the last listing, and no other. Every watcher is made anew: a folder
+   * removed and made again between two listings would keep a watcher on the folder that is gone.
+   */
   const watchFolders = () => {
-    const folders = new Set(store.residentFolders());
-    for (const [folder, watcher] of watchers) {
-      if (folders.has(folder)) continue;
-      watcher.close();
-      watchers.delete(folder);
-    }
-    for (const folder of folders) {
-      if (watchers.has(folder)) continue;
+    for (const watcher of watchers.values()) watcher.close();
+    watchers.clear();
+    for (const folder of store.residentFolders()) {
       try {
         const watcher = watch(path.join(contentDir, folder), changed);
         // A watched folder removed: the reload that follows no longer lists it.
