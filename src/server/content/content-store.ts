@@ -155,14 +155,21 @@ function bundle(blocks: Record<string, unknown>, modifiedMs: number): StoredFile
   return stored(blocks, Buffer.from(JSON.stringify(blocks)), modifiedMs);
 }
 
-async function readContent(contentDir: string, settings: ContentSettings | undefined): Promise<ContentSnapshot> {
-  const listing = await listContent(contentDir);
+/** The files kept in memory, parsed as they are on disk. */
+async function readResident(contentDir: string, relativePaths: readonly string[]): Promise<Map<string, { value: unknown; body: Buffer; modifiedMs: number }>> {
   const parsed = new Map<string, { value: unknown; body: Buffer; modifiedMs: number }>();
-  await forEachInSlices(listing.resident, (relative) => {
+  await forEachInSlices(relativePaths, (relative) => {
     const full = path.join(contentDir, relative);
     const body = readFileSync(full);
     parsed.set(relative, { value: parseJson(relative, body), body, modifiedMs: Math.floor(statSync(full).mtimeMs) });
   });
+  return parsed;
+}
+
+async function readContent(contentDir: string, settings: ContentSettings | undefined): Promise<ContentSnapshot> {
+  const listing = await listContent(contentDir);
+  // Read in a function of its own: a closure here would keep the raw files alive as long as the snapshot's settingValues.
+  const parsed = await readResident(contentDir, listing.resident);
   const articles = new Map<string, ArticleEntry>();
   const sharedBlocks = new Map<string, readonly string[]>();
   for (const [folder, { blocks, modifiedMs, signature }] of listing.articles) {
