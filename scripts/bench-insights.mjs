@@ -1,4 +1,4 @@
-// npm run bench:insights [-- --articles N [--seed S]]: what the insights cost the server as `npm start`
+// npm run bench:insights [-- [--articles N [--seed S]] [--reload]]: what the insights cost the server as `npm start`
 // runs it, over real sockets on a free loopback port: start time, memory (RSS, and the heap that
 // stays live after a full collection) and the median and 95th-percentile latency of the insights
 // API, an article page, the sitemap and the feed. With --articles, the same figures again for a
@@ -6,10 +6,15 @@
 // shipped content's, so whether the site holds at the size it must reach is one command. A server
 // that cannot start or dies under the load is a result, not an error: it is reported with its
 // exit and its last words, and the command still exits 0.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// With --reload, the server runs with CONTENT_WATCH=true on a copy of each content folder and,
+// instead of the latency rows, an article is edited, one added and one removed under load
+// (scripts/bench-insights-reload.mjs): the time until each shows, the peak RSS meanwhile, the
+// requests that failed, and the memory before and after.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { measureReloads } from './bench-insights-reload.mjs';
 import { startBenchServer } from './bench-server.mjs';
 import { SERVER_FLAGS } from './server-flags.mjs';
 import { generateContent } from './content-generate/generate-content.ts';
@@ -22,9 +27,9 @@ const ROW_SECONDS = Number(process.env.BENCH_ROW_SECONDS ?? 10);
 const READY_WITHIN_MS = 120_000;
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-const { values: options } = parseArgs({ options: { articles: { type: 'string' }, seed: { type: 'string', default: '1' } } });
+const { values: options } = parseArgs({ options: { articles: { type: 'string' }, seed: { type: 'string', default: '1' }, reload: { type: 'boolean', default: false } } });
 if (options.articles !== undefined && !/^\d+$/.test(options.articles)) {
-  console.error('usage: npm run bench:insights [-- --articles N [--seed S]]');
+  console.error('usage: npm run bench:insights [-- [--articles N [--seed S]] [--reload]]');
   process.exit(2);
 }
 
@@ -144,9 +149,14 @@ async function run({ label, contentDir, env }) {
     put('start', server.startMs);
     put('rssStart', server.rssMb());
     put('heapStart', (await memoryAfterFullGc(inspectorUrl)).heapUsed / 1024 / 1024);
-    for (const row of rows(slugsOf(contentDir))) {
-      step = row.label;
-      put(row.label, await measure(server.url, row));
+    if (options.reload) {
+      step = 'the reloads';
+      put('reload', await measureReloads({ server, contentDir, heapAfterGc: async () => (await memoryAfterFullGc(inspectorUrl)).heapUsed / 1024 / 1024 }));
+    } else {
+      for (const row of rows(slugsOf(contentDir))) {
+        step = row.label;
+        put(row.label, await measure(server.url, row));
+      }
     }
     step = 'memory after the load';
     put('rssLoad', server.rssMb());
@@ -162,7 +172,16 @@ async function run({ label, contentDir, env }) {
 }
 
 const shippedDir = path.join(ROOT, 'content');
-const runs = [{ label: `shipped (${slugsOf(shippedDir).length} per language)`, contentDir: shippedDir, env: {} }];
+const watch = options.reload ? { CONTENT_WATCH: 'true' } : {};
+let shippedCopyDir;
+let runDir = shippedDir;
+if (options.reload) {
+  // The reloads change the content: the shipped folder stays as it is.
+  shippedCopyDir = mkdtempSync(path.join(tmpdir(), 'nordstern-content-'));
+  runDir = path.join(shippedCopyDir, 'content');
+  cpSync(shippedDir, runDir, { recursive: true });
+}
+const runs = [{ label: `shipped (${slugsOf(shippedDir).length} per language)`, contentDir: runDir, env: { ...(options.reload ? { CONTENT_DIR: runDir } : {}), ...watch } }];
 let generatedDir;
 if (options.articles !== undefined) {
   generatedDir = mkdtempSync(path.join(tmpdir(), 'nordstern-insights-'));
@@ -172,7 +191,7 @@ if (options.articles !== undefined) {
   runs.push({
     label: `${Number(options.articles).toLocaleString('en')} per language`,
     contentDir: generated.contentDir,
-    env: { CONTENT_DIR: generated.contentDir, STATIC_DIR: generated.staticDir },
+    env: { CONTENT_DIR: generated.contentDir, STATIC_DIR: generated.staticDir, ...watch },
   });
 }
 
@@ -181,21 +200,40 @@ try {
   for (const spec of runs) results.push(await run(spec));
 } finally {
   if (generatedDir) rmSync(generatedDir, { recursive: true, force: true });
+  if (shippedCopyDir) rmSync(shippedCopyDir, { recursive: true, force: true });
 }
 
 const ms = (value) => (value === undefined ? '—' : `${value.toFixed(value < 10 ? 2 : 0)} ms`);
 const mb = (value) => (value === undefined ? '—' : `${value.toFixed(0)} MB`);
 const latency = (value) => (value === undefined ? '—' : `${value.p50.toFixed(2)} / ${value.p95.toFixed(2)} ms${value.count < REQUESTS ? ` (${value.count})` : ''}`);
+const reloadStep = (name, label) => [
+  [`${label}: change to answer`, (r) => ms(r.figures.get('reload')?.steps[name]?.visibleMs)],
+  [`${label}: peak RSS meanwhile`, (r) => mb(r.figures.get('reload')?.steps[name]?.rssPeak)],
+  [`${label}: requests failed / answered under load`, (r) => (r.figures.get('reload')?.steps[name] ? `${r.figures.get('reload').steps[name].failed} / ${r.figures.get('reload').steps[name].requests}` : '—')],
+];
 const table = [
   ['start (spawn to /healthz answering)', (r) => ms(r.figures.get('start'))],
   ['RSS after start', (r) => mb(r.figures.get('rssStart'))],
   ['heap used after a full GC, after start', (r) => mb(r.figures.get('heapStart'))],
-  ...rows([]).map(({ label }) => [`${label}: p50 / p95`, (r) => latency(r.figures.get(label))]),
+  ...(options.reload
+    ? [
+        ['RSS before the reloads', (r) => mb(r.figures.get('reload')?.rssBefore)],
+        ...reloadStep('edit', 'article edited in place'),
+        ...reloadStep('add', 'article added'),
+        ...reloadStep('remove', 'article removed'),
+        ['RSS after the reloads', (r) => mb(r.figures.get('reload')?.rssAfter)],
+        ['heap used after a full GC, after the reloads', (r) => mb(r.figures.get('reload')?.heapAfter)],
+      ]
+    : rows([]).map(({ label }) => [`${label}: p50 / p95`, (r) => latency(r.figures.get(label))])),
   ['RSS after the load', (r) => mb(r.figures.get('rssLoad'))],
   ['peak RSS (VmHWM)', (r) => mb(r.figures.get('rssPeak'))],
   ['heap used after a full GC, after the load', (r) => mb(r.figures.get('heapLoad'))],
 ];
-console.log(`\nflags: ${SERVER_FLAGS.join(' ')} --inspect=127.0.0.1:0; up to ${REQUESTS} sequential requests per row after ${WARMUP} to warm up, at most ${ROW_SECONDS} s a row (fewer are shown in brackets)\n`);
+console.log(
+  options.reload
+    ? `\nflags: ${SERVER_FLAGS.join(' ')} --inspect=127.0.0.1:0, CONTENT_WATCH=true; German articles changed one after the other under autocannon load (8 connections); "change to answer" is from the change on disk to the insights API answering with it\n`
+    : `\nflags: ${SERVER_FLAGS.join(' ')} --inspect=127.0.0.1:0; up to ${REQUESTS} sequential requests per row after ${WARMUP} to warm up, at most ${ROW_SECONDS} s a row (fewer are shown in brackets)\n`,
+);
 console.log(`| | ${results.map((r) => r.label).join(' | ')} |`);
 console.log(`|---|${results.map(() => '---').join('|')}|`);
 for (const [name, cell] of table) console.log(`| ${name} | ${results.map(cell).join(' | ')} |`);

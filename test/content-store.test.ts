@@ -3,7 +3,7 @@
  * from disk when asked, through a cache bounded in bytes: what is read, what is kept, what a
  * reload changes, and a broken article stopping the index as a broken file stops the start.
  */
-import { readdir, writeFile, mkdir, cp } from 'node:fs/promises';
+import { readdir, readFile, writeFile, mkdir, cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
 import { ContentLoadError, loadContentStore } from '#server/content/content-store.ts';
@@ -62,6 +62,35 @@ t.test('a reload lists new articles and forgets the old reads', async (t) => {
   await store.reload();
   t.equal(store.articleFolders('en').length, before + 1, 'the new article is listed');
   t.not(await store.readPage(store.articleFolders('en')[0]!), read, 'what was read before is read again');
+});
+
+t.test('a check finds the article folder changed on disk since the load, by stat alone', async (t) => {
+  const dir = await copyContent(t, async () => {});
+  const store = await loadContentStore(dir);
+  const [first, second, third] = store.articleFolders('en');
+  t.equal((await store.changedArticle()).changed, undefined, 'nothing changed');
+  // In place, same bytes: only the file's change time differs.
+  const stage = path.join(dir, second!, 'stage.json');
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await writeFile(stage, await readFile(stage));
+  t.equal((await store.changedArticle()).changed, second, 'a file rewritten in place');
+  await store.reload();
+  t.equal((await store.changedArticle()).changed, undefined, 'the reload listed it as it is');
+  await writeFile(path.join(dir, third!, 'notes.json'), '{}');
+  t.equal((await store.changedArticle()).changed, third, 'a file added to a folder');
+  await store.reload();
+  await rm(path.join(dir, first!), { recursive: true });
+  t.equal((await store.changedArticle()).changed, first, 'a folder removed');
+});
+
+t.test('readValueNow reads an article file past the cache', async (t) => {
+  const store = await loadContentStore('content');
+  const [folder] = store.articleFolders('en');
+  const value = store.readValueNow(`${folder}/stage.json`);
+  t.match(value, { headline: String });
+  t.same(value, (await store.read(`${folder}/stage.json`))?.value, 'the same value a page reads');
+  t.equal(store.readValueNow(`${folder}/nothing.json`), undefined);
+  t.equal(store.readValueNow('en/navigation.json'), store.get('en/navigation.json')?.value, 'a resident file from memory');
 });
 
 t.test('a broken article stops the index, naming the file', async (t) => {

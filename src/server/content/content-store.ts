@@ -6,10 +6,12 @@
  * from disk when a page or the browser asks, through a cache bounded in bytes.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { INSIGHTS_CONTENT_FOLDER } from '#app/insights/model.ts';
+import { changedArticle, isArticleFolder, listContent, type ArticleCheck } from './content-listing.ts';
 import { SETTING_PATTERN, type ContentSettings } from './content-settings.ts';
+import { forEachInSlices } from './time-slices.ts';
 
 export interface StoredFile {
   /** The parsed JSON, frozen: shared by every request. */
@@ -29,12 +31,27 @@ export interface ContentStore {
   read(relativePath: string, options?: ReadOptions): Promise<StoredFile | undefined>;
   /** Any folder's blocks as one document: from memory, or an article's from disk through the bounded cache. */
   readPage(relativeFolder: string, options?: ReadOptions): Promise<StoredFile | undefined>;
+  /**
+   * An article file's parsed JSON (settings filled in), read synchronously, past the cache and
+   * without an ETag; undefined for no such file. For the pass over every article that builds an
+   * index: it reads a few articles between two turns of the event loop, so its pace does not
+   * depend on how many requests wait in each turn (an awaited read per file would).
+   */
+  readValueNow(relativePath: string): unknown;
   /** Paths of every file whose path starts with prefix, sorted. */
   paths(prefix: string): string[];
   /** The article folders of a language, e.g. en/homepage/insights/bigquery-cost-control, sorted. */
   articleFolders(language: string): readonly string[];
   /** When an article folder's newest file changed, as listed at the last load; 0 for no such folder. */
   articleModifiedMs(folder: string): number;
+  /** Every folder except the article folders, as listed at the last load; '' is the content folder itself. */
+  residentFolders(): readonly string[];
+  /**
+   * An article folder whose files differ on disk from the last load (a file edited, added or
+   * removed inside it, or the folder gone), if any: a stat per folder and per file, in short
+   * slices. stop() is asked between slices and ends the check early.
+   */
+  changedArticle(stop?: () => boolean): Promise<ArticleCheck>;
   readonly fileCount: number;
   /** Counts the loads: a new number after each reload, so work derived from content knows when to redo itself. */
   readonly generation: number;
@@ -72,27 +89,19 @@ function stored(value: unknown, body: Buffer, modifiedMs: number): StoredFile {
   return { value: deepFreeze(value), body, etag, modifiedMs };
 }
 
-async function listJsonFiles(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
-}
-
 export class ContentLoadError extends Error {
   override name = 'ContentLoadError';
 }
 
-/** en/homepage/insights/{slug}: an article's folder, read on demand. */
-const ARTICLE_FOLDER = new RegExp(`^[a-z]{2}/${INSIGHTS_CONTENT_FOLDER.replaceAll('/', '\\/')}/[^/]+$`);
-export const isArticleFolder = (folder: string) => ARTICLE_FOLDER.test(folder);
+export { isArticleFolder };
 
 /** What is known of an article's folder without reading it: its block files and when it last changed. */
 interface ArticleEntry {
   /** Block names, shared between folders with the same files, so 10,000 folders hold few arrays. */
   blocks: readonly string[];
   modifiedMs: number;
+  /** The folder's and its files' change times and sizes, summed: any edit, added or removed file changes it (see changedArticle). */
+  signature: number;
 }
 
 interface ContentSnapshot {
@@ -103,6 +112,7 @@ interface ContentSnapshot {
   articlesOf: Map<string, string[]>;
   /** Each language's {{name}} values, worked out once from its own content files. */
   settingValues: (language: string) => Readonly<Record<string, string>>;
+  folders: readonly string[];
 }
 
 /** Fills {{name}} in every string of value; a name without a value fails the load. */
@@ -119,53 +129,54 @@ function fillSettings(value: unknown, values: Readonly<Record<string, string>>, 
   return value;
 }
 
-/** Parses one file's bytes, fills the settings in, and keeps it ready to serve. */
-function parseFile(relative: string, body: Buffer, modifiedMs: number, settings: ContentSettings | undefined, values: (language: string) => Readonly<Record<string, string>>): StoredFile {
-  let value: unknown;
+/** A file's JSON; a broken file fails the load, naming it. */
+function parseJson(relative: string, body: Buffer): unknown {
   try {
-    value = JSON.parse(body.toString('utf8'));
+    return JSON.parse(body.toString('utf8'));
   } catch (error) {
     throw new ContentLoadError(`content/${relative} is not valid JSON: ${(error as Error).message}`);
   }
-  if (settings && body.includes('{{')) {
-    value = fillSettings(value, values(relative.split('/')[0]!), relative);
-    return stored(value, Buffer.from(JSON.stringify(value)), modifiedMs);
-  }
-  return stored(value, body, modifiedMs);
+}
+
+/** Parses one file's bytes and fills the settings in. */
+function parseValue(relative: string, body: Buffer, settings: ContentSettings | undefined, values: (language: string) => Readonly<Record<string, string>>): unknown {
+  const value = parseJson(relative, body);
+  return settings && body.includes('{{') ? fillSettings(value, values(relative.split('/')[0]!), relative) : value;
+}
+
+/** Parses one file's bytes, fills the settings in, and keeps it ready to serve. */
+function parseFile(relative: string, body: Buffer, modifiedMs: number, settings: ContentSettings | undefined, values: (language: string) => Readonly<Record<string, string>>): StoredFile {
+  const value = parseValue(relative, body, settings, values);
+  // Filled-in settings change the bytes served.
+  return stored(value, settings && body.includes('{{') ? Buffer.from(JSON.stringify(value)) : body, modifiedMs);
 }
 
 function bundle(blocks: Record<string, unknown>, modifiedMs: number): StoredFile {
   return stored(blocks, Buffer.from(JSON.stringify(blocks)), modifiedMs);
 }
 
-async function readContent(contentDir: string, settings: ContentSettings | undefined): Promise<ContentSnapshot> {
+/** The files kept in memory, parsed as they are on disk. */
+async function readResident(contentDir: string, relativePaths: readonly string[]): Promise<Map<string, { value: unknown; body: Buffer; modifiedMs: number }>> {
   const parsed = new Map<string, { value: unknown; body: Buffer; modifiedMs: number }>();
+  await forEachInSlices(relativePaths, (relative) => {
+    const full = path.join(contentDir, relative);
+    const body = readFileSync(full);
+    parsed.set(relative, { value: parseJson(relative, body), body, modifiedMs: Math.floor(statSync(full).mtimeMs) });
+  });
+  return parsed;
+}
+
+async function readContent(contentDir: string, settings: ContentSettings | undefined): Promise<ContentSnapshot> {
+  const listing = await listContent(contentDir);
+  // Read in a function of its own: a closure here would keep the raw files alive as long as the snapshot's settingValues.
+  const parsed = await readResident(contentDir, listing.resident);
   const articles = new Map<string, ArticleEntry>();
   const sharedBlocks = new Map<string, readonly string[]>();
-  const articleFiles = new Map<string, { blocks: string[]; modifiedMs: number }>();
-  for (const relative of await listJsonFiles(contentDir)) {
-    const full = path.join(contentDir, relative);
-    const folder = path.posix.dirname(relative);
-    if (isArticleFolder(folder)) {
-      const { mtimeMs } = await stat(full);
-      const entry = articleFiles.get(folder) ?? { blocks: [], modifiedMs: 0 };
-      entry.blocks.push(path.posix.basename(relative, '.json'));
-      entry.modifiedMs = Math.max(entry.modifiedMs, Math.floor(mtimeMs));
-      articleFiles.set(folder, entry);
-      continue;
-    }
-    const [body, { mtimeMs }] = await Promise.all([readFile(full), stat(full)]);
-    try {
-      parsed.set(relative, { value: JSON.parse(body.toString('utf8')), body, modifiedMs: Math.floor(mtimeMs) });
-    } catch (error) {
-      throw new ContentLoadError(`content/${relative} is not valid JSON: ${(error as Error).message}`);
-    }
-  }
-  for (const [folder, { blocks, modifiedMs }] of articleFiles) {
+  for (const [folder, { blocks, modifiedMs, signature }] of listing.articles) {
     const key = blocks.join('/');
     const shared = sharedBlocks.get(key) ?? Object.freeze([...blocks]);
     sharedBlocks.set(key, shared);
-    articles.set(folder, { blocks: shared, modifiedMs });
+    articles.set(folder, { blocks: shared, modifiedMs, signature });
   }
 
   const files = new Map<string, StoredFile>();
@@ -196,9 +207,11 @@ async function readContent(contentDir: string, settings: ContentSettings | undef
   const articlesOf = new Map<string, string[]>();
   for (const folder of articles.keys()) {
     const language = folder.split('/')[0]!;
-    articlesOf.set(language, [...(articlesOf.get(language) ?? []), folder]);
+    const ofLanguage = articlesOf.get(language) ?? [];
+    ofLanguage.push(folder);
+    articlesOf.set(language, ofLanguage);
   }
-  return { files, pages, articles, articlesOf, settingValues };
+  return { files, pages, articles, articlesOf, settingValues, folders: Object.freeze(listing.folders) };
 }
 
 /** A cache of article files and bundles bounded in (estimated heap) bytes, least recently used out first. */
@@ -296,6 +309,21 @@ export async function loadContentStore(contentDir: string, options: ContentStore
       if (resident || !isArticleFolder(path.posix.dirname(relativePath))) return Promise.resolve(resident);
       return cached(`file:${relativePath}`, (snapshot) => readArticleFile(relativePath, snapshot), options);
     },
+    readValueNow(relativePath) {
+      const resident = current.files.get(relativePath);
+      if (resident || !isArticleFolder(path.posix.dirname(relativePath))) return resident?.value;
+      const snapshot = current;
+      if (!snapshot.articles.get(path.posix.dirname(relativePath))?.blocks.includes(path.posix.basename(relativePath, '.json'))) return undefined;
+      let body: Buffer;
+      try {
+        body = readFileSync(path.join(contentDir, relativePath));
+      } catch (error) {
+        // Removed since the folder was listed, as in readArticleFile.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+      return parseValue(relativePath, body, settings, snapshot.settingValues);
+    },
     readPage(relativeFolder, options = {}) {
       const resident = current.pages.get(relativeFolder);
       if (resident || !isArticleFolder(relativeFolder)) return Promise.resolve(resident);
@@ -310,6 +338,8 @@ export async function loadContentStore(contentDir: string, options: ContentStore
     },
     articleFolders: (language) => current.articlesOf.get(language) ?? [],
     articleModifiedMs: (folder) => current.articles.get(folder)?.modifiedMs ?? 0,
+    residentFolders: () => current.folders,
+    changedArticle: (stop) => changedArticle(contentDir, current.articles, stop),
     get fileCount() {
       let count = current.files.size;
       for (const { blocks } of current.articles.values()) count += blocks.length;

@@ -16,6 +16,7 @@ import {
   type SecondaryGroup,
 } from '#app/insights/model.ts';
 import type { ContentStore } from '../content/content-store.ts';
+import { forEachInSlices } from '../content/time-slices.ts';
 import { createSearchIndexBuilder, type SearchIndex } from './search-index.ts';
 
 /**
@@ -124,34 +125,33 @@ function asList(value: unknown): string[] {
 }
 
 /** What the index keeps of an article besides its card: enough for listings, the sitemap and feeds, nothing of its body. */
-async function readArticle(store: ContentStore, folder: string): Promise<{ info: GeneralInformation; stage: { headline?: string; description?: string }; paragraphs: Paragraph[]; authors: string[]; canonical: string | undefined } | undefined> {
+function readArticle(store: ContentStore, folder: string): { info: GeneralInformation; stage: { headline?: string; description?: string }; paragraphs: Paragraph[]; authors: string[]; canonical: string | undefined } | undefined {
   // A pass over every article: read past the cache, which keeps what visitors read.
-  const read = async <T>(block: string) => (await store.read(`${folder}/${block}.json`, { cache: false }))?.value as T | undefined;
-  const [info, stage, content, author, meta] = await Promise.all([
-    read<GeneralInformation>('general_information'),
-    read<{ headline?: string; description?: string }>('stage'),
-    read<{ paragraphs?: Paragraph[] | Paragraph }>('content'),
-    read<{ authors?: { name: string }[] }>('author'),
-    read<{ canonical?: string }>('meta'),
-  ]);
+  const read = <T>(block: string) => store.readValueNow(`${folder}/${block}.json`) as T | undefined;
+  const info = read<GeneralInformation>('general_information');
+  const stage = read<{ headline?: string; description?: string }>('stage');
   if (!info || !stage?.headline) return undefined;
+  const content = read<{ paragraphs?: Paragraph[] | Paragraph }>('content');
+  const author = read<{ authors?: { name: string }[] }>('author');
+  const meta = read<{ canonical?: string }>('meta');
   const paragraphs = content?.paragraphs === undefined ? [] : Array.isArray(content.paragraphs) ? content.paragraphs : [content.paragraphs];
   return { info, stage, paragraphs, authors: (author?.authors ?? []).map((entry) => entry.name), canonical: meta?.canonical };
 }
 
 /**
  * Reads every article of the language once, one at a time, keeping its card, its facets and
- * its terms in the search index; its text is dropped as soon as it is indexed.
+ * its terms in the search index; its text is dropped as soon as it is indexed. The reads are
+ * synchronous, in slices of a few milliseconds with the event loop free between them.
  */
 export async function buildLanguageIndex(store: ContentStore, language: Language, readMore: string): Promise<LanguageIndex> {
   const articles: IndexedArticle[] = [];
   // Each article's text goes into the index as it is read and is not kept.
   const searchBuilder = createSearchIndexBuilder({ fields: ['headline', 'text', 'authors', 'tags'], ...SEARCH_OPTIONS });
   const intern = createListInterner();
-  for (const folder of store.articleFolders(language)) {
+  await forEachInSlices(store.articleFolders(language), (folder) => {
     const folderName = folder.slice(folder.lastIndexOf('/') + 1);
-    const article = await readArticle(store, folder);
-    if (!article) continue;
+    const article = readArticle(store, folder);
+    if (!article) return;
     const { info, stage, paragraphs, authors, canonical } = article;
     const bodyText = paragraphs.map((p) => [p.headline, p.text].filter(Boolean).join(' ')).join(' ');
     const timestamp = Date.parse(info.datetime);
@@ -175,7 +175,7 @@ export async function buildLanguageIndex(store: ContentStore, language: Language
       authors: authors.join(' '),
       tags: asList(info.tags).join(' '),
     });
-  }
+  });
   const search = searchBuilder.finish();
   return { language, linkText: readMore, articles, byFolder: new Map(articles.map((article) => [article.folderName, article])), orders: new Map(), search };
 }

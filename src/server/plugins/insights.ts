@@ -7,7 +7,11 @@ import { buildLanguageIndex, type LanguageIndex } from '../insights/insights-ind
 
 export interface InsightsService {
   index(language: Language): LanguageIndex;
-  /** Builds both indexes again from the store's current content; the old ones answer until the new ones are done. */
+  /**
+   * Builds both indexes again from the store's current content, one language after the other:
+   * a language's old index answers until its new one is done, and is let go before the next
+   * language is built, so a reload holds three indexes at most, not four.
+   */
   rebuild(): Promise<void>;
 }
 
@@ -24,11 +28,15 @@ export async function createInsightsService(store: ContentStore): Promise<Insigh
     const en = await buildLanguageIndex(store, 'en', readMore('en'));
     return { en, de: await buildLanguageIndex(store, 'de', readMore('de')) };
   };
-  let indexes = await build();
+  // Replaced whole, never changed: a reader holds one language's complete index or the other's.
+  let indexes: Readonly<Record<Language, LanguageIndex>> = await build();
   return {
     index: (language) => indexes[language],
     async rebuild() {
-      indexes = await build();
+      for (const language of ['en', 'de'] as const) {
+        const rebuilt = await buildLanguageIndex(store, language, readMore(language));
+        indexes = { ...indexes, [language]: rebuilt };
+      }
     },
   };
 }
