@@ -22,13 +22,14 @@ export interface SitemapUrl {
 
 const keyOf = (page: Pick<SitePage, 'language' | 'path'>) => `${page.language} ${page.path}`;
 
-export function sitemapUrls(pages: readonly SitePage[], mapping: LanguageMapping | null, siteUrl: string): SitemapUrl[] {
+/** One URL at a time: at 20,000 articles the entries of all of them at once would be a heap's worth of short strings. */
+export function* sitemapUrls(pages: readonly SitePage[], mapping: LanguageMapping | null, siteUrl: string): Generator<SitemapUrl> {
   const listed = new Map(pages.map((page) => [keyOf(page), page]));
   const absolute = (address: string) => new URL(address, siteUrl).href;
   /** The listed pages the language mapping calls versions of this one; a version without content is no alternate. */
   const mapped = (page: SitePage) => translationsOf(mapping, page.language, page.path).flatMap((translation) => listed.get(keyOf(translation)) ?? []);
 
-  return pages.map((page) => {
+  for (const page of pages) {
     // Only versions that name this page back: alternates hold both ways or not at all.
     const others = mapped(page).filter((other) => other !== page && mapped(other).includes(page));
     const versions = [page, ...others].sort((a, b) => a.language.localeCompare(b.language));
@@ -36,7 +37,7 @@ export function sitemapUrls(pages: readonly SitePage[], mapping: LanguageMapping
     // A shared path without a language follows the visitor's; a one-language pair defaults to English; a page alone, to itself.
     const fallback = versions.find((version) => version.language === 'en') ?? page;
     const xDefault = shared ? absolute(page.path) : absolute(languageAddress(fallback.path, fallback.language));
-    return {
+    yield {
       loc: absolute(languageAddress(page.path, page.language)),
       lastmod: page.lastmod,
       alternates: [
@@ -44,5 +45,5 @@ export function sitemapUrls(pages: readonly SitePage[], mapping: LanguageMapping
         { hreflang: 'x-default' as const, href: xDefault },
       ],
     };
-  });
+  }
 }
