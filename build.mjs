@@ -38,6 +38,51 @@ const browserOnly = {
     build.onResolve({ filter: BROWSER_ONLY }, (args) => ({ path: args.path, external: true }));
   },
 };
+/**
+ * The module whose exports the first load uses: every module the browser loads on demand
+ * re-exports it (see firstLoadGroups), so what the first load needs is one chunk.
+ */
+const FIRST_LOAD_APP = 'client/hydrate.tsx';
+/** The namespace of the modules loaded on demand, as seen through firstLoadGroups' wrapper. */
+const ON_DEMAND = 'on-demand';
+/**
+ * Groups the first load into few chunks. esbuild's splitting puts code in one chunk per set
+ * of entry points (the client entry and every dynamic import) that use it: code the first
+ * load shares with one lazy module lands in a chunk of its own, with another in a second
+ * one, and the homepage named 37 files. Each module loaded on demand is therefore reached
+ * through a wrapper that also re-exports the first load's app module: every part of the
+ * first load is then used by the same set of entry points and lands in the one app chunk,
+ * besides the libraries the entry evaluates itself (the vendor chunk). A lazy module's
+ * chunk imports the first-load chunks, which the page has loaded already.
+ */
+const firstLoadGroups = {
+  name: 'first-load-groups',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData?.resolving || args.namespace !== 'file') return undefined;
+      if (args.importer.includes(`${path.sep}node_modules${path.sep}`) || path.relative(ROOT, args.importer) === CLIENT_ENTRY) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolving: true } });
+      if (resolved.errors.length > 0 || resolved.external) return resolved;
+      return { path: path.relative(ROOT, resolved.path).split(path.sep).join('/'), namespace: ON_DEMAND };
+    });
+    build.onLoad({ filter: /.*/, namespace: ON_DEMAND }, async (args) => {
+      const file = path.join(ROOT, args.path);
+      const source = await readFile(file, 'utf8');
+      const hasDefault = /^export default\b|^export \{[^}]*\bdefault\b/m.test(source);
+      return {
+        contents: [
+          `export * from ${JSON.stringify(file)};`,
+          hasDefault ? `export { default } from ${JSON.stringify(file)};` : '',
+          `export { hydrate as firstLoad } from ${JSON.stringify(path.join(ROOT, FIRST_LOAD_APP))};`,
+        ].join('\n'),
+        loader: 'js',
+        resolveDir: ROOT,
+      };
+    });
+  },
+};
+/** The source file of an entry point, also when it was reached through firstLoadGroups' wrapper. */
+const sourceOf = (entryPoint) => entryPoint?.replace(`${ON_DEMAND}:`, '');
 /** Files smaller than this are not worth compressing ahead of time. */
 const PRECOMPRESS_MIN_BYTES = 1024;
 
@@ -77,14 +122,15 @@ function manifestOf(metafile) {
   }
   const pages = {};
   for (const [file, output] of Object.entries(outputs)) {
-    if (!file.endsWith('.js') || !output.entryPoint?.startsWith('src/app/pages/')) continue;
-    pages[output.entryPoint] = [...closure(file)].filter((f) => !entryModules.has(f)).map(url);
+    if (!file.endsWith('.js') || !sourceOf(output.entryPoint)?.startsWith('src/app/pages/')) continue;
+    pages[sourceOf(output.entryPoint)] = [...closure(file)].filter((f) => !entryModules.has(f)).map(url);
   }
   // Modules loaded on demand (the login panel, its Firebase flow), by their source file.
   const lazy = {};
   for (const [file, output] of Object.entries(outputs)) {
-    if (!file.endsWith('.js') || !output.entryPoint || output.entryPoint === CLIENT_ENTRY || output.entryPoint.startsWith('src/app/pages/')) continue;
-    if (!entryModules.has(file)) lazy[output.entryPoint] = [...closure(file)].filter((f) => !entryModules.has(f)).map(url);
+    const source = sourceOf(output.entryPoint);
+    if (!file.endsWith('.js') || !source || source === CLIENT_ENTRY || source.startsWith('src/app/pages/')) continue;
+    if (!entryModules.has(file)) lazy[source] = [...closure(file)].filter((f) => !entryModules.has(f)).map(url);
   }
   const css = [outputs[entryFile].cssBundle].filter(Boolean).map(url);
   return { entry: url(entryFile), entryModules: [...entryModules].map(url), css, pages, lazy };
@@ -129,6 +175,7 @@ export async function build() {
     // at its first call, so React DOM's 200 KB wrapper is not compiled in the middle of start-up.
     banner: { js: '//# allFunctionsCalledOnLoad' },
     metafile: true,
+    plugins: [firstLoadGroups],
   });
   const manifest = manifestOf(client.metafile);
   await writeFile(path.join(DIST, 'manifest.json'), JSON.stringify(manifest, null, 2));
