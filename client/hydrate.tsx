@@ -5,14 +5,13 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createFetchContentSource } from '#app/content/fetch-content-source.ts';
 import { ENVIRONMENT_GLOBAL, EnvironmentProvider, INLINE_CSS_ID, type AppEnvironment } from '#app/environment.tsx';
-import { createFetchInsightsSource } from '#app/insights/fetch-insights-source.ts';
 import { createFetchCareersSource } from '#app/careers/fetch-careers-source.ts';
 import { acceptLanguageOfNavigator, LANGUAGE_COOKIE, readCookie } from '#app/i18n/language.ts';
 import { matchPageRoute } from '#app/paths.ts';
-import { createRoutePrefetcher, listenForLinkIntent } from '#app/prefetch/route-prefetch.ts';
 import { createRoutes } from '#app/routes.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
 import { nextTask } from './next-task.ts';
+import { createOnDemandInsightsSource } from './on-demand-insights-source.ts';
 
 declare global {
   interface Window {
@@ -55,7 +54,7 @@ export async function hydrate(): Promise<void> {
   });
   const routes = createRoutes({
     content,
-    insights: createFetchInsightsSource(),
+    insights: createOnDemandInsightsSource(),
     careers: createFetchCareersSource(),
     now: () => new Date(),
     languageSignals,
@@ -77,6 +76,9 @@ export async function hydrate(): Promise<void> {
       </StrictMode>,
     );
   });
-  // Pages the visitor is about to open load ahead: their module and content land in the caches the router reads.
-  listenForLinkIntent(document, createRoutePrefetcher({ content, languageSignals }));
+  // Pages the visitor is about to open load ahead: their module and content land in the caches the
+  // router reads. Its module comes after hydration: no link can be followed by the router before.
+  void import('#app/prefetch/route-prefetch.ts').then(({ createRoutePrefetcher, listenForLinkIntent }) => {
+    listenForLinkIntent(document, createRoutePrefetcher({ content, languageSignals }));
+  });
 }

@@ -13,7 +13,7 @@ import { FatalErrorDocument } from './layout/fatal-error-document.tsx';
 import { Root } from './layout/root.tsx';
 import { RouteErrorPage } from './layout/route-error-page.tsx';
 import { runMiddleware } from './middleware.ts';
-import { loadPageExtras, type PageExtras } from './insights/page-data.ts';
+import type { loadPageExtras, PageExtras } from './insights/page-data.ts';
 import type { InsightsSource } from './insights/model.ts';
 import type { CareersSource } from './careers/model.ts';
 import type { CareerPageData, JobPageData } from './careers/page-data.ts';
@@ -92,7 +92,7 @@ async function loadData(spec: PageRoute, args: DataArgs): Promise<PageDataExtras
   switch (spec.data) {
     case undefined:
       return {};
-    // The loaders of these pages are their own chunks: the homepage's first load does not carry them.
+    // The loaders of these pages (and of the insights pages, below) are their own chunks: the first load does not carry them.
     case 'career': {
       const { loadCareerPage } = await import('./careers/page-data.ts');
       const career = await loadCareerPage(language, deps.content, deps.careers);
@@ -115,8 +115,10 @@ async function loadData(spec: PageRoute, args: DataArgs): Promise<PageDataExtras
       if (!event) throw notFound();
       return { event };
     }
-    default:
-      return loadPageExtras(spec.data, args);
+    default: {
+      const insights = await import('./insights/page-data.ts');
+      return insights.loadPageExtras(spec.data, args);
+    }
   }
 }
 
