@@ -1,0 +1,47 @@
+/**
+ * The consent tool a page runs, loaded after hydration where one is configured: the consent
+ * manager's bridge or the site's own banner and its stored choice. It tells the provider
+ * whether maps may load; pages without a consent tool never load it.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import type { ConsentTexts } from '../content/schemas/consent.ts';
+import type { TrackingEnvironment } from '../environment.tsx';
+import type { Language } from '../i18n/language.ts';
+import type { ConsentContextValue, ConsentTool as Tool } from './consent-provider.tsx';
+import { useBuiltInConsent } from './use-built-in-consent.ts';
+import { useConsentManager } from './use-consent-manager.ts';
+
+// The banner loads only when it asks: a visitor who decided before never loads it.
+const ConsentBanner = lazy(() => import('./consent-banner.tsx').then((module) => ({ default: module.ConsentBanner })));
+
+export interface ConsentToolProps {
+  tool: Exclude<Tool, 'none'>;
+  texts: ConsentTexts | null;
+  language: Language;
+  tracking: TrackingEnvironment;
+  onChange(value: ConsentContextValue): void;
+}
+
+export function ConsentTool({ tool, texts, language, tracking, onChange }: ConsentToolProps) {
+  const maps = Boolean(tracking.mapsApiKey);
+  const manager = useConsentManager(tool === 'manager', language, maps);
+  const builtIn = useBuiltInConsent(tool === 'banner', tracking);
+
+  const mapsAllowed = maps && (tool === 'manager' ? manager.mapsAllowed : builtIn.choice.maps === true);
+  const allowMaps = tool === 'manager' ? manager.allowMaps : builtIn.allowMaps;
+  useEffect(() => onChange({ mapsAllowed, allowMaps }), [mapsAllowed, allowMaps, onChange]);
+
+  return tool === 'banner' && texts && builtIn.layer !== 'closed' ? (
+    <Suspense fallback={null}>
+      <ConsentBanner
+        texts={texts}
+        layer={builtIn.layer}
+        purposes={builtIn.purposes}
+        choice={builtIn.choice}
+        onDecide={builtIn.decide}
+        onShowSettings={builtIn.showSettings}
+        onCloseSettings={builtIn.closeSettings}
+      />
+    </Suspense>
+  ) : null;
+}
