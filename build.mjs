@@ -43,6 +43,20 @@ const browserOnly = {
  * re-exports it (see firstLoadGroups), so what the first load needs is one chunk.
  */
 const FIRST_LOAD_APP = 'client/hydrate.tsx';
+/**
+ * Stylesheets that only modules loaded on demand need, each built as an entry of its own instead
+ * of into the entry's stylesheet, so no page carries the rules of every other page. The server
+ * sets a page module's sheet into that page; the browser loads a sheet with its module
+ * (src/app/styles/on-demand.ts). Named here: the modules cannot import them, as the server and
+ * the tests load the modules as they are, and esbuild would put every sheet a dynamic import
+ * reaches into the entry's stylesheet all the same.
+ */
+const ON_DEMAND_STYLES = {
+  'src/app/pages/content-page.tsx': ['src/app/styles/pages.css'],
+  'src/app/pages/insights.tsx': ['src/app/styles/insights.css'],
+  'src/app/pages/insight-article.tsx': ['src/app/styles/insights.css'],
+  'src/app/consent/consent-banner.tsx': ['src/app/styles/consent.css'],
+};
 /** The namespace of the modules loaded on demand, as seen through firstLoadGroups' wrapper. */
 const ON_DEMAND = 'on-demand';
 /**
@@ -133,7 +147,14 @@ function manifestOf(metafile) {
     if (!entryModules.has(file)) lazy[source] = [...closure(file)].filter((f) => !entryModules.has(f)).map(url);
   }
   const css = [outputs[entryFile].cssBundle].filter(Boolean).map(url);
-  return { entry: url(entryFile), entryModules: [...entryModules].map(url), css, pages, lazy };
+  // The stylesheets of modules loaded on demand (ON_DEMAND_STYLES), by their source file.
+  const sheetUrl = (sheet) => {
+    const file = Object.keys(outputs).find((output) => outputs[output].entryPoint === sheet && output.endsWith('.css'));
+    if (!file) throw new Error(`The stylesheet ${sheet} is missing from the build output`);
+    return url(file);
+  };
+  const styles = Object.fromEntries(Object.entries(ON_DEMAND_STYLES).map(([source, sheets]) => [source, sheets.map(sheetUrl)]));
+  return { entry: url(entryFile), entryModules: [...entryModules].map(url), css, pages, lazy, styles };
 }
 
 async function precompress(metafile) {
@@ -159,7 +180,7 @@ export async function build() {
 
   const client = await esbuild.build({
     ...shared,
-    entryPoints: { entry: CLIENT_ENTRY },
+    entryPoints: { entry: CLIENT_ENTRY, ...Object.fromEntries([...new Set(Object.values(ON_DEMAND_STYLES).flat())].map((sheet) => [path.basename(sheet, '.css'), sheet])) },
     outdir: path.relative(ROOT, ASSETS_DIR),
     platform: 'browser',
     format: 'esm',

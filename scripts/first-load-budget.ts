@@ -27,6 +27,8 @@ export interface ManifestLike {
   entryModules: string[];
   css: string[];
   pages: Record<string, string[]>;
+  /** Stylesheets of modules loaded on demand, page modules included. */
+  styles?: Record<string, string[]>;
 }
 
 /** The parts of esbuild's metafile (dist/meta-client.json) this reads: each output's inputs and their bytes in it. */
@@ -47,11 +49,15 @@ export interface FirstLoadMeasure extends FirstLoadBudget {
   list: FileMeasure[];
 }
 
-/** The files the homepage names, each once: the entry, the modules it preloads and the stylesheets (named even when inlined). */
+/**
+ * The files the homepage names, each once: the entry, the modules it preloads and its
+ * stylesheets (the entry's and its page module's), counted even though the server sets their
+ * text into the page instead of linking them.
+ */
 export function firstLoadFiles(manifest: ManifestLike): string[] {
   const home = manifest.pages[HOME_PAGE_MODULE];
   if (!home) throw new Error(`The manifest names no chunk for ${HOME_PAGE_MODULE}`);
-  return [...new Set([manifest.entry, ...manifest.entryModules, ...home, ...manifest.css])];
+  return [...new Set([manifest.entry, ...manifest.entryModules, ...home, ...manifest.css, ...(manifest.styles?.[HOME_PAGE_MODULE] ?? [])])];
 }
 
 /**

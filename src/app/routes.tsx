@@ -20,6 +20,7 @@ import type { CareerPageData, JobPageData } from './careers/page-data.ts';
 import type { EventPageData, EventsOverviewData } from './events/page-data.ts';
 import type { FormEcho, PageForm } from './forms/page-data.ts';
 import { languageOfPath, PAGE_ROUTES, type PageModuleName, type PageRoute } from './paths.ts';
+import { withStyles } from './styles/on-demand.ts';
 
 export interface RouteDeps {
   content: ContentSource;
@@ -58,12 +59,12 @@ export interface RequestContext {
 
 const formEchoOf = (context: unknown): FormEcho | undefined => (context as RequestContext | undefined)?.formEcho;
 
-/** Each page module becomes its own chunk; the server's manifest finds it by this file name. */
+/** Each page module becomes its own chunk, with its stylesheets; the server's manifest finds it by this file name. */
 export const PAGE_MODULES: Record<PageModuleName, () => Promise<{ Component: ComponentType }>> = {
-  home: () => import('./pages/home.tsx'),
-  content: () => import('./pages/content-page.tsx'),
-  insights: () => import('./pages/insights.tsx'),
-  'insight-article': () => import('./pages/insight-article.tsx'),
+  home: () => withStyles(pageModuleFile('home'), import('./pages/home.tsx')),
+  content: () => withStyles(pageModuleFile('content'), import('./pages/content-page.tsx')),
+  insights: () => withStyles(pageModuleFile('insights'), import('./pages/insights.tsx')),
+  'insight-article': () => withStyles(pageModuleFile('insight-article'), import('./pages/insight-article.tsx')),
 };
 
 export const pageModuleFile = (name: PageModuleName) => `src/app/pages/${name === 'content' ? 'content-page' : name}.tsx`;

@@ -8,11 +8,14 @@ import type { ConsentTexts } from '../content/schemas/consent.ts';
 import type { TrackingEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 import type { ConsentContextValue, ConsentTool as Tool } from './consent-provider.tsx';
+import { withStyles } from '../styles/on-demand.ts';
 import { useBuiltInConsent } from './use-built-in-consent.ts';
 import { useConsentManager } from './use-consent-manager.ts';
 
 // The banner loads only when it asks: a visitor who decided before never loads it.
-const ConsentBanner = lazy(() => import('./consent-banner.tsx').then((module) => ({ default: module.ConsentBanner })));
+const ConsentBanner = lazy(() =>
+  withStyles('src/app/consent/consent-banner.tsx', import('./consent-banner.tsx')).then((module) => ({ default: module.ConsentBanner })),
+);
 
 export interface ConsentToolProps {
   tool: Exclude<Tool, 'none'>;

@@ -19,7 +19,7 @@ import { acceptsEncoding, compressNow, negotiateEncoding, type ContentEncoding }
 import { createContentSecurityPolicy, createNonce, type ContentSecurityPolicy } from '../security/content-security-policy.ts';
 import type { RenderSlots } from './render-slots.ts';
 import { entityTag, gzipWithNonce, matchesEntityTag, pageCacheKey, pageWithNonce, type CachedPage, type PageCache } from './page-cache.ts';
-import type { BuildManifest } from './manifest.ts';
+import type { BuildManifest, InlineStyles } from './manifest.ts';
 import { isCrawler } from './crawler.ts';
 import { renderPage } from './render-page.tsx';
 
@@ -29,8 +29,8 @@ export interface PageHandlerOptions {
   insights: InsightsSource;
   careers: CareersSource;
   manifest: BuildManifest;
-  /** The stylesheets' text when they are inlined into every page. */
-  inlineCss?: string;
+  /** The stylesheets' text when they are inlined into the pages. */
+  inlineCss?: InlineStyles;
   imageVersion: string;
   cache: PageCache;
   slots: RenderSlots;
@@ -53,15 +53,28 @@ export interface PageHandler {
 
 const PAGE_MODULE_OF_ROUTE = new Map<string, PageModuleName>(PAGE_ROUTES.map((route) => [route.id, route.page]));
 
-/** The stylesheets and modules the matched routes need, and nothing else. */
-function assetsOf(manifest: BuildManifest, context: StaticHandlerContext, inlineCss: string | undefined): AppEnvironment['assets'] {
+/**
+ * The stylesheets and modules the matched routes need, and nothing else; the stylesheets of the
+ * other modules loaded on demand are named for the browser to load with them.
+ */
+function assetsOf(manifest: BuildManifest, context: StaticHandlerContext, inline: InlineStyles | undefined): AppEnvironment['assets'] {
   const modules = new Set(manifest.entryModules);
+  const sheets = new Set<string>();
   for (const match of context.matches) {
     const page = PAGE_MODULE_OF_ROUTE.get(match.route.id);
-    if (page) for (const file of manifest.pages[pageModuleFile(page)] ?? []) modules.add(file);
+    if (!page) continue;
+    for (const file of manifest.pages[pageModuleFile(page)] ?? []) modules.add(file);
+    for (const sheet of manifest.styles[pageModuleFile(page)] ?? []) sheets.add(sheet);
   }
   modules.delete(manifest.entry);
-  return { css: manifest.css, modulePreloads: [...modules], ...(inlineCss === undefined ? {} : { inlineCss }) };
+  const styles: Record<string, string[]> = {};
+  for (const [source, needed] of Object.entries(manifest.styles)) {
+    const missing = needed.filter((sheet) => !sheets.has(sheet));
+    if (missing.length > 0) styles[source] = missing;
+  }
+  const css = [...manifest.css, ...sheets];
+  if (!inline) return { css, modulePreloads: [...modules], styles };
+  return { css, modulePreloads: [...modules], styles, inlineCss: [inline.base, ...[...sheets].map((sheet) => inline.sheets[sheet] ?? '')].join('\n') };
 }
 
 /**
