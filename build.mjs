@@ -52,7 +52,7 @@ const FIRST_LOAD_APP = 'client/hydrate.tsx';
  * reaches into the entry's stylesheet all the same.
  */
 const ON_DEMAND_STYLES = {
-  'src/app/pages/content-page.tsx': ['src/app/styles/pages.css'],
+  'src/app/pages/content-page.tsx': ['src/app/styles/content-blocks.css', 'src/app/styles/pages.css'],
   'src/app/pages/insights.tsx': ['src/app/styles/insights.css'],
   'src/app/pages/insight-article.tsx': ['src/app/styles/insights.css'],
   'src/app/consent/consent-banner.tsx': ['src/app/styles/consent.css'],
