@@ -3,7 +3,7 @@
  * Loaders read content through the ContentSource they are given, so the same table
  * serves files on the server and fetches in the browser.
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { RouteObject, ShouldRevalidateFunctionArgs } from 'react-router';
 import type { ConsentTexts } from './content/schemas/consent.ts';
 import type { ContentSource, FooterData, LanguageMapping, NavigationData, PageContent, UiTexts } from './content/types.ts';
@@ -11,7 +11,6 @@ import type { Language, LanguageSignals } from './i18n/language.ts';
 import { languageOfQuery } from './i18n/language-address.ts';
 import { FatalErrorDocument } from './layout/fatal-error-document.tsx';
 import { Root } from './layout/root.tsx';
-import { RouteErrorPage } from './layout/route-error-page.tsx';
 import type { PageExtras } from './insights/page-data.ts';
 import type { InsightsSource } from './insights/model.ts';
 import type { CareersSource } from './careers/model.ts';
@@ -75,6 +74,13 @@ export const pageModuleFile = (name: PageModuleName) => `src/app/pages/${name ==
 export const ROOT_ROUTE_ID = 'root';
 export const PAGES_ROUTE_ID = 'pages';
 export const NOT_FOUND_ROUTE_ID = 'not-found';
+
+/**
+ * The error page inside the layout, which few visits show: loaded when one does (a page that
+ * hydrates with an error waits for it). Should its chunk fail, the root's error document, which
+ * every page carries, takes over and reloads the page.
+ */
+const RouteErrorPage = lazy(() => import('./layout/route-error-page.tsx').then((module) => ({ default: module.RouteErrorPage })));
 
 /** What an address says about its language: its one-language path, else its ?lang=. */
 const languageHint = (url: URL) => languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams);
