@@ -42,7 +42,7 @@ const browserOnly = {
  * The module whose exports the first load uses: every module the browser loads on demand
  * re-exports it (see firstLoadGroups), so what the first load needs is one chunk.
  */
-const FIRST_LOAD_APP = 'client/hydrate.tsx';
+const FIRST_LOAD_APP = 'client/first-load.ts';
 /**
  * Stylesheets that only modules loaded on demand need, each built as an entry of its own instead
  * of into the entry's stylesheet, so no page carries the rules of every other page. The server
@@ -87,7 +87,7 @@ const firstLoadGroups = {
         contents: [
           `export * from ${JSON.stringify(file)};`,
           hasDefault ? `export { default } from ${JSON.stringify(file)};` : '',
-          `export { hydrate as firstLoad } from ${JSON.stringify(path.join(ROOT, FIRST_LOAD_APP))};`,
+          `export * as firstLoad from ${JSON.stringify(path.join(ROOT, FIRST_LOAD_APP))};`,
         ].join('\n'),
         loader: 'js',
         resolveDir: ROOT,

@@ -12,7 +12,7 @@ import { nextTask } from './next-task.ts';
 
 async function start(): Promise<void> {
   await nextTask();
-  const { hydrate } = await import('./hydrate.tsx');
+  const { hydrate } = await import('./first-load.ts');
   await hydrate();
 }
 
