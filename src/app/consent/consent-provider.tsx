@@ -4,16 +4,14 @@
  * and whether maps may load. The server renders none of it: it cannot know a stored choice,
  * and nothing may load before the browser knows it.
  */
-import { createContext, lazy, Suspense, use, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import type { ConsentTexts } from '../content/schemas/consent.ts';
 import { useEnvironment, type TrackingEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
-import { pushDataLayer } from '../tracking.ts';
 
-// Loaded only where needed, after hydration: the consent tool where one is configured (it loads
-// the banner when that asks), the consent watcher when a tag manager is configured.
+// Loaded only where a consent tool is configured, after hydration: the tool (which loads the
+// banner when that asks, and the consent watcher when a tag manager is configured).
 const ConsentToolOnPage = lazy(() => import('./consent-tool.tsx').then((module) => ({ default: module.ConsentTool })));
-const loadTagManagerOnConsent = () => import('./tag-manager-on-consent.ts');
 
 /** Who asks for consent: a configured consent manager, else the site's banner when something needs consent, else nobody. */
 export type ConsentTool = 'manager' | 'banner' | 'none';
@@ -42,32 +40,6 @@ export function useConsent(): ConsentContextValue {
   return consent;
 }
 
-/** Loads the tag manager as soon as a Consent Mode update grants a purpose, from whichever tool. */
-function useTagManagerOnConsent({ gtmId, gtmOrigin }: TrackingEnvironment): void {
-  useEffect(() => {
-    if (!gtmId) return;
-    let stop: (() => void) | undefined;
-    let active = true;
-    void loadTagManagerOnConsent().then(({ loadTagManagerOnConsent: start }) => {
-      if (active) stop = start(gtmOrigin, gtmId);
-    });
-    return () => {
-      active = false;
-      stop?.();
-    };
-  }, [gtmId, gtmOrigin]);
-}
-
-/** A language change is announced in the dataLayer for the consent tool. */
-function useLanguageAnnouncement(tool: ConsentTool, language: Language): void {
-  const previous = useRef(language);
-  useEffect(() => {
-    if (previous.current === language) return;
-    previous.current = language;
-    if (tool !== 'none') pushDataLayer({ event: 'language_change', language });
-  }, [tool, language]);
-}
-
 interface ConsentProviderProps {
   texts: ConsentTexts | null;
   language: Language;
@@ -81,8 +53,6 @@ export function ConsentProvider({ texts, language, children }: ConsentProviderPr
   // The tool renders only in the browser, after hydration: the server's markup has none of it.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  useTagManagerOnConsent(tracking);
-  useLanguageAnnouncement(tool, language);
 
   return (
     <ConsentContext value={value}>
