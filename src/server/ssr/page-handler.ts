@@ -54,27 +54,35 @@ export interface PageHandler {
 const PAGE_MODULE_OF_ROUTE = new Map<string, PageModuleName>(PAGE_ROUTES.map((route) => [route.id, route.page]));
 
 /**
- * The stylesheets and modules the matched routes need, and nothing else; the stylesheets of the
- * other modules loaded on demand are named for the browser to load with them.
+ * The stylesheets and modules a page module needs (none: an error page), and nothing else; the
+ * stylesheets of the other modules loaded on demand are named for the browser to load with them.
  */
-function assetsOf(manifest: BuildManifest, context: StaticHandlerContext, inline: InlineStyles | undefined): AppEnvironment['assets'] {
+function assetsOfPage(manifest: BuildManifest, page: PageModuleName | undefined, inline: InlineStyles | undefined): AppEnvironment['assets'] {
   const modules = new Set(manifest.entryModules);
-  const sheets = new Set<string>();
-  for (const match of context.matches) {
-    const page = PAGE_MODULE_OF_ROUTE.get(match.route.id);
-    if (!page) continue;
-    for (const file of manifest.pages[pageModuleFile(page)] ?? []) modules.add(file);
-    for (const sheet of manifest.styles[pageModuleFile(page)] ?? []) sheets.add(sheet);
-  }
+  for (const file of page ? (manifest.pages[pageModuleFile(page)] ?? []) : []) modules.add(file);
   modules.delete(manifest.entry);
+  const sheets = page ? (manifest.styles[pageModuleFile(page)] ?? []) : [];
   const styles: Record<string, string[]> = {};
   for (const [source, needed] of Object.entries(manifest.styles)) {
-    const missing = needed.filter((sheet) => !sheets.has(sheet));
+    const missing = needed.filter((sheet) => !sheets.includes(sheet));
     if (missing.length > 0) styles[source] = missing;
   }
   const css = [...manifest.css, ...sheets];
   if (!inline) return { css, modulePreloads: [...modules], styles };
-  return { css, modulePreloads: [...modules], styles, inlineCss: [inline.base, ...[...sheets].map((sheet) => inline.sheets[sheet] ?? '')].join('\n') };
+  return { css, modulePreloads: [...modules], styles, inlineCss: [inline.base, ...sheets.map((sheet) => inline.sheets[sheet] ?? '')].join('\n') };
+}
+
+/** The assets of each page module, worked out once: a render only picks its page's (never changed, so shared). */
+function assetsByPage(manifest: BuildManifest, inline: InlineStyles | undefined): (context: StaticHandlerContext) => AppEnvironment['assets'] {
+  const withoutPage = assetsOfPage(manifest, undefined, inline);
+  const byPage = new Map([...new Set(PAGE_MODULE_OF_ROUTE.values())].map((page) => [page, assetsOfPage(manifest, page, inline)] as const));
+  return (context) => {
+    for (const match of context.matches) {
+      const page = PAGE_MODULE_OF_ROUTE.get(match.route.id);
+      if (page) return byPage.get(page) ?? withoutPage;
+    }
+    return withoutPage;
+  };
 }
 
 /**
@@ -187,6 +195,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
   const origin = new URL(config.siteUrl).origin;
   const login = publicLoginConfig(config.login);
   const policy = createContentSecurityPolicy(config);
+  const assetsOf = assetsByPage(manifest, inlineCss);
 
   /** The uncached path: loaders, status and headers, then the streamed render. */
   async function render({ request, reply, page, url, encoding, requestLanguage, cacheKey, nonce, signal }: RenderArguments): Promise<boolean> {
@@ -217,7 +226,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       uploads: config.uploads,
       login,
       tracking: config.tracking,
-      assets: assetsOf(manifest, context, inlineCss),
+      assets: assetsOf(context),
       imageVersion,
     };
     const status = page.status ?? context.statusCode;
