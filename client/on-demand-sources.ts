@@ -23,21 +23,28 @@ function onFirstCall<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
+/**
+ * A source that is there at once: each method waits for the real source, then calls it. Every
+ * method of these sources returns a promise, so a caller cannot tell the difference. Not a
+ * promise itself: asked for `then`, it has none.
+ */
+function whenLoaded<T extends Record<keyof T, (...args: never[]) => Promise<unknown>>>(source: () => Promise<T>): T {
+  return new Proxy({} as T, {
+    get: (_target, method) =>
+      method === 'then'
+        ? undefined
+        : async (...args: unknown[]) => {
+            const loaded = await source();
+            return Reflect.apply(loaded[method as keyof T], loaded, args);
+          },
+  });
+}
+
 export function createOnDemandSources(assetsBaseUrl: string): BrowserSources {
   const sources = onFirstCall(() => import('./browser-sources.ts').then((module) => module.createBrowserSources(assetsBaseUrl)));
   return {
-    content: {
-      file: async <T,>(...args: Parameters<ContentSource['file']>) => (await sources()).content.file<T>(...args),
-      page: async (...args) => (await sources()).content.page(...args),
-      languageMapping: async () => (await sources()).content.languageMapping(),
-    },
-    insights: {
-      list: async (...args) => (await sources()).insights.list(...args),
-      possibilities: async (...args) => (await sources()).insights.possibilities(...args),
-      searchOptions: async (...args) => (await sources()).insights.searchOptions(...args),
-      search: async (...args) => (await sources()).insights.search(...args),
-      recommend: async (...args) => (await sources()).insights.recommend(...args),
-    },
-    careers: { positions: async (...args) => (await sources()).careers.positions(...args) },
+    content: whenLoaded(async () => (await sources()).content),
+    insights: whenLoaded(async () => (await sources()).insights),
+    careers: whenLoaded(async () => (await sources()).careers),
   };
 }
