@@ -38,6 +38,65 @@ const browserOnly = {
     build.onResolve({ filter: BROWSER_ONLY }, (args) => ({ path: args.path, external: true }));
   },
 };
+/**
+ * The module whose exports the first load uses: every module the browser loads on demand
+ * re-exports it (see firstLoadGroups), so what the first load needs is one chunk.
+ */
+const FIRST_LOAD_APP = 'client/first-load.ts';
+/**
+ * Stylesheets that only modules loaded on demand need, each built as an entry of its own instead
+ * of into the entry's stylesheet, so no page carries the rules of every other page. The server
+ * sets a page module's sheet into that page; the browser loads a sheet with its module
+ * (src/app/styles/on-demand.ts). Named here: the modules cannot import them, as the server and
+ * the tests load the modules as they are, and esbuild would put every sheet a dynamic import
+ * reaches into the entry's stylesheet all the same.
+ */
+const ON_DEMAND_STYLES = {
+  'src/app/pages/content-page.tsx': ['src/app/styles/content-blocks.css', 'src/app/styles/pages.css'],
+  'src/app/pages/insights.tsx': ['src/app/styles/insights.css'],
+  'src/app/pages/insight-article.tsx': ['src/app/styles/insights.css'],
+  'src/app/consent/consent-banner.tsx': ['src/app/styles/consent.css'],
+};
+/** The namespace of the modules loaded on demand, as seen through firstLoadGroups' wrapper. */
+const ON_DEMAND = 'on-demand';
+/**
+ * Groups the first load into few chunks. esbuild's splitting puts code in one chunk per set
+ * of entry points (the client entry and every dynamic import) that use it: code the first
+ * load shares with one lazy module lands in a chunk of its own, with another in a second
+ * one, and the homepage named 37 files. Each module loaded on demand is therefore reached
+ * through a wrapper that also re-exports the first load's app module: every part of the
+ * first load is then used by the same set of entry points and lands in the one app chunk,
+ * besides the libraries the entry evaluates itself (the vendor chunk). A lazy module's
+ * chunk imports the first-load chunks, which the page has loaded already.
+ */
+const firstLoadGroups = {
+  name: 'first-load-groups',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData?.resolving || args.namespace !== 'file') return undefined;
+      if (args.importer.includes(`${path.sep}node_modules${path.sep}`) || path.relative(ROOT, args.importer) === CLIENT_ENTRY) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolving: true } });
+      if (resolved.errors.length > 0 || resolved.external) return resolved;
+      return { path: path.relative(ROOT, resolved.path).split(path.sep).join('/'), namespace: ON_DEMAND };
+    });
+    build.onLoad({ filter: /.*/, namespace: ON_DEMAND }, async (args) => {
+      const file = path.join(ROOT, args.path);
+      const source = await readFile(file, 'utf8');
+      const hasDefault = /^export default\b|^export \{[^}]*\bdefault\b/m.test(source);
+      return {
+        contents: [
+          `export * from ${JSON.stringify(file)};`,
+          hasDefault ? `export { default } from ${JSON.stringify(file)};` : '',
+          `export * as firstLoad from ${JSON.stringify(path.join(ROOT, FIRST_LOAD_APP))};`,
+        ].join('\n'),
+        loader: 'js',
+        resolveDir: ROOT,
+      };
+    });
+  },
+};
+/** The source file of an entry point, also when it was reached through firstLoadGroups' wrapper. */
+const sourceOf = (entryPoint) => entryPoint?.replace(`${ON_DEMAND}:`, '');
 /** Files smaller than this are not worth compressing ahead of time. */
 const PRECOMPRESS_MIN_BYTES = 1024;
 
@@ -77,17 +136,25 @@ function manifestOf(metafile) {
   }
   const pages = {};
   for (const [file, output] of Object.entries(outputs)) {
-    if (!file.endsWith('.js') || !output.entryPoint?.startsWith('src/app/pages/')) continue;
-    pages[output.entryPoint] = [...closure(file)].filter((f) => !entryModules.has(f)).map(url);
+    if (!file.endsWith('.js') || !sourceOf(output.entryPoint)?.startsWith('src/app/pages/')) continue;
+    pages[sourceOf(output.entryPoint)] = [...closure(file)].filter((f) => !entryModules.has(f)).map(url);
   }
   // Modules loaded on demand (the login panel, its Firebase flow), by their source file.
   const lazy = {};
   for (const [file, output] of Object.entries(outputs)) {
-    if (!file.endsWith('.js') || !output.entryPoint || output.entryPoint === CLIENT_ENTRY || output.entryPoint.startsWith('src/app/pages/')) continue;
-    if (!entryModules.has(file)) lazy[output.entryPoint] = [...closure(file)].filter((f) => !entryModules.has(f)).map(url);
+    const source = sourceOf(output.entryPoint);
+    if (!file.endsWith('.js') || !source || source === CLIENT_ENTRY || source.startsWith('src/app/pages/')) continue;
+    if (!entryModules.has(file)) lazy[source] = [...closure(file)].filter((f) => !entryModules.has(f)).map(url);
   }
   const css = [outputs[entryFile].cssBundle].filter(Boolean).map(url);
-  return { entry: url(entryFile), entryModules: [...entryModules].map(url), css, pages, lazy };
+  // The stylesheets of modules loaded on demand (ON_DEMAND_STYLES), by their source file.
+  const sheetUrl = (sheet) => {
+    const file = Object.keys(outputs).find((output) => outputs[output].entryPoint === sheet && output.endsWith('.css'));
+    if (!file) throw new Error(`The stylesheet ${sheet} is missing from the build output`);
+    return url(file);
+  };
+  const styles = Object.fromEntries(Object.entries(ON_DEMAND_STYLES).map(([source, sheets]) => [source, sheets.map(sheetUrl)]));
+  return { entry: url(entryFile), entryModules: [...entryModules].map(url), css, pages, lazy, styles };
 }
 
 async function precompress(metafile) {
@@ -113,7 +180,7 @@ export async function build() {
 
   const client = await esbuild.build({
     ...shared,
-    entryPoints: { entry: CLIENT_ENTRY },
+    entryPoints: { entry: CLIENT_ENTRY, ...Object.fromEntries([...new Set(Object.values(ON_DEMAND_STYLES).flat())].map((sheet) => [path.basename(sheet, '.css'), sheet])) },
     outdir: path.relative(ROOT, ASSETS_DIR),
     platform: 'browser',
     format: 'esm',
@@ -129,6 +196,7 @@ export async function build() {
     // at its first call, so React DOM's 200 KB wrapper is not compiled in the middle of start-up.
     banner: { js: '//# allFunctionsCalledOnLoad' },
     metafile: true,
+    plugins: [firstLoadGroups],
   });
   const manifest = manifestOf(client.metafile);
   await writeFile(path.join(DIST, 'manifest.json'), JSON.stringify(manifest, null, 2));

@@ -3,17 +3,14 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { createFetchContentSource } from '#app/content/fetch-content-source.ts';
 import { ENVIRONMENT_GLOBAL, EnvironmentProvider, INLINE_CSS_ID, type AppEnvironment } from '#app/environment.tsx';
-import { createFetchInsightsSource } from '#app/insights/fetch-insights-source.ts';
-import { createFetchCareersSource } from '#app/careers/fetch-careers-source.ts';
 import { acceptLanguageOfNavigator, LANGUAGE_COOKIE, readCookie } from '#app/i18n/language.ts';
 import { matchPageRoute } from '#app/paths.ts';
-import { createRoutePrefetcher, listenForLinkIntent } from '#app/prefetch/route-prefetch.ts';
 import { createRoutes } from '#app/routes.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
 import { nextTask } from './next-task.ts';
 import { scheduleWebVitals } from './web-vitals-loader.ts';
+import { createOnDemandSources } from './on-demand-sources.ts';
 
 declare global {
   interface Window {
@@ -49,15 +46,15 @@ export async function hydrate(): Promise<void> {
   // The stylesheets came inlined in the document: hydrate the same style element with the same text.
   const inlineCss = document.getElementById(INLINE_CSS_ID)?.textContent;
   if (inlineCss != null) environment.assets.inlineCss = inlineCss;
-  const content = createFetchContentSource(environment.assetsBaseUrl);
+  const { content, insights, careers } = createOnDemandSources(environment.assetsBaseUrl);
   const languageSignals = () => ({
     cookie: readCookie(document.cookie, LANGUAGE_COOKIE),
     acceptLanguage: acceptLanguageOfNavigator(navigator.languages),
   });
   const routes = createRoutes({
     content,
-    insights: createFetchInsightsSource(),
-    careers: createFetchCareersSource(),
+    insights,
+    careers,
     now: () => new Date(),
     languageSignals,
   });
@@ -78,7 +75,10 @@ export async function hydrate(): Promise<void> {
       </StrictMode>,
     );
   });
-  // Pages the visitor is about to open load ahead: their module and content land in the caches the router reads.
-  listenForLinkIntent(document, createRoutePrefetcher({ content, languageSignals }));
+  // Pages the visitor is about to open load ahead: their module and content land in the caches the
+  // router reads. Its module comes after hydration: no link can be followed by the router before.
+  void import('#app/prefetch/route-prefetch.ts').then(({ createRoutePrefetcher, listenForLinkIntent }) => {
+    listenForLinkIntent(document, createRoutePrefetcher({ content, languageSignals }));
+  });
   scheduleWebVitals(router, environment.webVitals.sampleRate);
 }

@@ -1,49 +1,38 @@
-// Measures the build: its time, and the JavaScript a first visit to the homepage loads
-// (entry plus the homepage's chunks), gzipped and brotli, and how much of it is the app's own code.
+// Measures the build: its time, and what a first visit to the homepage loads (the files the page
+// names: entry, module preloads, stylesheets), gzipped and brotli, how much of it is the app's own
+// code, and each figure against DESIGN.md's budget (scripts/first-load-budget.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { build } from '../build.mjs';
+import { budgetProblems, FIRST_LOAD_BUDGET, measureBuild } from './first-load-budget.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const times = [];
-let manifest;
-for (let i = 0; i < runs; i += 1) {
-  const result = await build();
-  times.push(result.ms);
-  manifest = result.manifest;
-}
+for (let i = 0; i < runs; i += 1) times.push((await build()).ms);
 times.sort((a, b) => a - b);
 
-const metafile = JSON.parse(await readFile('dist/meta-client.json', 'utf8'));
-const homeFiles = [...new Set([...manifest.entryModules, ...(manifest.pages['src/app/pages/home.tsx'] ?? [])])];
-const toOutput = (url) => path.join('dist/public', url).split(path.sep).join('/');
-
-let raw = 0;
-let gz = 0;
-let br = 0;
-let ownRaw = 0;
-let ownGz = 0;
-let ownBr = 0;
-for (const url of homeFiles) {
-  const file = toOutput(url);
-  const body = await readFile(file);
-  const gzSize = gzipSync(body, { level: 9 }).length;
-  const brSize = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  raw += body.length;
-  gz += gzSize;
-  br += brSize;
-  // The app's share of a chunk: its inputs outside node_modules, by their bytes in the output.
-  const inputs = Object.entries(metafile.outputs[file]?.inputs ?? {});
-  const own = inputs.filter(([input]) => !input.includes('node_modules')).reduce((sum, [, info]) => sum + info.bytesInOutput, 0);
-  const share = body.length ? own / body.length : 0;
-  ownRaw += own;
-  ownGz += gzSize * share;
-  ownBr += brSize * share;
+const measure = await measureBuild('dist');
+let brotli = 0;
+let ownBrotli = 0;
+for (const file of measure.list) {
+  const body = await readFile(path.join('dist/public', file.url));
+  const size = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  brotli += size;
+  ownBrotli += file.gzipBytes ? (size * file.ownGzipBytes) / file.gzipBytes : 0;
 }
+const scripts = measure.list.filter((file) => file.url.endsWith('.js'));
+const styles = measure.list.filter((file) => file.url.endsWith('.css'));
+const sum = (files, pick) => files.reduce((total, file) => total + pick(file), 0);
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const within = (value, budget) => (value <= budget ? `within ${budget}` : `OVER ${budget}`);
 console.log(`build time (median of ${runs}): ${times[Math.floor(times.length / 2)]} ms (min ${times[0]}, max ${times.at(-1)})`);
-console.log(`homepage first-load JS: ${homeFiles.length} files, ${kb(raw)} minified, ${kb(gz)} gzip, ${kb(br)} brotli`);
-console.log(`  of which the app's own code: ${kb(ownRaw)} minified, ≈${kb(ownGz)} gzip, ≈${kb(ownBr)} brotli`);
-console.log(`  libraries (react, react-dom, react-router, valtio): ≈${kb(gz - ownGz)} gzip, ≈${kb(br - ownBr)} brotli`);
+console.log(`homepage first load: ${measure.files} files (${scripts.length} scripts, ${styles.length} stylesheets; ${within(measure.files, FIRST_LOAD_BUDGET.files)}), ${measure.gzipBytes} bytes gzip (${within(measure.gzipBytes, FIRST_LOAD_BUDGET.gzipBytes)}), ${kb(brotli)} brotli`);
+console.log(`  JavaScript: ${kb(sum(scripts, (file) => file.bytes))} minified, ${sum(scripts, (file) => file.gzipBytes)} bytes (${kb(sum(scripts, (file) => file.gzipBytes))}) gzip`);
+console.log(`  CSS (inlined into the page): ${kb(sum(styles, (file) => file.bytes))} minified, ${sum(styles, (file) => file.gzipBytes)} bytes gzip`);
+console.log(`  of which the app's own code: ≈${measure.ownGzipBytes} bytes (${kb(measure.ownGzipBytes)}) gzip (${within(measure.ownGzipBytes, FIRST_LOAD_BUDGET.ownGzipBytes)}), ≈${kb(ownBrotli)} brotli`);
+console.log(`  libraries (react, react-dom, react-router, valtio): ≈${kb(sum(scripts, (file) => file.gzipBytes) - measure.ownGzipBytes)} gzip`);
+for (const file of measure.list) console.log(`    ${file.url}: ${file.bytes} bytes, ${file.gzipBytes} gzip, own ≈${file.ownGzipBytes}`);
+const problems = budgetProblems(measure);
+console.log(problems.length ? `over budget: ${problems.join('; ')}` : 'within the first-load budget');

@@ -3,8 +3,10 @@
 // category scores and LCP, FCP, TBT and CLS per page; the audits that cost points follow.
 // LIGHTHOUSE_REPORT_DIR=dir also keeps each full report there as JSON. Each page is measured
 // --runs=N times (default 3) and the run with the median performance score is shown, as
-// Lighthouse's own guidance on variability advises; the scores of all runs are listed beside it.
+// Lighthouse's own guidance on variability advises; every run's performance score and TBT are
+// listed beside it, with the machine's load average (1 minute) when the page's runs began.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import nodePath from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -47,13 +49,15 @@ await new Promise((resolve) => setTimeout(resolve, 500));
 
 const ms = (audit) => (audit?.numericValue === undefined ? 'n/a' : `${Math.round(audit.numericValue)}`);
 const cls = (audit) => (audit?.numericValue === undefined ? 'n/a' : audit.numericValue.toFixed(3));
-console.log('| page | language | form | performance | accessibility | best practices | SEO | LCP ms | FCP ms | TBT ms | CLS | performance of each run |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log(`${cpus().length} CPUs`);
+console.log('| page | language | form | performance | accessibility | best practices | SEO | LCP ms | FCP ms | TBT ms | CLS | each run: performance (TBT ms) | load average |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 const shortfalls = [];
 try {
   for (const { path, language } of targets) {
     for (const form of forms) {
       const results = [];
+      const load = loadavg()[0].toFixed(1);
       for (let run = 0; run < runs; run += 1) {
         const result = await lighthouse(
           `${server.url}${path}`,
@@ -72,7 +76,9 @@ try {
       const performanceOf = (result) => (result.lhr.runtimeError ? -1 : (result.lhr.categories.performance.score ?? 0));
       const ranked = [...results].sort((a, b) => performanceOf(a) - performanceOf(b));
       const result = ranked[Math.floor((ranked.length - 1) / 2)];
-      const allRuns = results.map((each) => (each.lhr.runtimeError ? each.lhr.runtimeError.code : Math.round(performanceOf(each) * 100))).join(' ');
+      const allRuns = results
+        .map((each) => (each.lhr.runtimeError ? each.lhr.runtimeError.code : `${Math.round(performanceOf(each) * 100)} (${ms(each.lhr.audits['total-blocking-time'])})`))
+        .join(' ');
       const { categories, audits, runtimeError } = result.lhr;
       if (process.env.LIGHTHOUSE_REPORT_DIR) {
         mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
@@ -81,7 +87,7 @@ try {
       if (runtimeError) console.log(`| ${path} | ${language} | ${form} | ${runtimeError.code}: ${runtimeError.message} |`);
       const score = (id) => Math.round((categories[id].score ?? 0) * 100);
       console.log(
-        `| ${path} | ${language} | ${form} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${ms(audits['largest-contentful-paint'])} | ${ms(audits['first-contentful-paint'])} | ${ms(audits['total-blocking-time'])} | ${cls(audits['cumulative-layout-shift'])} | ${allRuns} |`,
+        `| ${path} | ${language} | ${form} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${ms(audits['largest-contentful-paint'])} | ${ms(audits['first-contentful-paint'])} | ${ms(audits['total-blocking-time'])} | ${cls(audits['cumulative-layout-shift'])} | ${allRuns} | ${load} |`,
       );
       for (const category of Object.values(categories)) {
         for (const ref of category.auditRefs) {

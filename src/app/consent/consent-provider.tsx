@@ -4,17 +4,14 @@
  * and whether maps may load. The server renders none of it: it cannot know a stored choice,
  * and nothing may load before the browser knows it.
  */
-import { createContext, lazy, Suspense, use, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import type { ConsentTexts } from '../content/schemas/consent.ts';
 import { useEnvironment, type TrackingEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
-import { pushDataLayer } from '../tracking.ts';
-import { useBuiltInConsent } from './use-built-in-consent.ts';
-import { useConsentManager } from './use-consent-manager.ts';
 
-// Loaded only where needed: the banner when it asks, the consent watcher when a tag manager is configured.
-const ConsentBanner = lazy(() => import('./consent-banner.tsx').then((module) => ({ default: module.ConsentBanner })));
-const loadTagManagerOnConsent = () => import('./tag-manager-on-consent.ts');
+// Loaded only where a consent tool is configured, after hydration: the tool (which loads the
+// banner when that asks, and the consent watcher when a tag manager is configured).
+const ConsentToolOnPage = lazy(() => import('./consent-tool.tsx').then((module) => ({ default: module.ConsentTool })));
 
 /** Who asks for consent: a configured consent manager, else the site's banner when something needs consent, else nobody. */
 export type ConsentTool = 'manager' | 'banner' | 'none';
@@ -25,7 +22,7 @@ export function consentToolOf(tracking: TrackingEnvironment): ConsentTool {
   return 'none';
 }
 
-interface ConsentContextValue {
+export interface ConsentContextValue {
   /** Whether the visitor allowed maps; false on the server and until the browser knows. */
   mapsAllowed: boolean;
   /** The visitor asked to see a map: records their consent to maps. */
@@ -34,36 +31,13 @@ interface ConsentContextValue {
 
 const ConsentContext = createContext<ConsentContextValue | null>(null);
 
+/** Until the consent tool has read the visitor's choice (and wherever none runs): no maps, and no way to allow them yet. */
+const NO_CONSENT: ConsentContextValue = { mapsAllowed: false, allowMaps: () => {} };
+
 export function useConsent(): ConsentContextValue {
   const consent = use(ConsentContext);
   if (!consent) throw new Error('useConsent needs a ConsentProvider');
   return consent;
-}
-
-/** Loads the tag manager as soon as a Consent Mode update grants a purpose, from whichever tool. */
-function useTagManagerOnConsent({ gtmId, gtmOrigin }: TrackingEnvironment): void {
-  useEffect(() => {
-    if (!gtmId) return;
-    let stop: (() => void) | undefined;
-    let active = true;
-    void loadTagManagerOnConsent().then(({ loadTagManagerOnConsent: start }) => {
-      if (active) stop = start(gtmOrigin, gtmId);
-    });
-    return () => {
-      active = false;
-      stop?.();
-    };
-  }, [gtmId, gtmOrigin]);
-}
-
-/** A language change is announced in the dataLayer for the consent tool. */
-function useLanguageAnnouncement(tool: ConsentTool, language: Language): void {
-  const previous = useRef(language);
-  useEffect(() => {
-    if (previous.current === language) return;
-    previous.current = language;
-    if (tool !== 'none') pushDataLayer({ event: 'language_change', language });
-  }, [tool, language]);
 }
 
 interface ConsentProviderProps {
@@ -75,30 +49,17 @@ interface ConsentProviderProps {
 export function ConsentProvider({ texts, language, children }: ConsentProviderProps) {
   const { tracking } = useEnvironment();
   const tool = consentToolOf(tracking);
-  const maps = Boolean(tracking.mapsApiKey);
-  useTagManagerOnConsent(tracking);
-  useLanguageAnnouncement(tool, language);
-  const manager = useConsentManager(tool === 'manager', language, maps);
-  const builtIn = useBuiltInConsent(tool === 'banner', tracking);
-
-  const mapsAllowed = maps && (tool === 'manager' ? manager.mapsAllowed : builtIn.choice.maps === true);
-  const allowMaps = tool === 'manager' ? manager.allowMaps : builtIn.allowMaps;
-  const value = useMemo(() => ({ mapsAllowed, allowMaps }), [mapsAllowed, allowMaps]);
+  const [value, setValue] = useState(NO_CONSENT);
+  // The tool renders only in the browser, after hydration: the server's markup has none of it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   return (
     <ConsentContext value={value}>
       {children}
-      {tool === 'banner' && texts && builtIn.layer !== 'closed' ? (
+      {tool !== 'none' && hydrated ? (
         <Suspense fallback={null}>
-          <ConsentBanner
-            texts={texts}
-            layer={builtIn.layer}
-            purposes={builtIn.purposes}
-            choice={builtIn.choice}
-            onDecide={builtIn.decide}
-            onShowSettings={builtIn.showSettings}
-            onCloseSettings={builtIn.closeSettings}
-          />
+          <ConsentToolOnPage tool={tool} texts={texts} language={language} tracking={tracking} onChange={setValue} />
         </Suspense>
       ) : null}
     </ConsentContext>

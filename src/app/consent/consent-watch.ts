@@ -4,7 +4,8 @@
  * pushed later. The tag manager wraps `dataLayer.push` once it loads and calls the push it
  * found, so this watcher keeps seeing entries afterwards.
  */
-import { consentCommandOf, type ConsentState } from './consent-mode.ts';
+import type { ConsentState } from './consent-mode.ts';
+import { consentCommandOf } from './consent-update.ts';
 
 export function watchConsent(onChange: (state: ConsentState) => void): () => void {
   const layer = (window.dataLayer ??= []);

@@ -3,7 +3,7 @@
  * sent it. A loaded tag manager cannot be unloaded: when the visitor withdraws every purpose,
  * the page loads again without it, so none of its tags keeps running on the withdrawn consent.
  */
-import { grantsConsent } from './consent-mode.ts';
+import { grantsConsent } from './consent-update.ts';
 import { watchConsent } from './consent-watch.ts';
 import { loadTagManager, TAG_MANAGER_SCRIPT_ID } from './tag-manager.ts';
 

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TrackingEnvironment } from '../environment.tsx';
 import type { BannerLayer } from './consent-banner.tsx';
 import { consentStateOf, isDecided, offeredPurposes, readChoice, storeChoice, type ConsentChoice, type ConsentPurpose } from './consent-choice.ts';
-import { sendConsentUpdate } from './consent-mode.ts';
+import { sendConsentUpdate } from './consent-update.ts';
 import { CONSENT_SETTINGS_EVENT } from './settings-event.ts';
 
 export interface BuiltInConsent {

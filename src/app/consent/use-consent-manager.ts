@@ -7,7 +7,7 @@ import type { Language } from '../i18n/language.ts';
 import { CONSENT_LANGUAGE_DELAY_MS } from '../layout/timing.ts';
 import type { ConsentManager } from './consent-manager.ts';
 import { CONSENT_SETTINGS_EVENT } from './settings-event.ts';
-import { connectUsercentrics } from './usercentrics.ts';
+import { connectUsercentrics } from './usercentrics-ui.ts';
 
 export interface ConsentManagerState {
   mapsAllowed: boolean;

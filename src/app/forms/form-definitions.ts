@@ -127,5 +127,5 @@ export const HONEYPOT = 'website';
 export const PAGE_FIELD = 'page';
 /** A path of this site as the page field may name it: plain lower-case segments, nothing else. */
 export const PAGE_PATH_PATTERN = '^(/[a-z0-9]+(-[a-z0-9]+)*)*/?$';
-/** The query parameter the server adds when a form posted without JavaScript was received. */
-export const SENT_PARAM = 'sent';
+// Its own module: the page head reads it on every page, the form definitions only where a form is.
+export { SENT_PARAM } from './sent-param.ts';

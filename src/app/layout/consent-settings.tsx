@@ -8,14 +8,19 @@ import { CookieTable } from '../consent/cookie-table.tsx';
 import type { ConsentTexts } from '../content/schemas/consent.ts';
 import { Icon } from './icon.tsx';
 
-export function ConsentSettings({ texts }: { texts: ConsentTexts }) {
+/** openAtStart: shown as it mounts, for the press of the Cookies button that loaded it. */
+export function ConsentSettings({ texts, openAtStart = false }: { texts: ConsentTexts; openAtStart?: boolean }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
   useEffect(() => {
-    const open = () => dialogRef.current?.showModal();
+    const open = () => {
+      if (!dialogRef.current?.open) dialogRef.current?.showModal();
+    };
+    if (openAtStart) open();
     window.addEventListener(CONSENT_SETTINGS_EVENT, open);
     return () => window.removeEventListener(CONSENT_SETTINGS_EVENT, open);
+    // Only its first value counts: it tells about the press that mounted the dialog.
   }, []);
 
   return (

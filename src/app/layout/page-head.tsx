@@ -6,7 +6,7 @@
 import { useLocation, useMatches } from 'react-router';
 import type { PageMeta } from '../content/types.ts';
 import { useEnvironment } from '../environment.tsx';
-import { SENT_PARAM } from '../forms/form-definitions.ts';
+import { SENT_PARAM } from '../forms/sent-param.ts';
 import { languageAddress } from '../i18n/language-address.ts';
 import type { Language } from '../i18n/language.ts';
 import type { Translation } from '../i18n/translate-path.ts';

@@ -10,7 +10,7 @@ import { languageOfPath } from '../paths.ts';
 import type { RootData } from '../routes.tsx';
 import { useConnectivityNotice } from '../tracking/connectivity.ts';
 import { usePageEvents } from '../tracking/page-events.ts';
-import { ConsentSettings } from './consent-settings.tsx';
+import { ConsentSettingsOnDemand } from './consent-settings-on-demand.tsx';
 import { Document } from './document.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
@@ -61,7 +61,7 @@ export function Root() {
         <Outlet />
         {root.footer ? <Footer footer={root.footer} ui={root.ui} /> : null}
         {/* Without a consent tool, the Cookies button lists the site's cookies. */}
-        {root.consent && consentToolOf(tracking) === 'none' ? <ConsentSettings texts={root.consent} /> : null}
+        {root.consent && consentToolOf(tracking) === 'none' ? <ConsentSettingsOnDemand texts={root.consent} /> : null}
         <Snackbar closeLabel={root.ui.snackbar_close} />
       </ConsentProvider>
     </Document>

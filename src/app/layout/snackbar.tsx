@@ -1,11 +1,15 @@
 /** The toast: stays until closed, with an optional icon and a colour (info by default). */
-import { useSnapshot } from 'valtio';
+import { useCallback, useSyncExternalStore } from 'react';
+import { subscribe } from 'valtio/vanilla';
 import { closeSnackbar, useStores } from '../state/stores.tsx';
 import { Icon } from './icon.tsx';
 
 export function Snackbar({ closeLabel }: { closeLabel: string }) {
   const { snackbar } = useStores();
-  const { message } = useSnapshot(snackbar);
+  // The message is replaced whole, never changed in place: following the one field is enough,
+  // and leaves valtio's React bindings (and proxy-compare) out of every first load.
+  const follow = useCallback((changed: () => void) => subscribe(snackbar, changed, true), [snackbar]);
+  const message = useSyncExternalStore(follow, () => snackbar.message, () => snackbar.message);
   return (
     <div className="snackbar-region" role="status" aria-live="polite">
       {message ? (

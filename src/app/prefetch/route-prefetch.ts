@@ -6,7 +6,7 @@
 import type { ContentSource } from '../content/types.ts';
 import { resolveLanguage, type LanguageSignals } from '../i18n/language.ts';
 import { matchPageRoute } from '../paths.ts';
-import { PAGE_MODULES } from '../routes.tsx';
+import { loadRouteLoaders, PAGE_MODULES } from '../routes.tsx';
 
 /** The part of the Network Information API (navigator.connection) that decides. */
 export interface ConnectionHints {
@@ -48,7 +48,7 @@ interface RoutePrefetcherOptions {
   languageSignals(): Omit<LanguageSignals, 'pathLanguage'>;
 }
 
-/** Prefetches each path once: its page module and its content (the same source the route loaders read, which keeps it). */
+/** Prefetches each path once: its page module, the route loaders and its content (the same source the route loaders read, which keeps it). */
 export function createRoutePrefetcher({ content, languageSignals }: RoutePrefetcherOptions): (pathname: string) => void {
   const prefetched = new Set<string>();
   return (pathname) => {
@@ -59,6 +59,8 @@ export function createRoutePrefetcher({ content, languageSignals }: RoutePrefetc
     const { route, params } = match;
     // A chunk that fails here is left to the navigation, which reloads the page for it.
     PAGE_MODULES[route.page]().catch(() => prefetched.delete(pathname));
+    // The navigation runs the route loaders, whose chunk the first page did not need.
+    loadRouteLoaders().catch(() => prefetched.delete(pathname));
     // Redirecting routes and invalid paths have no content of their own.
     if (route.middleware?.length || (route.validate && !route.validate(params))) return;
     const language = resolveLanguage({ pathLanguage: route.language === 'shared' ? undefined : route.language, ...languageSignals() });

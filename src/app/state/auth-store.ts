@@ -3,27 +3,11 @@
  * Galaxy user and the platform token. The rules of the profile and token modules live here
  * as small functions, so the panel and the auth-state listener apply them the same way.
  */
+import type { AuthState } from './auth-state.ts';
 import type { GalaxyUser } from '../login/galaxy-user.ts';
 
-export interface IdentityUser {
-  uid: string;
-  email: string | null;
-  emailVerified: boolean;
-}
-
-export interface AuthState {
-  identity: IdentityUser | null;
-  idToken: string | null;
-  claims: Record<string, unknown> | null;
-  /** null before a load; false after a load that failed. */
-  galaxyUser: GalaxyUser | false | null;
-  /** The platform's custom token. */
-  token: string | null;
-  /** A sign-in is under way: the form's fields are disabled. */
-  loading: boolean;
-}
-
-export const initialAuthState = (): AuthState => ({ identity: null, idToken: null, claims: null, galaxyUser: null, token: null, loading: false });
+// The state itself is in auth-state.ts, which every page's store needs; these rules only the login does.
+export { initialAuthState, type AuthState, type IdentityUser } from './auth-state.ts';
 
 /** The profile module's rule: authenticated means a Galaxy user exists. */
 export const hasGalaxyUser = (state: Pick<AuthState, 'galaxyUser'>): boolean => Boolean(state.galaxyUser);

@@ -4,7 +4,7 @@
  */
 import { createContext, use, type ReactNode } from 'react';
 import { proxy } from 'valtio';
-import { initialAuthState, type AuthState } from './auth-store.ts';
+import { initialAuthState, type AuthState } from './auth-state.ts';
 
 export type SnackbarColor = 'info' | 'success' | 'warning' | 'danger';
 

@@ -12,6 +12,16 @@ export interface BuildManifest {
   pages: Record<string, string[]>;
   /** Per module loaded on demand (the login panel and its Firebase flow): its chunk and the chunks it imports that the entry does not. */
   lazy: Record<string, string[]>;
+  /** Per module loaded on demand, page modules included: the stylesheets it needs besides `css`. */
+  styles: Record<string, string[]>;
+}
+
+/** The stylesheets' text when they are set into the pages. */
+export interface InlineStyles {
+  /** The entry's stylesheets, in every page. */
+  base: string;
+  /** Each stylesheet of `styles` by its URL, in the pages whose module needs it. */
+  sheets: Record<string, string>;
 }
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -31,13 +41,17 @@ export async function readImageVersion(distDir: string): Promise<string> {
 export const INLINE_CSS_MAX_BYTES = 64 * 1024;
 
 /**
- * The text of the build's stylesheets when they are small enough to inline, else undefined.
- * `</` is written as `<\/`, which CSS reads the same, so no text can end the style element.
+ * The text of the build's stylesheets when all of them together are small enough to inline,
+ * else undefined. `</` is written as `<\/`, which CSS reads the same, so no text can end the
+ * style element.
  */
-export async function readInlineCss(distDir: string, manifest: BuildManifest): Promise<string | undefined> {
-  const texts = await Promise.all(manifest.css.map((url) => readFile(path.join(distDir, 'public', url), 'utf8')));
-  const css = texts.join('\n').replace(/<\//g, '<\\/');
-  return Buffer.byteLength(css) <= INLINE_CSS_MAX_BYTES ? css : undefined;
+export async function readInlineCss(distDir: string, manifest: BuildManifest): Promise<InlineStyles | undefined> {
+  const read = async (url: string) => (await readFile(path.join(distDir, 'public', url), 'utf8')).replace(/<\//g, '<\\/');
+  const base = (await Promise.all(manifest.css.map(read))).join('\n');
+  const urls = [...new Set(Object.values(manifest.styles).flat())];
+  const sheets = Object.fromEntries(await Promise.all(urls.map(async (url) => [url, await read(url)] as const)));
+  const bytes = Buffer.byteLength(base) + Object.values(sheets).reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  return bytes <= INLINE_CSS_MAX_BYTES ? { base, sheets } : undefined;
 }
 
 export async function readManifest(distDir: string): Promise<BuildManifest> {

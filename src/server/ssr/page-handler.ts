@@ -20,7 +20,7 @@ import { createPageCacheHeaders } from '../http/page-cache-headers.ts';
 import { createContentSecurityPolicy, createNonce, inlineScriptHashes } from '../security/content-security-policy.ts';
 import type { RenderSlots } from './render-slots.ts';
 import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache } from './page-cache.ts';
-import type { BuildManifest } from './manifest.ts';
+import type { BuildManifest, InlineStyles } from './manifest.ts';
 import { isCrawler } from './crawler.ts';
 import { renderDocument, renderPage } from './render-page.tsx';
 
@@ -30,8 +30,8 @@ export interface PageHandlerOptions {
   insights: InsightsSource;
   careers: CareersSource;
   manifest: BuildManifest;
-  /** The stylesheets' text when they are inlined into every page. */
-  inlineCss?: string;
+  /** The stylesheets' text when they are inlined into the pages. */
+  inlineCss?: InlineStyles;
   imageVersion: string;
   cache: PageCache;
   slots: RenderSlots;
@@ -54,15 +54,36 @@ export interface PageHandler {
 
 const PAGE_MODULE_OF_ROUTE = new Map<string, PageModuleName>(PAGE_ROUTES.map((route) => [route.id, route.page]));
 
-/** The stylesheets and modules the matched routes need, and nothing else. */
-function assetsOf(manifest: BuildManifest, context: StaticHandlerContext, inlineCss: string | undefined): AppEnvironment['assets'] {
+/**
+ * The stylesheets and modules a page module needs (none: an error page), and nothing else; the
+ * stylesheets of the other modules loaded on demand are named for the browser to load with them.
+ */
+function assetsOfPage(manifest: BuildManifest, page: PageModuleName | undefined, inline: InlineStyles | undefined): AppEnvironment['assets'] {
   const modules = new Set(manifest.entryModules);
-  for (const match of context.matches) {
-    const page = PAGE_MODULE_OF_ROUTE.get(match.route.id);
-    if (page) for (const file of manifest.pages[pageModuleFile(page)] ?? []) modules.add(file);
-  }
+  for (const file of page ? (manifest.pages[pageModuleFile(page)] ?? []) : []) modules.add(file);
   modules.delete(manifest.entry);
-  return { css: manifest.css, modulePreloads: [...modules], ...(inlineCss === undefined ? {} : { inlineCss }) };
+  const sheets = page ? (manifest.styles[pageModuleFile(page)] ?? []) : [];
+  const styles: Record<string, string[]> = {};
+  for (const [source, needed] of Object.entries(manifest.styles)) {
+    const missing = needed.filter((sheet) => !sheets.includes(sheet));
+    if (missing.length > 0) styles[source] = missing;
+  }
+  const css = [...manifest.css, ...sheets];
+  if (!inline) return { css, modulePreloads: [...modules], styles };
+  return { css, modulePreloads: [...modules], styles, inlineCss: [inline.base, ...sheets.map((sheet) => inline.sheets[sheet] ?? '')].join('\n') };
+}
+
+/** The assets of each page module, worked out once: a render only picks its page's (never changed, so shared). */
+function assetsByPage(manifest: BuildManifest, inline: InlineStyles | undefined): (context: StaticHandlerContext) => AppEnvironment['assets'] {
+  const withoutPage = assetsOfPage(manifest, undefined, inline);
+  const byPage = new Map([...new Set(PAGE_MODULE_OF_ROUTE.values())].map((page) => [page, assetsOfPage(manifest, page, inline)] as const));
+  return (context) => {
+    for (const match of context.matches) {
+      const page = PAGE_MODULE_OF_ROUTE.get(match.route.id);
+      if (page) return byPage.get(page) ?? withoutPage;
+    }
+    return withoutPage;
+  };
 }
 
 /**
@@ -186,6 +207,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
   const origin = new URL(config.siteUrl).origin;
   const login = publicLoginConfig(config.login);
   const policy = createContentSecurityPolicy(config);
+  const assetsOf = assetsByPage(manifest, inlineCss);
 
   const cacheHeaders = createPageCacheHeaders(config.pageCache.shared);
 
@@ -219,7 +241,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       uploads: config.uploads,
       login,
       tracking: config.tracking,
-      assets: assetsOf(manifest, context, inlineCss),
+      assets: assetsOf(context),
       imageVersion,
       webVitals: config.webVitals,
     };

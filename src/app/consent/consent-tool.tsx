@@ -1,0 +1,83 @@
+/**
+ * The consent tool a page runs, loaded after hydration where one is configured: the consent
+ * manager's bridge or the site's own banner and its stored choice, the tag manager once the
+ * visitor consents, and the language change announced. It tells the provider whether maps may
+ * load; pages without a consent tool never load it.
+ */
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { ConsentTexts } from '../content/schemas/consent.ts';
+import type { TrackingEnvironment } from '../environment.tsx';
+import type { Language } from '../i18n/language.ts';
+import { pushDataLayer } from '../tracking.ts';
+import type { ConsentContextValue, ConsentTool as Tool } from './consent-provider.tsx';
+import { withStyles } from '../styles/on-demand.ts';
+import { useBuiltInConsent } from './use-built-in-consent.ts';
+import { useConsentManager } from './use-consent-manager.ts';
+
+// The banner loads only when it asks: a visitor who decided before never loads it.
+const ConsentBanner = lazy(() =>
+  withStyles('src/app/consent/consent-banner.tsx', import('./consent-banner.tsx')).then((module) => ({ default: module.ConsentBanner })),
+);
+
+const loadTagManagerOnConsent = () => import('./tag-manager-on-consent.ts');
+
+/** Loads the tag manager as soon as a Consent Mode update grants a purpose, from whichever tool. */
+function useTagManagerOnConsent({ gtmId, gtmOrigin }: TrackingEnvironment): void {
+  useEffect(() => {
+    if (!gtmId) return;
+    let stop: (() => void) | undefined;
+    let active = true;
+    void loadTagManagerOnConsent().then(({ loadTagManagerOnConsent: start }) => {
+      if (active) stop = start(gtmOrigin, gtmId);
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [gtmId, gtmOrigin]);
+}
+
+/** A language change is announced in the dataLayer for the consent tool. */
+function useLanguageAnnouncement(tool: Tool, language: Language): void {
+  const previous = useRef(language);
+  useEffect(() => {
+    if (previous.current === language) return;
+    previous.current = language;
+    if (tool !== 'none') pushDataLayer({ event: 'language_change', language });
+  }, [tool, language]);
+}
+
+export interface ConsentToolProps {
+  tool: Exclude<Tool, 'none'>;
+  texts: ConsentTexts | null;
+  language: Language;
+  tracking: TrackingEnvironment;
+  onChange(value: ConsentContextValue): void;
+}
+
+export function ConsentTool({ tool, texts, language, tracking, onChange }: ConsentToolProps) {
+  // First: the consent watcher must be listening before the stored choice is sent.
+  useTagManagerOnConsent(tracking);
+  useLanguageAnnouncement(tool, language);
+  const maps = Boolean(tracking.mapsApiKey);
+  const manager = useConsentManager(tool === 'manager', language, maps);
+  const builtIn = useBuiltInConsent(tool === 'banner', tracking);
+
+  const mapsAllowed = maps && (tool === 'manager' ? manager.mapsAllowed : builtIn.choice.maps === true);
+  const allowMaps = tool === 'manager' ? manager.allowMaps : builtIn.allowMaps;
+  useEffect(() => onChange({ mapsAllowed, allowMaps }), [mapsAllowed, allowMaps, onChange]);
+
+  return tool === 'banner' && texts && builtIn.layer !== 'closed' ? (
+    <Suspense fallback={null}>
+      <ConsentBanner
+        texts={texts}
+        layer={builtIn.layer}
+        purposes={builtIn.purposes}
+        choice={builtIn.choice}
+        onDecide={builtIn.decide}
+        onShowSettings={builtIn.showSettings}
+        onCloseSettings={builtIn.closeSettings}
+      />
+    </Suspense>
+  ) : null;
+}

@@ -1,0 +1,26 @@
+/**
+ * The cookie list behind the footer's Cookies button, loaded when the button is first pressed:
+ * few visitors open it, so no first load carries it.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { CONSENT_SETTINGS_EVENT } from '../consent/settings-event.ts';
+import type { ConsentTexts } from '../content/schemas/consent.ts';
+
+const ConsentSettings = lazy(() => import('./consent-settings.tsx').then((module) => ({ default: module.ConsentSettings })));
+
+export function ConsentSettingsOnDemand({ texts }: { texts: ConsentTexts }) {
+  const [asked, setAsked] = useState(false);
+
+  useEffect(() => {
+    if (asked) return;
+    const ask = () => setAsked(true);
+    window.addEventListener(CONSENT_SETTINGS_EVENT, ask);
+    return () => window.removeEventListener(CONSENT_SETTINGS_EVENT, ask);
+  }, [asked]);
+
+  return asked ? (
+    <Suspense fallback={null}>
+      <ConsentSettings texts={texts} openAtStart />
+    </Suspense>
+  ) : null;
+}

@@ -1,0 +1,92 @@
+/**
+ * The loaders of the route table (routes.tsx), in a module of their own: the server runs them
+ * for every page, the browser only from its first navigation on, so no first load carries them.
+ */
+import { data, type LoaderFunctionArgs } from 'react-router';
+import type { ConsentTexts } from './content/schemas/consent.ts';
+import type { FooterData, NavigationData, PageContent, UiTexts } from './content/types.ts';
+import type { FormEcho } from './forms/page-data.ts';
+import { resolveLanguage, type Language } from './i18n/language.ts';
+import { languageOfQuery } from './i18n/language-address.ts';
+import type { loadPageExtras, PageExtras } from './insights/page-data.ts';
+import { runMiddleware } from './middleware.ts';
+import { languageOfPath, type PageRoute } from './paths.ts';
+import type { PageData, RequestContext, RootData, RouteDeps } from './routes.tsx';
+
+const formEchoOf = (context: unknown): FormEcho | undefined => (context as RequestContext | undefined)?.formEcho;
+
+export const notFound = () => data({ message: null }, { status: 404 });
+
+function languageOf(deps: RouteDeps, request: Request, pathLanguage: Language | undefined): Language {
+  const queryLanguage = languageOfQuery(new URL(request.url).searchParams);
+  return resolveLanguage({ pathLanguage, ...(queryLanguage ? { queryLanguage } : {}), ...deps.languageSignals(request) });
+}
+
+type DataArgs = Omit<Parameters<typeof loadPageExtras>[1], 'deps'> & { deps: RouteDeps; folder: string };
+/** The page's data; `content` replaces the folder's blocks where they are made from data (a job's position). */
+type PageDataExtras = Pick<PageData, 'career' | 'job' | 'events' | 'event'> & PageExtras & { content?: PageContent };
+
+/** The data a kind of page loads besides its blocks; a job or edition that does not exist is a 404. */
+async function loadData(spec: PageRoute, args: DataArgs): Promise<PageDataExtras> {
+  const { deps, language, params, content, folder } = args;
+  switch (spec.data) {
+    case undefined:
+      return {};
+    // The loaders of these pages (and of the insights pages, below) are chunks of their own: a navigation loads what its page needs.
+    case 'career': {
+      const { loadCareerPage } = await import('./careers/page-data.ts');
+      const career = await loadCareerPage(language, deps.content, deps.careers);
+      return career ? { career } : {};
+    }
+    case 'job': {
+      const [{ loadJobPage }, { jobContent }] = await Promise.all([import('./careers/page-data.ts'), import('./careers/job-content.ts')]);
+      const job = await loadJobPage(language, params.slug ?? '', deps.content, deps.careers);
+      if (!job) throw notFound();
+      return { job, content: jobContent(content, job, args.url.pathname) };
+    }
+    case 'events-overview': {
+      const { loadEventsOverview } = await import('./events/page-data.ts');
+      const events = await loadEventsOverview(language, folder, content, deps.content, deps.now());
+      return events ? { events } : {};
+    }
+    case 'event': {
+      const { loadEventPage } = await import('./events/page-data.ts');
+      const event = await loadEventPage(language, content, params, deps.content, deps.now());
+      if (!event) throw notFound();
+      return { event };
+    }
+    default: {
+      const insights = await import('./insights/page-data.ts');
+      return insights.loadPageExtras(spec.data, args);
+    }
+  }
+}
+
+export async function loadPage(deps: RouteDeps, spec: PageRoute, { request, params, context }: LoaderFunctionArgs): Promise<PageData> {
+  if (spec.validate && !spec.validate(params)) throw notFound();
+  const language = languageOf(deps, request, spec.language === 'shared' ? undefined : spec.language);
+  runMiddleware(spec.middleware, { params, language });
+  const folder = spec.folder(params);
+  const content = await deps.content.page(language, folder);
+  if (!content) throw notFound();
+  const [extras, form] = await Promise.all([
+    loadData(spec, { deps, language, params, url: new URL(request.url), content, folder }),
+    content.formular || content.form
+      ? import('./forms/page-data.ts').then(({ loadPageForm }) => loadPageForm(content, language, deps.content, formEchoOf(context)))
+      : undefined,
+  ]);
+  return { language, content, blocks: spec.blocks, ...extras, ...(form ? { form } : {}) };
+}
+
+export async function loadRoot(deps: RouteDeps, { request }: LoaderFunctionArgs): Promise<RootData> {
+  const language = languageOf(deps, request, languageOfPath(new URL(request.url).pathname));
+  const [navigation, footer, ui, consent, languageMapping] = await Promise.all([
+    deps.content.file<NavigationData>(language, 'navigation.json'),
+    deps.content.file<FooterData>(language, 'footer.json'),
+    deps.content.file<UiTexts>(language, 'ui.json'),
+    deps.content.file<ConsentTexts>(language, 'consent.json'),
+    deps.content.languageMapping(),
+  ]);
+  if (!ui) throw new Error(`The UI texts of ${language} could not be loaded`);
+  return { language, navigation, footer, ui, consent, languageMapping };
+}
