@@ -35,8 +35,10 @@ export function PageHead({ language, translations }: { language: Language; trans
   const params = new URLSearchParams(search);
   const noindex = matches.some((match) => NOINDEX_ROUTES.has(match.id)) || OUTCOME_PARAMS.some((param) => params.has(param));
   const canonical = absolute(siteUrl, languageAddress(meta.canonical || pathname, language));
-  const title = meta.title || COMPANY_NAME;
-  const cardTitle = meta.og_title || title;
+  // Each edition of an event that has several is its own canonical page, so it is titled by its edition, not by the series.
+  const edition = page.event && page.event.information.editions.length > 1 ? page.event.edition.title : null;
+  const title = edition ? `${edition} | ${COMPANY_NAME}` : meta.title || COMPANY_NAME;
+  const cardTitle = edition ? title : meta.og_title || title;
   const cardDescription = meta.og_description || meta.description;
   const image = absolute(siteUrl, meta.og_image || DEFAULT_OG_IMAGE);
   // A page in one language only names itself, so every page has its alternates and x-default.
