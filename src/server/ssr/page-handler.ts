@@ -20,6 +20,7 @@ import { createPageCacheHeaders } from '../http/page-cache-headers.ts';
 import { createContentSecurityPolicy, createNonce, inlineScriptHashes } from '../security/content-security-policy.ts';
 import type { RenderSlots } from './render-slots.ts';
 import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache } from './page-cache.ts';
+import { createInlineJsonWriter } from './serialize.ts';
 import type { BuildManifest, InlineStyles } from './manifest.ts';
 import { isCrawler } from './crawler.ts';
 import { renderDocument, renderPage } from './render-page.tsx';
@@ -208,6 +209,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
   const login = publicLoginConfig(config.login);
   const policy = createContentSecurityPolicy(config);
   const assetsOf = assetsByPage(manifest, inlineCss);
+  const inlineJson = createInlineJsonWriter();
 
   const cacheHeaders = createPageCacheHeaders(config.pageCache.shared);
 
@@ -258,6 +260,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
         timeoutMs: config.renderTimeoutMs,
         signal,
         log: request.log,
+        inlineJson,
       });
       if (signal.aborted) {
         reply.hijack();
@@ -299,6 +302,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       timeoutMs: config.renderTimeoutMs,
       signal,
       log: request.log,
+      inlineJson,
     });
     onRendered?.(url.pathname, (performance.now() - started) / 1000);
     return true;
