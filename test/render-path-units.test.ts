@@ -43,3 +43,74 @@ t.test('a content reload brings new objects, and their JSON is made again', asyn
   unfrozen.headline = 'Changed';
   t.equal(write(unfrozen), '{"headline":"Changed"}', 'an unfrozen object is written as it is now');
 });
+
+t.test('the handler picked for a path matches what the whole route table matches', async (t) => {
+  const { createStaticHandler, matchRoutes } = await import('react-router');
+  const { createRoutes } = await import('#app/routes.tsx');
+  const { PAGE_ROUTES } = await import('#app/paths.ts');
+  const { createRouteHandlers } = await import('#server/ssr/route-handlers.ts');
+  // Only matched here: no loader runs, so the sources are never read.
+  const unused = {} as never;
+  const routes = createRoutes({ content: unused, insights: unused, careers: unused, now: () => new Date(), languageSignals: () => ({}) });
+  const whole = createStaticHandler(routes);
+  const handlers = createRouteHandlers(routes);
+  const samples = new Set<string>(['/', '//', '/nope', '/services/', '/Services', '/services/a/b/c/d', '/insights/%C3%9Cber', '/insights/a%2Fb', '/insights/%E0%A4%A', '/unternehmen/nope']);
+  for (const { path } of PAGE_ROUTES) {
+    const segments = path.split('/').filter(Boolean);
+    for (let keep = 0; keep <= segments.length; keep += 1) {
+      const filled = segments.slice(0, keep).map((segment) => (segment.startsWith(':') ? (segment.includes('year') ? '2026' : 'x-1') : segment));
+      samples.add(`/${filled.join('/')}`);
+      samples.add(`/${filled.join('/')}/extra`);
+    }
+  }
+  const matched = (routes: Parameters<typeof matchRoutes>[0], pathname: string) =>
+    (matchRoutes(routes, pathname) ?? []).map((match) => ({ id: match.route.id, params: match.params, pathname: match.pathname, pathnameBase: match.pathnameBase }));
+  for (const pathname of samples) {
+    const expected = matched(whole.dataRoutes, pathname);
+    t.ok(expected.length > 0, `${pathname} matches a route`);
+    t.same(matched(handlers.handlerOf(pathname).dataRoutes, pathname), expected, `${pathname}: ${expected.at(-1)?.id}`);
+  }
+});
+
+t.test('translations found through the prepared mapping are those matchPath finds entry by entry', async (t) => {
+  const { readFileSync } = await import('node:fs');
+  const { generatePath, matchPath } = await import('react-router');
+  const { translationsOf } = await import('#app/i18n/translate-path.ts');
+  const { LANGUAGES } = await import('#app/i18n/language.ts');
+  type Mapping = Parameters<typeof translationsOf>[0] & object;
+  const mapping = deepFreeze(JSON.parse(readFileSync('content/language_mapping.json', 'utf8')) as Mapping);
+  // Every entry tried with matchPath, in the documented order: exact paths first, then patterns with more fixed segments.
+  const reference = (language: (typeof LANGUAGES)[number], pathname: string) => {
+    const fixedSegments = (path: string) => path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')).length;
+    const ordered = [...mapping[language]].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')) || fixedSegments(b.path) - fixedSegments(a.path));
+    for (const entry of ordered) {
+      const match = matchPath({ path: entry.path, end: true }, pathname);
+      if (!match) continue;
+      const found = LANGUAGES.flatMap((other) => {
+        const target = mapping[other].find((candidate) => candidate.idx === entry.idx && candidate.isActive);
+        if (!target) return [];
+        try {
+          return [{ language: other, path: generatePath(target.path, match.params) }];
+        } catch {
+          return [];
+        }
+      });
+      return found.length > 1 ? found : [];
+    }
+    return [];
+  };
+  const samples = new Set(['/', '//', '', '/nope', '/SERVICES', '/Services/', '/services//', '//services', '/technology/lunio', '/Technology/Lunio/', '/te\u212Ahnology', '/company/events/omr/meeting-request/2026/03']);
+  for (const language of LANGUAGES) {
+    for (const { path } of mapping[language]) {
+      const filled = path.replace(/:(\w+)\?/g, (_, name: string) => (name === 'year' ? '2026' : name === 'month' ? '03' : 'munich')).replace(/:\w+/g, 'x-1');
+      for (const variant of [filled, `${filled}/`, filled.toUpperCase(), `${filled}/extra`]) samples.add(variant);
+    }
+  }
+  for (const language of LANGUAGES) {
+    for (const pathname of samples) {
+      t.same(translationsOf(mapping, language, pathname), reference(language, pathname), `${language} ${pathname}`);
+      t.same(translationsOf(mapping, language, pathname), reference(language, pathname), `${language} ${pathname}, again from the prepared order`);
+    }
+  }
+  t.ok(translationsOf(mapping, 'en', '/technology/lunio').length === 2, 'a page with both languages has both');
+});
