@@ -114,3 +114,33 @@ t.test('translations found through the prepared mapping are those matchPath find
   }
   t.ok(translationsOf(mapping, 'en', '/technology/lunio').length === 2, 'a page with both languages has both');
 });
+
+t.test('a page link rendered on the server is the markup react-router Link renders', async (t) => {
+  const { createElement } = await import('react');
+  const { renderToString } = await import('react-dom/server');
+  const { createStaticHandler, createStaticRouter, Link, StaticRouterProvider } = await import('react-router');
+  const { PageLink } = await import('#app/layout/smart-link.tsx');
+  const targets = [
+    '/', '/services', '/services/', '/services/analytics?x=1#top', '/a/../b/./c', '/a//b', '/with space', '/umlaut-ü', '/%C3%BC', '/?', '/#',
+    '/search?q=<script>&a="b"', '/a/b/..', '/a/b/../', '/\\evil', '\\/evil', '/x#y?z',
+  ];
+  const links = (component: typeof Link | typeof PageLink) => () =>
+    createElement(
+      'nav',
+      null,
+      ...targets.map((to) => createElement(component, { key: to, to, className: 'text-link', 'aria-label': 'label', onClick: () => undefined }, 'text')),
+      createElement(component, { key: 'target', to: '/x', target: '_self', discover: 'none', lang: 'de' }, 'text'),
+    );
+  for (const [location, basename] of [['/company/events/omr', '/'], ['/', '/'], ['/site/company/career/', '/site']] as const) {
+    const render = async (component: typeof Link | typeof PageLink) => {
+      const handler = createStaticHandler([{ id: 'page', path: '*', Component: links(component) }], { basename });
+      const context = await handler.query(new Request(`http://localhost${location}`));
+      if (context instanceof Response) throw new Error(`${location} answered ${context.status}`);
+      return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+    };
+    const theirs = await render(Link);
+    const ours = await render(PageLink);
+    t.equal(ours, theirs, `at ${location}, basename ${basename}`);
+    t.match(theirs, /<a class="text-link" aria-label="label" href="[^"]*\/a\/b" data-discover="true">text<\/a>/, 'the links are there');
+  }
+});
