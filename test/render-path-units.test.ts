@@ -119,7 +119,8 @@ t.test('a page link rendered on the server is the markup react-router Link rende
   const { createElement } = await import('react');
   const { renderToString } = await import('react-dom/server');
   const { createStaticHandler, createStaticRouter, Link, StaticRouterProvider } = await import('react-router');
-  const { PageLink } = await import('#app/layout/smart-link.tsx');
+  const { PageLink, PageLinkContext } = await import('#app/layout/smart-link.tsx');
+  const { ServerPageLink } = await import('#server/ssr/server-page-link.tsx');
   const targets = [
     '/', '/services', '/services/', '/services/analytics?x=1#top', '/a/../b/./c', '/a//b', '/with space', '/umlaut-ü', '/%C3%BC', '/?', '/#',
     '/search?q=<script>&a="b"', '/a/b/..', '/a/b/../', '/\\evil', '\\/evil', '/x#y?z',
@@ -136,7 +137,10 @@ t.test('a page link rendered on the server is the markup react-router Link rende
       const handler = createStaticHandler([{ id: 'page', path: '*', Component: links(component) }], { basename });
       const context = await handler.query(new Request(`http://localhost${location}`));
       if (context instanceof Response) throw new Error(`${location} answered ${context.status}`);
-      return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+      // As the server renders pages: its own link component provided (render-page.tsx).
+      return renderToString(
+        createElement(PageLinkContext.Provider, { value: ServerPageLink }, createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false })),
+      );
     };
     const theirs = await render(Link);
     const ours = await render(PageLink);

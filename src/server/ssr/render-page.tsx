@@ -14,10 +14,12 @@ import { ENVIRONMENT_GLOBAL, EnvironmentProvider, type AppEnvironment } from '#a
 import type { Language } from '#app/i18n/language.ts';
 import { PAGES_ROUTE_ID } from '#app/routes.tsx';
 import { NonceProvider } from '#app/security/nonce.tsx';
+import { PageLinkContext } from '#app/layout/smart-link.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
 import { compressedDestination, type ContentEncoding } from '../http/encoding.ts';
 import { fatalErrorHtml } from './fatal-error-html.ts';
 import { deferredModuleLoader, hydrationData, type InlineJsonWriter } from './serialize.ts';
+import { ServerPageLink } from './server-page-link.tsx';
 
 export interface RenderPageOptions {
   res: ServerResponse;
@@ -249,7 +251,9 @@ function renderInto(options: RenderDocumentOptions, nonce: string | undefined, s
       <NonceProvider nonce={nonce}>
         <EnvironmentProvider value={options.environment}>
           <StoresProvider stores={createStores()}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <PageLinkContext.Provider value={ServerPageLink}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </PageLinkContext.Provider>
           </StoresProvider>
         </EnvironmentProvider>
       </NonceProvider>,
