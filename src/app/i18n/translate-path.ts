@@ -1,6 +1,6 @@
 /** Finds a page's translations through language_mapping.json: same idx, other language. */
 import { generatePath, matchPath } from 'react-router';
-import type { LanguageMapping } from '../content/types.ts';
+import type { LanguageMapping, LanguagePathEntry } from '../content/types.ts';
 import { LANGUAGES, type Language } from './language.ts';
 
 export interface Translation {
@@ -8,16 +8,68 @@ export interface Translation {
   path: string;
 }
 
-/** Every active language version of the path, the current language included; empty when the path has none. */
-export function translationsOf(mapping: LanguageMapping | null, language: Language, pathname: string): Translation[] {
-  if (!mapping) return [];
-  const entries = mapping[language] ?? [];
+const withoutTrailingSlashes = (path: string) => path.replace(/\/+$/, '');
+/** Characters that make a mapping path more than one fixed path: parameters, optional segments, splats. */
+const PATTERN_CHARACTERS = /[:?*]/;
+const ASCII = /^[\x00-\x7f]*$/;
+
+interface OrderedEntry {
+  entry: LanguagePathEntry;
+  /**
+   * For a fixed path: the path as matchPath compares it (trailing slashes off, one leading
+   * slash, letter case ignored), so a pathname is compared with it instead of compiling a
+   * regular expression per entry and render. Undefined for patterns.
+   */
+  fixed: string | undefined;
+}
+
+/** A language's entries in the order they are tried. */
+function orderEntries(entries: readonly LanguagePathEntry[]): OrderedEntry[] {
   // Exact paths before patterns, so /technology/lunio wins over /technology/:slug; among patterns the one
   // with more fixed segments, so /company/events/omr/meeting-request wins over /company/events/omr/:location?.
   const fixedSegments = (path: string) => path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')).length;
-  const ordered = [...entries].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')) || fixedSegments(b.path) - fixedSegments(a.path));
-  for (const entry of ordered) {
-    const match = matchPath({ path: entry.path, end: true }, pathname);
+  return [...entries]
+    .sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')) || fixedSegments(b.path) - fixedSegments(a.path))
+    .map((entry) => ({
+      entry,
+      fixed: PATTERN_CHARACTERS.test(entry.path) || !ASCII.test(entry.path) ? undefined : `/${withoutTrailingSlashes(entry.path).replace(/^\/+/, '')}`.toLowerCase(),
+    }));
+}
+
+/**
+ * The ordered entries of each mapping, made once per mapping: the content store hands the same
+ * frozen mapping to every request until a reload, which brings a new object (and a new order).
+ */
+const orderedOf = new WeakMap<LanguageMapping, Map<Language, OrderedEntry[]>>();
+
+function orderedEntries(mapping: LanguageMapping, language: Language): OrderedEntry[] {
+  let perLanguage = orderedOf.get(mapping);
+  if (!perLanguage) {
+    perLanguage = new Map();
+    orderedOf.set(mapping, perLanguage);
+  }
+  let ordered = perLanguage.get(language);
+  if (!ordered) {
+    ordered = orderEntries(mapping[language] ?? []);
+    perLanguage.set(language, ordered);
+  }
+  return ordered;
+}
+
+/** Whether matchPath({ path, end: true }) would match pathname, for a fixed path; undefined when only matchPath can tell. */
+function matchesFixed(fixed: string, pathname: string): boolean | undefined {
+  // matchPath ignores case as regular expressions do, which differs from toLowerCase outside ASCII.
+  if (!pathname.startsWith('/') || !ASCII.test(pathname)) return undefined;
+  return (withoutTrailingSlashes(pathname) || '/').toLowerCase() === (withoutTrailingSlashes(fixed) || '/');
+}
+
+/** Every active language version of the path, the current language included; empty when the path has none. */
+export function translationsOf(mapping: LanguageMapping | null, language: Language, pathname: string): Translation[] {
+  if (!mapping) return [];
+  for (const { entry, fixed } of orderedEntries(mapping, language)) {
+    const fixedMatch = fixed === undefined ? undefined : matchesFixed(fixed, pathname);
+    if (fixedMatch === false) continue;
+    const match = fixedMatch ? { params: {} } : matchPath({ path: entry.path, end: true }, pathname);
     if (!match) continue;
     const found: Translation[] = [];
     for (const other of LANGUAGES) {

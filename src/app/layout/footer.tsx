@@ -1,5 +1,4 @@
 /** The footer: logo, link columns from footer.json, icon links for social profiles, Cookies button, copyright. */
-import { Link } from 'react-router';
 import { openConsentSettings } from '../consent/settings-event.ts';
 import { mailtoHref } from '../email/mailto.ts';
 import type { FooterData, FooterLink, UiTexts } from '../content/types.ts';
@@ -7,7 +6,7 @@ import { currentYear, fill } from '../i18n/format.ts';
 import { HOME_PATH } from '../paths.ts';
 import { Icon, socialIconOf } from './icon.tsx';
 import { Logo } from './logo.tsx';
-import { SmartLink } from './smart-link.tsx';
+import { PageLink, SmartLink } from './smart-link.tsx';
 
 /** A column's key in footer.json: the title lower-cased, & as 'and', spaces as hyphens. */
 export function footerKey(title: string): string {
@@ -25,9 +24,9 @@ export function Footer({ footer, ui }: { footer: FooterData; ui: UiTexts }) {
     <footer className="footer" aria-label={ui.footer_label}>
       <div className="footer__inner">
         <div className="footer__brand">
-          <Link to={HOME_PATH} className="footer__logo" aria-label={ui.home_label}>
+          <PageLink to={HOME_PATH} className="footer__logo" aria-label={ui.home_label}>
             <Logo width={146} height={26} />
-          </Link>
+          </PageLink>
           {footer.address ? (
             <address className="footer__address">
               <span>{footer.address.company}</span>

@@ -4,7 +4,7 @@
  * with children open a popover on hover (desktop) or a dropdown (mobile); Escape closes.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import type { NavigationChild, NavigationData, NavigationItem, UiTexts } from '../content/types.ts';
 import { fill } from '../i18n/format.ts';
 import type { Language } from '../i18n/language.ts';
@@ -14,7 +14,7 @@ import { Icon } from './icon.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { LoginEntry } from './login-entry.tsx';
 import { Logo } from './logo.tsx';
-import { SmartLink } from './smart-link.tsx';
+import { PageLink, SmartLink } from './smart-link.tsx';
 import { LARGE_BREAKPOINT_PX, NAV_REINIT_DELAY_MS, POPOVER_DELAY_MS } from './timing.ts';
 
 const SCROLL_THRESHOLD_PX = 8;
@@ -90,9 +90,9 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
   return (
     <header className={`navbar ${light ? 'navbar--light' : 'navbar--dark'}${menuOpen ? ' navbar--menu-open' : ''}`}>
       <div className="navbar__bar">
-        <Link to={HOME_PATH} className="navbar__logo" aria-label={ui.home_label}>
+        <PageLink to={HOME_PATH} className="navbar__logo" aria-label={ui.home_label}>
           <Logo width={160} height={28} />
-        </Link>
+        </PageLink>
         <button
           ref={burgerRef}
           type="button"

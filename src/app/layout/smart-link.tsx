@@ -1,10 +1,23 @@
 /** A link that navigates client-side for site paths, opens other sites in a new tab and mail links in the mail program. */
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
 import { mailtoAddressOf, mailtoHref } from '../email/mailto.ts';
 
 export function isInternalUrl(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
+}
+
+/**
+ * What renders a link to a page of the site: react-router's Link, unless the server provides
+ * its own, which makes the same <a> without the hooks only a browser uses
+ * (src/server/ssr/server-page-link.tsx). The server's stays out of the browser's bundle.
+ */
+export const PageLinkContext = createContext<ComponentType<LinkProps>>(Link);
+
+/** A link to a page of the site (see PageLinkContext). */
+export function PageLink(props: LinkProps) {
+  const Component = useContext(PageLinkContext);
+  return <Component {...props} />;
 }
 
 interface SmartLinkProps {
@@ -18,9 +31,9 @@ interface SmartLinkProps {
 export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
   if (isInternalUrl(to)) {
     return (
-      <Link to={to} {...rest}>
+      <PageLink to={to} {...rest}>
         {children}
-      </Link>
+      </PageLink>
     );
   }
   const address = mailtoAddressOf(to);

@@ -4,7 +4,7 @@
  * form's own page again.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createStaticHandler, type StaticHandlerContext } from 'react-router';
+import type { StaticHandlerContext } from 'react-router';
 import type { AppEnvironment } from '#app/environment.tsx';
 import type { CareersSource } from '#app/careers/model.ts';
 import type { FormEcho } from '#app/forms/page-data.ts';
@@ -20,6 +20,8 @@ import { createPageCacheHeaders } from '../http/page-cache-headers.ts';
 import { createContentSecurityPolicy, createNonce, inlineScriptHashes } from '../security/content-security-policy.ts';
 import type { RenderSlots } from './render-slots.ts';
 import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache } from './page-cache.ts';
+import { createRouteHandlers } from './route-handlers.ts';
+import { createInlineJsonWriter } from './serialize.ts';
 import type { BuildManifest, InlineStyles } from './manifest.ts';
 import { isCrawler } from './crawler.ts';
 import { renderDocument, renderPage } from './render-page.tsx';
@@ -203,11 +205,12 @@ export function createPageHandler({ config, content, insights, careers, manifest
       acceptLanguage: request.headers.get('accept-language'),
     }),
   });
-  const handler = createStaticHandler(routes);
+  const handlers = createRouteHandlers(routes);
   const origin = new URL(config.siteUrl).origin;
   const login = publicLoginConfig(config.login);
   const policy = createContentSecurityPolicy(config);
   const assetsOf = assetsByPage(manifest, inlineCss);
+  const inlineJson = createInlineJsonWriter();
 
   const cacheHeaders = createPageCacheHeaders(config.pageCache.shared);
 
@@ -218,6 +221,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
   async function render({ request, reply, page, url, encoding, requestLanguage, cacheKey, signal }: RenderArguments): Promise<boolean> {
     const started = performance.now();
     const requestContext: RequestContext = page.formEcho ? { formEcho: page.formEcho } : {};
+    const handler = handlers.handlerOf(url.pathname);
     const context = await handler.query(toWebRequest(request, url), { requestContext });
 
     if (context instanceof Response) {
@@ -258,6 +262,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
         timeoutMs: config.renderTimeoutMs,
         signal,
         log: request.log,
+        inlineJson,
       });
       if (signal.aborted) {
         reply.hijack();
@@ -299,6 +304,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       timeoutMs: config.renderTimeoutMs,
       signal,
       log: request.log,
+      inlineJson,
     });
     onRendered?.(url.pathname, (performance.now() - started) / 1000);
     return true;

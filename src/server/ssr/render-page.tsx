@@ -14,10 +14,12 @@ import { ENVIRONMENT_GLOBAL, EnvironmentProvider, type AppEnvironment } from '#a
 import type { Language } from '#app/i18n/language.ts';
 import { PAGES_ROUTE_ID } from '#app/routes.tsx';
 import { NonceProvider } from '#app/security/nonce.tsx';
+import { PageLinkContext } from '#app/layout/smart-link.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
 import { compressedDestination, type ContentEncoding } from '../http/encoding.ts';
 import { fatalErrorHtml } from './fatal-error-html.ts';
-import { deferredModuleLoader, hydrationData, inlineJson } from './serialize.ts';
+import { deferredModuleLoader, hydrationData, type InlineJsonWriter } from './serialize.ts';
+import { ServerPageLink } from './server-page-link.tsx';
 
 export interface RenderPageOptions {
   res: ServerResponse;
@@ -35,6 +37,8 @@ export interface RenderPageOptions {
   /** Aborted when the visitor goes away. */
   signal: AbortSignal;
   log: FastifyBaseLogger;
+  /** Writes the page's data into its inline script (the same writer for every render, see serialize.ts). */
+  inlineJson: InlineJsonWriter;
 }
 
 /** What renderDocument needs: no answer to write to, no nonce (inline scripts are allowed by their hashes). */
@@ -48,6 +52,9 @@ export interface RenderedDocument {
 }
 
 type Flushable = Writable & { flush?: () => void };
+
+/** How much of a batch goes out at once: the head and the first screen leave before the rest is joined. */
+const BATCH_BYTES = 32 * 1024;
 
 /** Where one render goes: a streamed answer, or a buffer for the page cache. */
 interface RenderSink {
@@ -67,34 +74,74 @@ interface RenderSink {
  * re-arms the socket's idle timer with that context, and the timer then keeps the whole
  * finished render (its data, its stores) alive as long as the keep-alive connection stays
  * open.
+ *
+ * React writes a batch as many small views and long strings, then flushes. The pieces are
+ * gathered and go out joined, at each flush and whenever BATCH_BYTES have gathered: a few
+ * writes and HTTP chunks per page instead of one per piece, and the long strings are encoded
+ * once, straight into the joined buffer. While the target is full, the next pieces wait for
+ * it to drain, and React in turn waits for this stream: the same backpressure as writing
+ * piece by piece.
  */
 class PageWriter extends Writable {
+  private pending: Array<string | Uint8Array> = [];
+  private pendingBytes = 0;
+  private drained: Promise<void> | undefined;
+
   constructor(
     private readonly target: Flushable,
     private readonly outside: <T>(fn: () => T) => T,
     private readonly onEnd?: () => void,
   ) {
-    super();
+    // Strings as React gives them: they are encoded once, when the batch is joined.
+    super({ decodeStrings: false });
   }
 
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.outside(() => {
-      if (this.target.write(chunk)) callback();
-      else this.target.once('drain', () => callback());
-    });
+  override _write(chunk: string | Uint8Array, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.pending.push(chunk);
+    this.pendingBytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+    if (this.pendingBytes >= BATCH_BYTES) this.outside(() => this.writeBatch());
+    if (this.drained) void this.drained.then(() => callback());
+    else callback();
   }
 
   override _final(callback: (error?: Error | null) => void): void {
     this.outside(() => {
+      this.writeBatch();
       this.target.end();
       this.onEnd?.();
       callback();
     });
   }
 
-  /** React flushes its destination after each batch; the compressor behind must flush too. */
+  /** React flushes its destination after each batch: the batch goes out, and the compressor behind flushes too. */
   flush(): void {
-    this.outside(() => this.target.flush?.());
+    this.outside(() => {
+      this.writeBatch();
+      this.target.flush?.();
+    });
+  }
+
+  private writeBatch(): void {
+    if (this.pending.length === 0) return;
+    const batch = Buffer.allocUnsafe(this.pendingBytes);
+    let offset = 0;
+    for (const piece of this.pending) {
+      if (typeof piece === 'string') offset += batch.write(piece, offset, 'utf8');
+      else {
+        batch.set(piece, offset);
+        offset += piece.byteLength;
+      }
+    }
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (!this.target.write(batch) && !this.drained) {
+      this.drained = new Promise((resolve) =>
+        this.target.once('drain', () => {
+          this.drained = undefined;
+          resolve();
+        }),
+      );
+    }
   }
 }
 
@@ -204,13 +251,15 @@ function renderInto(options: RenderDocumentOptions, nonce: string | undefined, s
       <NonceProvider nonce={nonce}>
         <EnvironmentProvider value={options.environment}>
           <StoresProvider stores={createStores()}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <PageLinkContext.Provider value={ServerPageLink}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </PageLinkContext.Provider>
           </StoresProvider>
         </EnvironmentProvider>
       </NonceProvider>,
       {
         ...(nonce === undefined ? {} : { nonce }),
-        bootstrapScriptContent: `window.${ENVIRONMENT_GLOBAL}=${inlineJson(browserEnvironment(options.environment))};window.__staticRouterHydrationData=${inlineJson(hydrationData(context))};${deferredModuleLoader(options.entry, options.environment.assets.modulePreloads)}`,
+        bootstrapScriptContent: `window.${ENVIRONMENT_GLOBAL}=${options.inlineJson(browserEnvironment(options.environment))};window.__staticRouterHydrationData=${options.inlineJson(hydrationData(context))};${deferredModuleLoader(options.entry, options.environment.assets.modulePreloads)}`,
         progressiveChunkSize: sink.wholeDocument ? Number.POSITIVE_INFINITY : undefined,
         onShellReady() {
           if (!sink.wholeDocument) start();

@@ -1,14 +1,66 @@
 /** Data written into inline scripts: JSON that no content string can break out of. */
 import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
 
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
+const ESCAPED: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+const escapeMatch = (character: string) => ESCAPED[character]!;
+
+/** JSON text with <, >, & and the line separators escaped (inside strings, the only place JSON has them), so </script> cannot appear. */
+function escapeJson(json: string): string {
+  return json.replace(UNSAFE_IN_SCRIPT, escapeMatch);
+}
+
 /** JSON as a JavaScript literal with <, >, & and the line separators escaped, so </script> cannot appear. */
 export function inlineJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return escapeJson(JSON.stringify(value));
+}
+
+/**
+ * inlineJson for a page's data, which is mostly content: the content store deep-freezes every
+ * document it loads and hands the same objects to every request until a reload replaces them,
+ * so the escaped JSON of a frozen object is made once and reused by every render that sends
+ * it. A content reload makes new objects; the old ones and their JSON are then collected.
+ * Unfrozen parts (what the loaders assemble per request) are written as JSON.stringify would.
+ */
+export type InlineJsonWriter = (value: object) => string;
+
+export function createInlineJsonWriter(): InlineJsonWriter {
+  const frozenJson = new WeakMap<object, string>();
+
+  /** The JSON of value, escaped; undefined where JSON.stringify leaves a value out. */
+  const write = (value: unknown): string | undefined => {
+    if (value === null || typeof value !== 'object') {
+      if (typeof value === 'function' || typeof value === 'symbol' || value === undefined) return undefined;
+      return typeof value === 'string' ? escapeJson(JSON.stringify(value)) : JSON.stringify(value);
+    }
+    // A Date, a boxed primitive or anything else with its own JSON form: as JSON.stringify writes it.
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function' || value instanceof String || value instanceof Number || value instanceof Boolean) {
+      return inlineJson(value);
+    }
+    const frozen = Object.isFrozen(value);
+    if (frozen) {
+      const known = frozenJson.get(value);
+      if (known !== undefined) return known;
+    }
+    let json: string;
+    if (frozen) json = inlineJson(value);
+    else if (Array.isArray(value)) {
+      const items: string[] = [];
+      for (let index = 0; index < value.length; index++) items.push(write(value[index]) ?? 'null');
+      json = `[${items.join(',')}]`;
+    } else {
+      const members: string[] = [];
+      for (const key of Object.keys(value)) {
+        const member = write((value as Record<string, unknown>)[key]);
+        if (member !== undefined) members.push(`${escapeJson(JSON.stringify(key))}:${member}`);
+      }
+      json = `{${members.join(',')}}`;
+    }
+    if (frozen) frozenJson.set(value, json);
+    return json;
+  };
+
+  return (value) => write(value)!;
 }
 
 /** Route errors in the form the browser router revives; unexpected errors keep their message on the server. */
