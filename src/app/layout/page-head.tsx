@@ -7,9 +7,11 @@ import { useLocation, useMatches } from 'react-router';
 import type { PageMeta } from '../content/types.ts';
 import { useEnvironment } from '../environment.tsx';
 import { SENT_PARAM } from '../forms/sent-param.ts';
+import { formatDate } from '../i18n/format.ts';
 import { languageAddress } from '../i18n/language-address.ts';
 import type { Language } from '../i18n/language.ts';
 import type { Translation } from '../i18n/translate-path.ts';
+import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { NEWSLETTER_RESULT_PARAM, PAGE_ROUTES, REGISTRATION_PARAM } from '../paths.ts';
 import type { PageData } from '../routes.tsx';
 import { absoluteUrl, DEFAULT_OG_IMAGE } from '../seo/json-ld.tsx';
@@ -25,6 +27,7 @@ const absolute = (siteUrl: string, path: string) => absoluteUrl(siteUrl, path.st
 
 export function PageHead({ language, translations }: { language: Language; translations: Translation[] }) {
   const { siteUrl } = useEnvironment();
+  const dates = useFormatTexts();
   const matches = useMatches();
   const { pathname, search } = useLocation();
   const page = [...matches].reverse().find((match) => (match.loaderData as PageData | undefined)?.content)?.loaderData as PageData | undefined;
@@ -35,8 +38,9 @@ export function PageHead({ language, translations }: { language: Language; trans
   const params = new URLSearchParams(search);
   const noindex = matches.some((match) => NOINDEX_ROUTES.has(match.id)) || OUTCOME_PARAMS.some((param) => params.has(param));
   const canonical = absolute(siteUrl, languageAddress(meta.canonical || pathname, language));
-  // Each edition of an event that has several is its own canonical page, so it is titled by its edition, not by the series.
-  const edition = page.event && page.event.information.editions.length > 1 ? page.event.edition.title : null;
+  // Each edition of an event that has several is its own canonical page, so it is titled by its place and day, not by the series.
+  const event = page.event && page.event.information.editions.length > 1 ? page.event : null;
+  const edition = event ? `${event.information.name} ${event.edition.city}, ${formatDate(event.edition.start, dates)}` : null;
   const title = edition ? `${edition} | ${COMPANY_NAME}` : meta.title || COMPANY_NAME;
   const cardTitle = edition ? title : meta.og_title || title;
   const cardDescription = meta.og_description || meta.description;
