@@ -46,7 +46,7 @@ t.test('loadConfig names every bad variable at once', async (t) => {
 
 t.test('the processors the privacy policy names: one plain line each, or unset', async (t) => {
   const config = loadConfig({ HOSTING_PROVIDER: 'Beispiel Hosting GmbH, Hamburg', MAIL_PROVIDER: '  Post AG, Berlin  ' });
-  t.same(config.providers, { hosting: 'Beispiel Hosting GmbH, Hamburg', mail: 'Post AG, Berlin', streaming: undefined }, 'trimmed; unset stays unset');
+  t.same(config.providers, { hosting: 'Beispiel Hosting GmbH, Hamburg', mail: 'Post AG, Berlin', newsletter: undefined, streaming: undefined }, 'trimmed; unset stays unset');
   t.same(loadConfig({ EVENT_STREAMING_PROVIDER: '' }).providers.streaming, undefined, 'empty is unset');
   for (const bad of ['{{retention_mail}}', 'Host <b>GmbH</b>', 'Host\nGmbH', 'x'.repeat(201)]) {
     const error = t.throws(() => loadConfig({ EVENT_STREAMING_PROVIDER: bad })) as ConfigError;

@@ -116,20 +116,20 @@ t.test('the session cookie lifetime follows SESSION_MAX_AGE_HOURS', async (t) =>
   t.match(policyOf((await app.inject({ url: '/datenschutz' })).body).text, /Er gilt (zwölf|12) Stunden\./);
 });
 
-t.test('the processors are named where HOSTING_PROVIDER, MAIL_PROVIDER and EVENT_STREAMING_PROVIDER are set, and described without a name where not', async (t) => {
-  const providers = { HOSTING_PROVIDER: 'Wolkenhaus Hosting GmbH, Hamburg', MAIL_PROVIDER: 'Brieftaube Post AG, Berlin', EVENT_STREAMING_PROVIDER: 'Bühnenlicht Webinar GmbH, Köln' };
+t.test('the processors are named where HOSTING_PROVIDER, MAIL_PROVIDER, NEWSLETTER_PROVIDER and EVENT_STREAMING_PROVIDER are set, and described without a name where not', async (t) => {
+  const providers = { HOSTING_PROVIDER: 'Wolkenhaus Hosting GmbH, Hamburg', MAIL_PROVIDER: 'Brieftaube Post AG, Berlin', NEWSLETTER_PROVIDER: 'Rundbrief Versand GmbH, Bremen', EVENT_STREAMING_PROVIDER: 'Bühnenlicht Webinar GmbH, Köln' };
   const named = await build(t, providers);
   const unnamed = await build(t, {});
   const expected = {
-    de: [/Hosting-Dienstleisters \(Wolkenhaus Hosting GmbH, Hamburg\), den wir/, /E-Mail-Dienstleister \(Brieftaube Post AG, Berlin\)\./, /Webinar-Plattform \(Bühnenlicht Webinar GmbH, Köln\), die/],
-    en: [/hosting provider \(Wolkenhaus Hosting GmbH, Hamburg\) that we/, /mail provider \(Brieftaube Post AG, Berlin\)\./, /webinar platform \(Bühnenlicht Webinar GmbH, Köln\) that works/],
+    de: [/Hosting-Dienstleisters \(Wolkenhaus Hosting GmbH, Hamburg\), den wir/, /E-Mail-Dienstleister \(Brieftaube Post AG, Berlin\)\./, /Newsletter-Dienst \(Rundbrief Versand GmbH, Bremen\), der/, /Webinar-Plattform \(Bühnenlicht Webinar GmbH, Köln\), die/],
+    en: [/hosting provider \(Wolkenhaus Hosting GmbH, Hamburg\) that we/, /mail provider \(Brieftaube Post AG, Berlin\)\./, /newsletter service \(Rundbrief Versand GmbH, Bremen\) that/, /webinar platform \(Bühnenlicht Webinar GmbH, Köln\) that works/],
   };
   for (const { language, path } of POLICIES) {
     const withNames = policyOf((await named.inject({ url: path })).body).text;
     for (const pattern of expected[language]) t.match(withNames, pattern, `${language}: ${pattern.source.split(' \\(')[0]} named`);
     for (const name of Object.values(providers)) t.equal(withNames.split(name).length - 1, 2, `${language}: ${name} in its section and among the recipients`);
     const without = policyOf((await unnamed.inject({ url: path })).body).text;
-    t.notMatch(without, /Wolkenhaus|Brieftaube|Bühnenlicht|\(\)|\{\{/, `${language}: no name, no empty parentheses, no placeholder when unset`);
+    t.notMatch(without, /Wolkenhaus|Brieftaube|Rundbrief|Bühnenlicht|\(\)|\{\{/, `${language}: no name, no empty parentheses, no placeholder when unset`);
     t.match(without, language === 'de' ? /Hosting-Dienstleisters, den wir/ : /hosting provider that we/, `${language}: the sentence reads whole without a name`);
   }
 });

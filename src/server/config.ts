@@ -172,10 +172,11 @@ export interface UploadLimits {
   minFreeDiskBytes: number;
 }
 
-/** Who runs the servers, delivers the mails and streams the online events, each as the policy should name it. */
+/** Who runs the servers, delivers the mails, sends the newsletter and streams the online events, each as the policy should name it. */
 export interface ProviderNames {
   hosting?: string;
   mail?: string;
+  newsletter?: string;
   streaming?: string;
 }
 
@@ -616,6 +617,7 @@ export function loadConfig(env: Env = process.env): Config {
     providers: {
       hosting: read.providerName('HOSTING_PROVIDER'),
       mail: read.providerName('MAIL_PROVIDER'),
+      newsletter: read.providerName('NEWSLETTER_PROVIDER'),
       streaming: read.providerName('EVENT_STREAMING_PROVIDER'),
     },
     tracking: trackingConfig(read),

@@ -19,6 +19,7 @@ export const SETTING_NAMES = [
   'session_lifetime',
   'hosting_provider',
   'mail_provider',
+  'newsletter_provider',
   'streaming_provider',
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
@@ -68,6 +69,7 @@ export function retentionSettings(policy: RetentionPolicy, confirmationTtlHours:
       session_lifetime: formatPeriod(sessionHours, words),
       hosting_provider: providerNamed(providers.hosting),
       mail_provider: providerNamed(providers.mail),
+      newsletter_provider: providerNamed(providers.newsletter),
       streaming_provider: providerNamed(providers.streaming),
     };
     return values;
