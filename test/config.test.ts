@@ -44,6 +44,16 @@ t.test('loadConfig names every bad variable at once', async (t) => {
   t.equal(error.problems.length, 5);
 });
 
+t.test('the processors the privacy policy names: one plain line each, or unset', async (t) => {
+  const config = loadConfig({ HOSTING_PROVIDER: 'Beispiel Hosting GmbH, Hamburg', MAIL_PROVIDER: '  Post AG, Berlin  ' });
+  t.same(config.providers, { hosting: 'Beispiel Hosting GmbH, Hamburg', mail: 'Post AG, Berlin', newsletter: undefined, streaming: undefined }, 'trimmed; unset stays unset');
+  t.same(loadConfig({ EVENT_STREAMING_PROVIDER: '' }).providers.streaming, undefined, 'empty is unset');
+  for (const bad of ['{{retention_mail}}', 'Host <b>GmbH</b>', 'Host\nGmbH', 'x'.repeat(201)]) {
+    const error = t.throws(() => loadConfig({ EVENT_STREAMING_PROVIDER: bad })) as ConfigError;
+    t.match(error.problems, [/^EVENT_STREAMING_PROVIDER must be one line of up to 200 characters/], `refused: ${JSON.stringify(bad.slice(0, 20))}`);
+  }
+});
+
 t.test('a port out of range is refused', async (t) => {
   t.throws(() => loadConfig({ PORT: '70000' }), /PORT must be a whole number from 0 to 65535/);
 });

@@ -1,7 +1,8 @@
 /**
  * The privacy policy describes the deployment it is served by: a section, paragraph or list
  * item about the tag manager (with Google Ads), the consent banner or consent manager, maps or
- * Galaxy sign-in shows exactly when that service is configured, in both languages; with
+ * Galaxy sign-in, or the applicant tracking system the open positions come from, shows exactly
+ * when that service is configured, in both languages; with
  * nothing configured the policy names no such service. Sections are numbered as shown.
  */
 import { readFileSync } from 'node:fs';
@@ -29,6 +30,8 @@ const CONSENT_MANAGER = { CONSENT_MANAGER_ID: 'aBcD1234' };
 const MAPS = { MAPS_API_KEY: 'maps-key-for-tests' };
 /** Sign-in is offered with a Firebase web config and Galaxy's address; the page renders without reaching either. */
 const SIGN_IN = { FIREBASE_API_KEY: 'test-api-key', FIREBASE_PROJECT_ID: 'demo-nordstern', GALAXY_URL: 'https://galaxy.example' };
+/** The policy page never asks the careers service, so an address nothing answers on will do. */
+const CAREERS_SERVICE = { CAREERS_API_URL: 'http://127.0.0.1:9/positions' };
 
 const CONFIGURATIONS: { name: string; env: Record<string, string>; on: Service[] }[] = [
   { name: 'nothing configured', env: {}, on: [] },
@@ -37,7 +40,8 @@ const CONFIGURATIONS: { name: string; env: Record<string, string>; on: Service[]
   { name: 'a consent manager alone', env: CONSENT_MANAGER, on: ['consent_manager', 'consent_tool'] },
   { name: 'maps', env: MAPS, on: ['maps', 'consent', 'consent_banner', 'consent_tool', 'google'] },
   { name: 'sign-in', env: SIGN_IN, on: ['sign_in', 'google'] },
-  { name: 'everything', env: { ...GTM, ...CONSENT_MANAGER, ...MAPS, ...SIGN_IN }, on: ['tag_manager', 'consent', 'consent_manager', 'consent_tool', 'maps', 'sign_in', 'google'] },
+  { name: 'a careers service', env: CAREERS_SERVICE, on: ['careers_service'] },
+  { name: 'everything', env: { ...GTM, ...CONSENT_MANAGER, ...MAPS, ...SIGN_IN, ...CAREERS_SERVICE }, on: ['tag_manager', 'consent', 'consent_manager', 'consent_tool', 'maps', 'sign_in', 'careers_service', 'google'] },
 ];
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&nbsp;': '\u00a0' };
@@ -62,7 +66,7 @@ for (const configuration of CONFIGURATIONS) {
   t.test(`the privacy policy with ${configuration.name}`, async (t) => {
     const app = await build(t, configuration.env);
     const config = loadConfig({ SITE_URL: 'http://localhost:3000', ...configuration.env });
-    const services = configuredServices({ tracking: config.tracking, login: publicLoginConfig(config.login) });
+    const services = configuredServices({ tracking: config.tracking, login: publicLoginConfig(config.login), careersService: config.careers.url !== undefined });
     t.same([...services].sort(), [...configuration.on].sort(), 'the configuration turns on exactly these services');
 
     for (const { language, path, file } of POLICIES) {
@@ -97,6 +101,7 @@ for (const configuration of CONFIGURATIONS) {
       t.equal(names(/Google Maps/), services.has('maps'), `${language}: maps named only when configured`);
       t.equal(names(/Firebase/) && names(/__session/) && names(/galaxy-token/) && names(/galaxy-referrer/), services.has('sign_in'), `${language}: sign-in and its cookies only when configured`);
       t.equal(names(/Google/), services.has('google'), `${language}: Google named at all only when a Google service runs`);
+      t.equal(names(/(Bewerbermanagement|applicant tracking system)/), services.has('careers_service'), `${language}: the careers service described only when CAREERS_API_URL is set`);
       t.equal(names(/USA/), services.has('google'), `${language}: a transfer to the USA only with a Google service`);
       for (const always of ['language', 'recoStorage:de', 'recoStorage:en', 'nordstern:chunk-reload-at']) t.ok(text.includes(always), `${language}: ${always} listed`);
       t.notMatch(text, /verschlüsselt gespeichert|verschlüsselt auf|stored encrypted|encrypted at rest/, `${language}: no encryption at rest claimed`);
@@ -109,6 +114,24 @@ t.test('the session cookie lifetime follows SESSION_MAX_AGE_HOURS', async (t) =>
   const app = await build(t, { ...SIGN_IN, SESSION_MAX_AGE_HOURS: '12' });
   t.match(policyOf((await app.inject({ url: '/privacy-policy' })).body).text, /It is valid for (twelve|12) hours\./);
   t.match(policyOf((await app.inject({ url: '/datenschutz' })).body).text, /Er gilt (zwölf|12) Stunden\./);
+});
+
+t.test('the processors are named where HOSTING_PROVIDER, MAIL_PROVIDER, NEWSLETTER_PROVIDER and EVENT_STREAMING_PROVIDER are set, and described without a name where not', async (t) => {
+  const providers = { HOSTING_PROVIDER: 'Wolkenhaus Hosting GmbH, Hamburg', MAIL_PROVIDER: 'Brieftaube Post AG, Berlin', NEWSLETTER_PROVIDER: 'Rundbrief Versand GmbH, Bremen', EVENT_STREAMING_PROVIDER: 'Bühnenlicht Webinar GmbH, Köln' };
+  const named = await build(t, providers);
+  const unnamed = await build(t, {});
+  const expected = {
+    de: [/Hosting-Dienstleisters \(Wolkenhaus Hosting GmbH, Hamburg\), den wir/, /E-Mail-Dienstleister \(Brieftaube Post AG, Berlin\)\./, /Newsletter-Dienst \(Rundbrief Versand GmbH, Bremen\), der/, /Webinar-Plattform \(Bühnenlicht Webinar GmbH, Köln\), die/],
+    en: [/hosting provider \(Wolkenhaus Hosting GmbH, Hamburg\) that we/, /mail provider \(Brieftaube Post AG, Berlin\)\./, /newsletter service \(Rundbrief Versand GmbH, Bremen\) that/, /webinar platform \(Bühnenlicht Webinar GmbH, Köln\) that works/],
+  };
+  for (const { language, path } of POLICIES) {
+    const withNames = policyOf((await named.inject({ url: path })).body).text;
+    for (const pattern of expected[language]) t.match(withNames, pattern, `${language}: ${pattern.source.split(' \\(')[0]} named`);
+    for (const name of Object.values(providers)) t.equal(withNames.split(name).length - 1, 2, `${language}: ${name} in its section and among the recipients`);
+    const without = policyOf((await unnamed.inject({ url: path })).body).text;
+    t.notMatch(without, /Wolkenhaus|Brieftaube|Rundbrief|Bühnenlicht|\(\)|\{\{/, `${language}: no name, no empty parentheses, no placeholder when unset`);
+    t.match(without, language === 'de' ? /Hosting-Dienstleisters, den wir/ : /hosting provider that we/, `${language}: the sentence reads whole without a name`);
+  }
 });
 
 const BASE_ENVIRONMENT: AppEnvironment = {

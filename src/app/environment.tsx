@@ -43,6 +43,8 @@ export interface AppEnvironment {
   /** Sign-in to Galaxy; null when the server has no Firebase web config or Galaxy address. */
   login: PublicLoginConfig | null;
   tracking: TrackingEnvironment;
+  /** Whether open positions come from an applicant tracking service (CAREERS_API_URL); its address stays on the server. */
+  careersService?: boolean;
   /** The build's image version: site images are served under /img/{version}/ (see images/image-urls.ts). */
   imageVersion?: string;
   /** Real visitors' Web Vitals: the share of page loads that measure and report them (WEB_VITALS_SAMPLE_RATE). */

@@ -99,7 +99,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ready = false;
   });
 
-  const [store, manifest] = await Promise.all([loadContentStore(config.contentDir, { settings: retentionSettings(config.retention, config.confirmationTtlHours, config.login.sessionMaxAgeMs / 3_600_000), cacheBytes: config.contentCacheBytes }), readManifest(config.distDir)]);
+  const [store, manifest] = await Promise.all([loadContentStore(config.contentDir, { settings: retentionSettings(config.retention, config.confirmationTtlHours, config.login.sessionMaxAgeMs / 3_600_000, config.providers), cacheBytes: config.contentCacheBytes }), readManifest(config.distDir)]);
   const [inlineCss, imageVersion] = await Promise.all([readInlineCss(config.distDir, manifest), readImageVersion(config.distDir)]);
   app.log.info({ files: store.fileCount }, 'content loaded');
 

@@ -55,6 +55,8 @@ export interface Config {
   login: LoginConfig;
   metrics: MetricsConfig;
   retention: RetentionPolicy;
+  /** The processors the privacy policy names (see content-settings.ts); unset, it describes each without a name. */
+  providers: ProviderNames;
   tracking: TrackingConfig;
   webVitals: WebVitalsConfig;
 }
@@ -170,6 +172,14 @@ export interface UploadLimits {
   minFreeDiskBytes: number;
 }
 
+/** Who runs the servers, delivers the mails, sends the newsletter and streams the online events, each as the policy should name it. */
+export interface ProviderNames {
+  hosting?: string;
+  mail?: string;
+  newsletter?: string;
+  streaming?: string;
+}
+
 /** The subset of the configuration that is sent to the browser. */
 export interface PublicConfig {
   siteUrl: string;
@@ -244,6 +254,15 @@ function createReader(env: Env) {
     },
     optional(name: string): string | undefined {
       return raw(name);
+    },
+    /** A company's name and seat as the privacy policy prints it: one line of plain text. */
+    providerName(name: string): string | undefined {
+      const value = raw(name);
+      if (value !== undefined && (value.length > 200 || /[\p{Cc}{}<>]/u.test(value))) {
+        problems.push(`${name} must be one line of up to 200 characters without braces or angle brackets, got "${value.slice(0, 40)}"`);
+        return undefined;
+      }
+      return value;
     },
     /** A share from 0 to 1, written as a decimal (0.1, .25, 1). */
     fraction(name: string, fallback: number): number {
@@ -594,6 +613,12 @@ export function loadConfig(env: Env = process.env): Config {
       eventDays: read.integer('RETENTION_EVENT_DAYS', 180, 1, 3_650),
       consentProofDays: read.integer('RETENTION_CONSENT_PROOF_DAYS', 1_095, 1, 3_650),
       mailDays: read.integer('RETENTION_MAIL_DAYS', 30, 1, 3_650),
+    },
+    providers: {
+      hosting: read.providerName('HOSTING_PROVIDER'),
+      mail: read.providerName('MAIL_PROVIDER'),
+      newsletter: read.providerName('NEWSLETTER_PROVIDER'),
+      streaming: read.providerName('EVENT_STREAMING_PROVIDER'),
     },
     tracking: trackingConfig(read),
     webVitals: { sampleRate: read.fraction('WEB_VITALS_SAMPLE_RATE', 0.1) },

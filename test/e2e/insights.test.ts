@@ -57,8 +57,9 @@ t.test('a visitor browsing insights in Chromium', async (t) => {
     const secondRecommendations = await page.locator('.recommendations .insight-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-folder')));
     t.notOk(secondRecommendations.includes('consent-mode-v2-explained'), 'the article read before is no longer recommended');
     t.not(secondRecommendations.join(), firstRecommendations.join(), 'the recommendations changed');
-    const stored = await page.evaluate(() => localStorage.getItem('recoStorage:en'));
-    t.same(JSON.parse(stored!), ['consent-mode-v2-explained', next], 'reading history kept per language');
+    const stored = await page.evaluate(() => sessionStorage.getItem('recoStorage:en'));
+    t.same(JSON.parse(stored!), ['consent-mode-v2-explained', next], 'reading history kept per language, in session storage');
+    t.equal(await page.evaluate(() => localStorage.getItem('recoStorage:en')), null, 'nothing kept beyond the tab');
     t.same(problems, [], 'no console errors', { failedOnServer: server.failedAnswers() });
   });
 });

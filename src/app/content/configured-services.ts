@@ -4,7 +4,7 @@ import { consentToolOf } from '../consent/consent-provider.tsx';
 import { useEnvironment, type AppEnvironment } from '../environment.tsx';
 import type { Service } from './service-conditions.ts';
 
-export function configuredServices({ tracking, login }: Pick<AppEnvironment, 'tracking' | 'login'>): ReadonlySet<Service> {
+export function configuredServices({ tracking, login, careersService }: Pick<AppEnvironment, 'tracking' | 'login'> & Partial<Pick<AppEnvironment, 'careersService'>>): ReadonlySet<Service> {
   const tagManager = Boolean(tracking.gtmId);
   const maps = Boolean(tracking.mapsApiKey);
   const consentManager = Boolean(tracking.consentManagerId);
@@ -18,6 +18,7 @@ export function configuredServices({ tracking, login }: Pick<AppEnvironment, 'tr
     consent,
     maps,
     sign_in: signIn,
+    careers_service: careersService === true,
     google: tagManager || maps || signIn,
   };
   return new Set((Object.keys(on) as Service[]).filter((service) => on[service]));
@@ -25,6 +26,6 @@ export function configuredServices({ tracking, login }: Pick<AppEnvironment, 'tr
 
 /** The services the page's environment runs, for content components. */
 export function useConfiguredServices(): ReadonlySet<Service> {
-  const { tracking, login } = useEnvironment();
-  return useMemo(() => configuredServices({ tracking, login }), [tracking, login]);
+  const { tracking, login, careersService } = useEnvironment();
+  return useMemo(() => configuredServices({ tracking, login, careersService }), [tracking, login, careersService]);
 }

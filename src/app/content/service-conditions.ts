@@ -18,6 +18,8 @@ export const SERVICES = [
   'maps',
   /** Sign-in to Galaxy through Firebase Authentication. */
   'sign_in',
+  /** Open positions loaded by the server from an applicant tracking service (CAREERS_API_URL). */
+  'careers_service',
   /** Any of the above run by Google: tag manager, maps, sign-in. */
   'google',
 ] as const;

@@ -1,4 +1,4 @@
-/** The articles a visitor has read, per language, kept in the browser for recommendations. */
+/** The articles a visitor has read in this tab, per language, kept in the browser for recommendations. */
 import type { Language } from '../i18n/language.ts';
 
 const KEY = (language: Language) => `recoStorage:${language}`;

@@ -57,9 +57,11 @@ export function Component() {
   const [recommendations, setRecommendations] = useState<readonly Card[]>(data.recommendations);
 
   // Remember this article and ask for recommendations that leave out everything already read.
+  // Session storage: the history lasts as long as the tab, so it stays part of the visit the
+  // reader asked for (§ 25 (2) no. 2 TDDDG) instead of a profile kept across visits.
   useEffect(() => {
     setRecommendations(data.recommendations);
-    const read = rememberArticle(window.localStorage, language, slug);
+    const read = rememberArticle(window.sessionStorage, language, slug);
     let current = true;
     void createFetchInsightsSource()
       .recommend(language, slug, read)

@@ -6,9 +6,22 @@
  */
 import type { PeriodsContent } from '#app/content/schemas/legal.ts';
 import { fill } from '#app/i18n/format.ts';
+import type { ProviderNames } from '../config.ts';
 import type { RetentionPolicy } from '../store/retention-policy.ts';
 
-export const SETTING_NAMES = ['retention_contact', 'retention_application', 'retention_event', 'retention_consent_proof', 'retention_mail', 'confirmation_link', 'session_lifetime'] as const;
+export const SETTING_NAMES = [
+  'retention_contact',
+  'retention_application',
+  'retention_event',
+  'retention_consent_proof',
+  'retention_mail',
+  'confirmation_link',
+  'session_lifetime',
+  'hosting_provider',
+  'mail_provider',
+  'newsletter_provider',
+  'streaming_provider',
+] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
 export const SETTING_PATTERN = /\{\{([a-z_]+)\}\}/g;
@@ -33,8 +46,15 @@ export function formatPeriod(hours: number, words: PeriodsContent): string {
   return fill(words[unit].other, { count: spelled });
 }
 
+/**
+ * A processor's name follows the word that describes it ("einem Hosting-Dienstleister{{hosting_provider}}"):
+ * in parentheses when configured, nothing when not, so the sentence is true either way and names
+ * no company the operator has not named.
+ */
+export const providerNamed = (name: string | undefined): string => (name === undefined ? '' : ` (${name})`);
+
 /** `sessionHours`: how long the Galaxy session cookie lives (SESSION_MAX_AGE_HOURS). */
-export function retentionSettings(policy: RetentionPolicy, confirmationTtlHours: number, sessionHours: number): ContentSettings {
+export function retentionSettings(policy: RetentionPolicy, confirmationTtlHours: number, sessionHours: number, providers: ProviderNames = {}): ContentSettings {
   return (language, file) => {
     const words = file('periods.json') as PeriodsContent | undefined;
     if (!words) throw new Error(`content/${language}/periods.json is missing`);
@@ -47,6 +67,10 @@ export function retentionSettings(policy: RetentionPolicy, confirmationTtlHours:
       retention_mail: days(policy.mailDays),
       confirmation_link: formatPeriod(confirmationTtlHours, words),
       session_lifetime: formatPeriod(sessionHours, words),
+      hosting_provider: providerNamed(providers.hosting),
+      mail_provider: providerNamed(providers.mail),
+      newsletter_provider: providerNamed(providers.newsletter),
+      streaming_provider: providerNamed(providers.streaming),
     };
     return values;
   };

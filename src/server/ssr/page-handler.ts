@@ -245,6 +245,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       uploads: config.uploads,
       login,
       tracking: config.tracking,
+      careersService: config.careers.url !== undefined,
       assets: assetsOf(context),
       imageVersion,
       webVitals: config.webVitals,
