@@ -17,9 +17,19 @@ export async function tempDataDir(t: TestContext): Promise<string> {
   return dir;
 }
 
+/**
+ * Under npm test this process has FIREBASE_AUTH_EMULATOR_HOST (firebase emulators:exec), which
+ * firebase-admin follows; the server refuses a configuration that does not name the same host,
+ * so a test that turns sign-in on names it, unless the test sets the variable itself.
+ */
+const followedEmulator = (env: Record<string, string>): Record<string, string> =>
+  env.FIREBASE_PROJECT_ID && !('FIREBASE_AUTH_EMULATOR_HOST' in env) && process.env.FIREBASE_AUTH_EMULATOR_HOST
+    ? { FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST }
+    : {};
+
 export async function build(t: TestContext, env: Record<string, string> = {}): Promise<FastifyInstance> {
   const dataDir = env.DATA_DIR ?? (await tempDataDir(t));
-  const app = await buildApp(loadConfig({ SITE_URL: 'http://localhost:3000', DATA_DIR: dataDir, ...env }), { logger: false });
+  const app = await buildApp(loadConfig({ SITE_URL: 'http://localhost:3000', DATA_DIR: dataDir, ...followedEmulator(env), ...env }), { logger: false });
   t.teardown(() => app.close());
   return app;
 }
