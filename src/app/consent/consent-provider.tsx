@@ -5,6 +5,7 @@
  * and nothing may load before the browser knows it.
  */
 import { createContext, lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react';
+import { CONSENT_SETTINGS_EVENT } from './settings-event.ts';
 import type { ConsentTexts } from '../content/schemas/consent.ts';
 import { useEnvironment, type TrackingEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
@@ -31,8 +32,11 @@ export interface ConsentContextValue {
 
 const ConsentContext = createContext<ConsentContextValue | null>(null);
 
-/** Until the consent tool has read the visitor's choice (and wherever none runs): no maps, and no way to allow them yet. */
-const NO_CONSENT: ConsentContextValue = { mapsAllowed: false, allowMaps: () => {} };
+/** What the visitor asked for before the consent tool had loaded; the tool answers it when it has. */
+export interface AskedEarly {
+  settings: boolean;
+  maps: boolean;
+}
 
 export function useConsent(): ConsentContextValue {
   const consent = use(ConsentContext);
@@ -49,17 +53,29 @@ interface ConsentProviderProps {
 export function ConsentProvider({ texts, language, children }: ConsentProviderProps) {
   const { tracking } = useEnvironment();
   const tool = consentToolOf(tracking);
-  const [value, setValue] = useState(NO_CONSENT);
+  const [asked, setAsked] = useState<AskedEarly>({ settings: false, maps: false });
+  // Until the tool has read the visitor's choice: no maps, and a press on a map's button is kept for the tool.
+  const [early] = useState<ConsentContextValue>(() => ({ mapsAllowed: false, allowMaps: () => setAsked((now) => ({ ...now, maps: true })) }));
+  const [value, setValue] = useState(early);
   // The tool renders only in the browser, after hydration: the server's markup has none of it.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+
+  // The Cookies button pressed while the tool is still loading is kept for it too, not lost.
+  const toolLoading = tool !== 'none' && value === early;
+  useEffect(() => {
+    if (!toolLoading) return;
+    const ask = () => setAsked((now) => ({ ...now, settings: true }));
+    window.addEventListener(CONSENT_SETTINGS_EVENT, ask);
+    return () => window.removeEventListener(CONSENT_SETTINGS_EVENT, ask);
+  }, [toolLoading]);
 
   return (
     <ConsentContext value={value}>
       {children}
       {tool !== 'none' && hydrated ? (
         <Suspense fallback={null}>
-          <ConsentToolOnPage tool={tool} texts={texts} language={language} tracking={tracking} onChange={setValue} />
+          <ConsentToolOnPage tool={tool} texts={texts} language={language} tracking={tracking} asked={asked} onChange={setValue} />
         </Suspense>
       ) : null}
     </ConsentContext>

@@ -9,7 +9,8 @@ import type { ConsentTexts } from '../content/schemas/consent.ts';
 import type { TrackingEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 import { pushDataLayer } from '../tracking.ts';
-import type { ConsentContextValue, ConsentTool as Tool } from './consent-provider.tsx';
+import type { AskedEarly, ConsentContextValue, ConsentTool as Tool } from './consent-provider.tsx';
+import { openConsentSettings } from './settings-event.ts';
 import { withStyles } from '../styles/on-demand.ts';
 import { useBuiltInConsent } from './use-built-in-consent.ts';
 import { useConsentManager } from './use-consent-manager.ts';
@@ -52,10 +53,12 @@ export interface ConsentToolProps {
   texts: ConsentTexts | null;
   language: Language;
   tracking: TrackingEnvironment;
+  /** Asked before this tool had loaded: answered once, when it has. */
+  asked: AskedEarly;
   onChange(value: ConsentContextValue): void;
 }
 
-export function ConsentTool({ tool, texts, language, tracking, onChange }: ConsentToolProps) {
+export function ConsentTool({ tool, texts, language, tracking, asked, onChange }: ConsentToolProps) {
   // First: the consent watcher must be listening before the stored choice is sent.
   useTagManagerOnConsent(tracking);
   useLanguageAnnouncement(tool, language);
@@ -66,6 +69,15 @@ export function ConsentTool({ tool, texts, language, tracking, onChange }: Conse
   const mapsAllowed = maps && (tool === 'manager' ? manager.mapsAllowed : builtIn.choice.maps === true);
   const allowMaps = tool === 'manager' ? manager.allowMaps : builtIn.allowMaps;
   useEffect(() => onChange({ mapsAllowed, allowMaps }), [mapsAllowed, allowMaps, onChange]);
+
+  // After the hooks above are listening (their effects run first): what the visitor asked while this loaded.
+  const answered = useRef(false);
+  useEffect(() => {
+    if (answered.current) return;
+    answered.current = true;
+    if (asked.settings) openConsentSettings();
+    if (asked.maps) allowMaps();
+  }, [asked, allowMaps]);
 
   return tool === 'banner' && texts && builtIn.layer !== 'closed' ? (
     <Suspense fallback={null}>

@@ -16,11 +16,14 @@ export interface ConsentManagerState {
 
 export function useConsentManager(enabled: boolean, language: Language, followMaps: boolean): ConsentManagerState {
   const [manager, setManager] = useState<ConsentManager | null>(null);
+  // Set in the same effect that connects, so a map's button works from the tool's first effects on.
+  const connectedRef = useRef<ConsentManager | null>(null);
   const [mapsAllowed, setMapsAllowed] = useState(false);
 
   useEffect(() => {
     if (!enabled) return;
     const connected = connectUsercentrics(window);
+    connectedRef.current = connected;
     setManager(connected);
     const readMaps = () => void connected.allowsMaps().then(setMapsAllowed);
     if (followMaps) readMaps();
@@ -44,9 +47,10 @@ export function useConsentManager(enabled: boolean, language: Language, followMa
   }, [language, manager]);
 
   const allowMaps = useCallback(() => {
+    const connected = connectedRef.current;
     // A manager that does not know the maps service lets the visitor decide in its own settings.
-    void manager?.allowMaps().then((known) => (known ? setMapsAllowed(true) : manager.showSettings()));
-  }, [manager]);
+    void connected?.allowMaps().then((known) => (known ? setMapsAllowed(true) : connected.showSettings()));
+  }, []);
 
   return { mapsAllowed, allowMaps };
 }
