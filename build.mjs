@@ -115,9 +115,10 @@ const shared = {
   absWorkingDir: ROOT,
 };
 
-function manifestOf(metafile) {
+/** The manifest the server reads, from the client build's metafile (assetsDir: where that build wrote). */
+export function manifestOf(metafile, assetsDir = ASSETS_DIR) {
   const outputs = metafile.outputs;
-  const url = (file) => '/assets/' + path.relative(path.relative(ROOT, ASSETS_DIR), file).split(path.sep).join('/');
+  const url = (file) => '/assets/' + path.relative(path.relative(ROOT, assetsDir), file).split(path.sep).join('/');
   const closure = (file, seen = new Set()) => {
     if (seen.has(file)) return seen;
     seen.add(file);
@@ -172,16 +173,12 @@ async function precompress(metafile) {
   return saved;
 }
 
-export async function build() {
-  const started = performance.now();
-  const stamp = await inputsStamp();
-  await rm(DIST, { recursive: true, force: true });
-  await mkdir(ASSETS_DIR, { recursive: true });
-
-  const client = await esbuild.build({
+/** The client build's options, writing into assetsDir. */
+export function clientBuildOptions(assetsDir = ASSETS_DIR) {
+  return {
     ...shared,
     entryPoints: { entry: CLIENT_ENTRY, ...Object.fromEntries([...new Set(Object.values(ON_DEMAND_STYLES).flat())].map((sheet) => [path.basename(sheet, '.css'), sheet])) },
-    outdir: path.relative(ROOT, ASSETS_DIR),
+    outdir: path.relative(ROOT, assetsDir),
     platform: 'browser',
     format: 'esm',
     splitting: true,
@@ -197,7 +194,16 @@ export async function build() {
     banner: { js: '//# allFunctionsCalledOnLoad' },
     metafile: true,
     plugins: [firstLoadGroups],
-  });
+  };
+}
+
+export async function build() {
+  const started = performance.now();
+  const stamp = await inputsStamp();
+  await rm(DIST, { recursive: true, force: true });
+  await mkdir(ASSETS_DIR, { recursive: true });
+
+  const client = await esbuild.build(clientBuildOptions());
   const manifest = manifestOf(client.metafile);
   await writeFile(path.join(DIST, 'manifest.json'), JSON.stringify(manifest, null, 2));
   await writeFile(path.join(DIST, 'meta-client.json'), JSON.stringify(client.metafile));
