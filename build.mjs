@@ -39,6 +39,24 @@ const browserOnly = {
   },
 };
 /**
+ * Modules the browser builds in a variant of its own (source → variant): what they render, the
+ * server wrote into the page and the browser keeps as it is, so the client need not carry the
+ * code that works it out. The head's consent scripts: their text ran before hydration.
+ */
+const BROWSER_VARIANTS = {
+  'src/app/consent/consent-head.tsx': 'src/app/consent/consent-head.browser.tsx',
+};
+const browserVariants = {
+  name: 'browser-variants',
+  setup(build) {
+    const names = Object.keys(BROWSER_VARIANTS).map((source) => path.basename(source).replace(/\./g, '\\.'));
+    build.onResolve({ filter: new RegExp(`/(${names.join('|')})$`) }, (args) => {
+      const variant = BROWSER_VARIANTS[path.relative(ROOT, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/')];
+      return variant ? { path: path.join(ROOT, variant) } : undefined;
+    });
+  },
+};
+/**
  * The module whose exports the first load uses: every module the browser loads on demand
  * re-exports it (see firstLoadGroups), so what the first load needs is one chunk.
  */
@@ -193,7 +211,7 @@ export function clientBuildOptions(assetsDir = ASSETS_DIR) {
     // at its first call, so React DOM's 200 KB wrapper is not compiled in the middle of start-up.
     banner: { js: '//# allFunctionsCalledOnLoad' },
     metafile: true,
-    plugins: [firstLoadGroups],
+    plugins: [browserVariants, firstLoadGroups],
   };
 }
 
