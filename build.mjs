@@ -39,6 +39,24 @@ const browserOnly = {
   },
 };
 /**
+ * Modules the browser builds in a variant of its own (source → variant): what they render, the
+ * server wrote into the page and the browser keeps as it is, so the client need not carry the
+ * code that works it out. The head's consent scripts: their text ran before hydration.
+ */
+const BROWSER_VARIANTS = {
+  'src/app/consent/consent-head.tsx': 'src/app/consent/consent-head.browser.tsx',
+};
+const browserVariants = {
+  name: 'browser-variants',
+  setup(build) {
+    const names = Object.keys(BROWSER_VARIANTS).map((source) => path.basename(source).replace(/\./g, '\\.'));
+    build.onResolve({ filter: new RegExp(`/(${names.join('|')})$`) }, (args) => {
+      const variant = BROWSER_VARIANTS[path.relative(ROOT, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/')];
+      return variant ? { path: path.join(ROOT, variant) } : undefined;
+    });
+  },
+};
+/**
  * The module whose exports the first load uses: every module the browser loads on demand
  * re-exports it (see firstLoadGroups), so what the first load needs is one chunk.
  */
@@ -115,9 +133,10 @@ const shared = {
   absWorkingDir: ROOT,
 };
 
-function manifestOf(metafile) {
+/** The manifest the server reads, from the client build's metafile (assetsDir: where that build wrote). */
+export function manifestOf(metafile, assetsDir = ASSETS_DIR) {
   const outputs = metafile.outputs;
-  const url = (file) => '/assets/' + path.relative(path.relative(ROOT, ASSETS_DIR), file).split(path.sep).join('/');
+  const url = (file) => '/assets/' + path.relative(path.relative(ROOT, assetsDir), file).split(path.sep).join('/');
   const closure = (file, seen = new Set()) => {
     if (seen.has(file)) return seen;
     seen.add(file);
@@ -172,16 +191,12 @@ async function precompress(metafile) {
   return saved;
 }
 
-export async function build() {
-  const started = performance.now();
-  const stamp = await inputsStamp();
-  await rm(DIST, { recursive: true, force: true });
-  await mkdir(ASSETS_DIR, { recursive: true });
-
-  const client = await esbuild.build({
+/** The client build's options, writing into assetsDir. */
+export function clientBuildOptions(assetsDir = ASSETS_DIR) {
+  return {
     ...shared,
     entryPoints: { entry: CLIENT_ENTRY, ...Object.fromEntries([...new Set(Object.values(ON_DEMAND_STYLES).flat())].map((sheet) => [path.basename(sheet, '.css'), sheet])) },
-    outdir: path.relative(ROOT, ASSETS_DIR),
+    outdir: path.relative(ROOT, assetsDir),
     platform: 'browser',
     format: 'esm',
     splitting: true,
@@ -196,8 +211,17 @@ export async function build() {
     // at its first call, so React DOM's 200 KB wrapper is not compiled in the middle of start-up.
     banner: { js: '//# allFunctionsCalledOnLoad' },
     metafile: true,
-    plugins: [firstLoadGroups],
-  });
+    plugins: [browserVariants, firstLoadGroups],
+  };
+}
+
+export async function build() {
+  const started = performance.now();
+  const stamp = await inputsStamp();
+  await rm(DIST, { recursive: true, force: true });
+  await mkdir(ASSETS_DIR, { recursive: true });
+
+  const client = await esbuild.build(clientBuildOptions());
   const manifest = manifestOf(client.metafile);
   await writeFile(path.join(DIST, 'manifest.json'), JSON.stringify(manifest, null, 2));
   await writeFile(path.join(DIST, 'meta-client.json'), JSON.stringify(client.metafile));

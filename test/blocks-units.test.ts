@@ -139,6 +139,7 @@ t.test('text fields and the integration diagram', async (t) => {
 
 t.test('every block a route names has a component and a schema', async (t) => {
   const { PAGE_ROUTES } = await import('#app/paths.ts');
+  const { BLOCK_ORDERS } = await import('#app/block-orders.ts');
   const { HOME_BLOCK_COMPONENTS } = await import('#app/blocks/home-blocks.tsx');
   const { ALL_BLOCK_COMPONENTS } = await import('#app/blocks/all-blocks.tsx');
   const { BLOCK_SCHEMAS } = await import('#app/content/schemas/index.ts');
@@ -146,7 +147,7 @@ t.test('every block a route names has a component and a schema', async (t) => {
   for (const route of PAGE_ROUTES) {
     const registry = registries[route.page];
     if (!registry) continue; // the insights pages render their own blocks
-    for (const block of route.blocks) {
+    for (const block of BLOCK_ORDERS[route.blocks]) {
       t.ok(block in registry, `${route.id}: ${block} has a component`);
       t.ok(block in BLOCK_SCHEMAS, `${route.id}: ${block} has a schema`);
     }

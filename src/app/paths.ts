@@ -1,9 +1,11 @@
 /**
  * Every page of the site in one table: its path, which language the path belongs to
  * (or 'shared' when the visitor's language decides), the page module that renders it,
- * the content folder it reads and the order of its blocks. The route table, the
- * language resolution and the server all read this module; no path strings elsewhere.
+ * the content folder it reads and the order of its blocks (by name, see block-orders.ts).
+ * The route table, the language resolution and the server all read this module; no path
+ * strings elsewhere.
  */
+import type { BlockOrder } from './block-orders.ts';
 import type { Language } from './i18n/language.ts';
 
 export type PathLanguage = Language | 'shared';
@@ -19,8 +21,8 @@ export interface PageRoute {
   page: PageModuleName;
   /** Content folder below content/{language}/, e.g. homepage/services/analytics. */
   folder: (params: Params) => string;
-  /** Block files rendered, in order. */
-  blocks: readonly string[];
+  /** The block files rendered, in order: the name of one of BLOCK_ORDERS. */
+  blocks: BlockOrder;
   /** Named route middleware (see middleware.ts), run before the page loads. */
   middleware?: readonly string[];
   /** Checks the dynamic segments; false answers 404. */
@@ -80,42 +82,6 @@ export const eventConfirmPath = (token: string) => `/events/confirm/${encodeURIC
 /** The link in every mail to a subscriber: a page with one button, so a mail scanner opening it unsubscribes nobody. */
 export const newsletterUnsubscribePath = (token: string) => `${NEWSLETTER_PATH}/unsubscribe/${encodeURIComponent(token)}`;
 
-const STAGE = ['stage'] as const;
-/**
- * Block orders per kind of page. A folder holds the files of the blocks it shows;
- * blocks named here but missing from the folder are skipped.
- */
-const HOME_BLOCKS = ['stage', 'intro', 'services', 'trusts', 'quote', 'teaser', 'contact'] as const;
-const SERVICES_BLOCKS = ['stage', 'intro', 'services', 'steps', 'boxes', 'quote', 'contact'] as const;
-const SERVICE_BLOCKS = [
-  'stage', 'intro', 'boxes', 'details', 'steps', 'tabs', 'journey', 'benefits', 'quote', 'casestudy', 'download', 'cross_linkage', 'contact',
-] as const;
-const SERVICE_CTV_BLOCKS = ['stage', 'intro', 'pubsell', 'ads', 'boxes', 'steps', 'casestudy', 'cross_linkage', 'contact'] as const;
-const SUB_SERVICE_BLOCKS = ['stage', 'intro', 'details', 'steps', 'benefits', 'quote', 'download', 'more', 'cross_linkage', 'contact'] as const;
-const TECHNOLOGY_BLOCKS = ['stage', 'intro', 'categories', 'badges', 'quote', 'contact'] as const;
-const GMP_BLOCKS = ['stage_blue', 'intro', 'gmp', 'synergy', 'licensing', 'benefits', 'badges', 'quoteSlider', 'contact'] as const;
-const GMP_CONTACT_BLOCKS = ['stage', 'form'] as const;
-const GMP_DETAIL_BLOCKS = ['stage_blue', 'intro', 'integration', 'tools', 'optimization', 'steps', 'download', 'cross_linkage', 'contact'] as const;
-const LUNIO_BLOCKS = ['stage_blue', 'intro', 'boxes', 'journey', 'benefits', 'casestudy', 'quote', 'contact'] as const;
-const MERIDIAN_BLOCKS = ['stage_blue', 'intro', 'marketing_intelligence', 'steps', 'benefits', 'download', 'quote', 'contact'] as const;
-const TECHNOLOGY_DETAIL_BLOCKS = [
-  'stage_blue', 'intro', 'pubsell', 'ads', 'tools', 'tabs', 'benefits', 'quote', 'cross_linkage', 'contact',
-] as const;
-
-const COMPANY_BLOCKS = ['stage', 'intro', 'overview', 'numbers', 'quote', 'contact'] as const;
-const ABOUT_US_BLOCKS = ['stage', 'who_we_are', 'what_we_do', 'closer_look', 'numbers', 'offers', 'recommendations', 'contact'] as const;
-const CONTACT_BLOCKS = ['stage', 'intro', 'formular', 'closer_look'] as const;
-const CAREER_BLOCKS = ['stage', 'intro', 'jobs', 'offers', 'steps', 'recommendations', 'contact'] as const;
-/** A job's blocks come from its position (careers service or content); the folder adds the form's headline. */
-const JOB_BLOCKS = ['stage', 'description', 'requirements', 'offers', 'coffee_chat', 'formular', 'related_jobs'] as const;
-const EVENTS_BLOCKS = ['stage', 'intro', 'events', 'contact'] as const;
-const EVENT_BLOCKS = ['stage', 'information', 'speakers', 'interviews', 'formular', 'contact'] as const;
-const FORM_PAGE_BLOCKS = ['stage', 'intro', 'formular', 'benefits'] as const;
-const LEGAL_BLOCKS = ['stage', 'legal'] as const;
-const NEWSLETTER_CONFIRM_BLOCKS = ['stage', 'confirmation'] as const;
-const NEWSLETTER_UNSUBSCRIBE_BLOCKS = ['stage', 'unsubscribe'] as const;
-const EVENT_CONFIRM_BLOCKS = ['stage', 'event_confirmation'] as const;
-
 /** The folder below the career folder that every job page reads. */
 const JOB_FOLDER = 'job';
 
@@ -136,7 +102,7 @@ function folderOf(pattern: string): (params: Params) => string {
 }
 
 function page(id: string, path: string, language: PathLanguage, extra: Partial<PageRoute> = {}): PageRoute {
-  return { id, path, language, page: 'content', folder: folderOf(path), blocks: STAGE, ...extra };
+  return { id, path, language, page: 'content', folder: folderOf(path), blocks: 'stage', ...extra };
 }
 
 /** One event page per language: the named event with optional edition segments. */
@@ -144,7 +110,7 @@ function eventPages(event: string, languages: readonly Language[] = ['en', 'de']
   return languages.map((language) =>
     page(`${language}-event-${event}`, `${EVENTS_PATH[language]}/${event}/:location?/:year?/:month?`, language, {
       folder: () => `${EVENTS_FOLDER[language]}/${event}`,
-      blocks: EVENT_BLOCKS,
+      blocks: 'event',
       data: 'event',
       validate: validEdition,
     }),
@@ -152,13 +118,13 @@ function eventPages(event: string, languages: readonly Language[] = ['en', 'de']
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  page('home', HOME_PATH, 'shared', { page: 'home', folder: () => 'homepage', blocks: HOME_BLOCKS, data: 'insights-teaser' }),
+  page('home', HOME_PATH, 'shared', { page: 'home', folder: () => 'homepage', blocks: 'home', data: 'insights-teaser' }),
 
-  page('services', '/services', 'shared', { blocks: SERVICES_BLOCKS }),
-  page('service-detail', '/services/:slug', 'shared', { blocks: SERVICE_BLOCKS, validate: (p) => isSlug(p.slug) }),
-  page('service-connected-tv', '/services/:slug/connected-tv', 'shared', { blocks: SERVICE_CTV_BLOCKS, validate: (p) => isSlug(p.slug) }),
+  page('services', '/services', 'shared', { blocks: 'services' }),
+  page('service-detail', '/services/:slug', 'shared', { blocks: 'service', validate: (p) => isSlug(p.slug) }),
+  page('service-connected-tv', '/services/:slug/connected-tv', 'shared', { blocks: 'serviceConnectedTv', validate: (p) => isSlug(p.slug) }),
   page('service-sub-detail', '/services/:slug/:sub', 'shared', {
-    blocks: SUB_SERVICE_BLOCKS,
+    blocks: 'subService',
     data: 'related-articles',
     validate: (p) => isSlug(p.slug) && isSlug(p.sub),
   }),
@@ -167,20 +133,20 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('insight-article', '/insights/:slug', 'shared', {
     page: 'insight-article',
     data: 'insights-article',
-    blocks: ['stage', 'content', 'author', 'general_information'],
+    blocks: 'insightArticle',
     validate: (p) => isSlug(p.slug),
   }),
 
-  page('newsletter', NEWSLETTER_PATH, 'shared', { blocks: FORM_PAGE_BLOCKS }),
-  page('newsletter-confirm', '/newsletter/:email', 'shared', { folder: () => NEWSLETTER_CONFIRM_FOLDER, blocks: NEWSLETTER_CONFIRM_BLOCKS, noindex: true, token: 'email' }),
+  page('newsletter', NEWSLETTER_PATH, 'shared', { blocks: 'formPage' }),
+  page('newsletter-confirm', '/newsletter/:email', 'shared', { folder: () => NEWSLETTER_CONFIRM_FOLDER, blocks: 'newsletterConfirm', noindex: true, token: 'email' }),
   page('newsletter-unsubscribe', '/newsletter/unsubscribe/:token', 'shared', {
     folder: () => NEWSLETTER_UNSUBSCRIBE_FOLDER,
-    blocks: NEWSLETTER_UNSUBSCRIBE_BLOCKS,
+    blocks: 'newsletterUnsubscribe',
     noindex: true,
     token: 'token',
   }),
 
-  page('event-confirm', '/events/confirm/:token', 'shared', { folder: () => EVENT_CONFIRM_FOLDER, blocks: EVENT_CONFIRM_BLOCKS, noindex: true, token: 'token' }),
+  page('event-confirm', '/events/confirm/:token', 'shared', { folder: () => EVENT_CONFIRM_FOLDER, blocks: 'eventConfirm', noindex: true, token: 'token' }),
   page('events', '/events', 'shared', { middleware: ['eventRedirect'] }),
   page('event-redirect', '/events/:eventname', 'shared', { middleware: ['eventRedirect'] }),
 
@@ -188,13 +154,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     const tech = language === 'en' ? '/technology' : '/technologie';
     const gmp = `${tech}/google-marketing-platform-partner`;
     return [
-      page(`${language}-technology`, tech, language, { blocks: TECHNOLOGY_BLOCKS }),
-      page(`${language}-gmp`, gmp, language, { blocks: GMP_BLOCKS }),
-      page(`${language}-gmp-contact`, `${gmp}/${language === 'en' ? 'contact' : 'kontakt'}`, language, { blocks: GMP_CONTACT_BLOCKS }),
-      page(`${language}-gmp-detail`, `${gmp}/:sub`, language, { blocks: GMP_DETAIL_BLOCKS, validate: (p) => isSlug(p.sub) }),
-      page(`${language}-lunio`, `${tech}/lunio`, language, { blocks: LUNIO_BLOCKS }),
-      page(`${language}-meridian`, `${tech}/meridian`, language, { blocks: MERIDIAN_BLOCKS }),
-      page(`${language}-technology-detail`, `${tech}/:slug`, language, { blocks: TECHNOLOGY_DETAIL_BLOCKS, validate: (p) => isSlug(p.slug) }),
+      page(`${language}-technology`, tech, language, { blocks: 'technology' }),
+      page(`${language}-gmp`, gmp, language, { blocks: 'gmp' }),
+      page(`${language}-gmp-contact`, `${gmp}/${language === 'en' ? 'contact' : 'kontakt'}`, language, { blocks: 'gmpContact' }),
+      page(`${language}-gmp-detail`, `${gmp}/:sub`, language, { blocks: 'gmpDetail', validate: (p) => isSlug(p.sub) }),
+      page(`${language}-lunio`, `${tech}/lunio`, language, { blocks: 'lunio' }),
+      page(`${language}-meridian`, `${tech}/meridian`, language, { blocks: 'meridian' }),
+      page(`${language}-technology-detail`, `${tech}/:slug`, language, { blocks: 'technologyDetail', validate: (p) => isSlug(p.slug) }),
     ];
   }),
 
@@ -205,31 +171,31 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     const events = EVENTS_PATH[language];
     const meetingRequest = `${events}/omr/${de ? 'terminanfrage' : 'meeting-request'}`;
     return [
-      page(`${language}-company`, company, language, { blocks: COMPANY_BLOCKS }),
-      page(`${language}-about-us`, `${company}/${de ? 'ueber-uns' : 'about-us'}`, language, { blocks: ABOUT_US_BLOCKS }),
-      page(`${language}-career`, career, language, { blocks: CAREER_BLOCKS, data: 'career' }),
+      page(`${language}-company`, company, language, { blocks: 'company' }),
+      page(`${language}-about-us`, `${company}/${de ? 'ueber-uns' : 'about-us'}`, language, { blocks: 'aboutUs' }),
+      page(`${language}-career`, career, language, { blocks: 'career', data: 'career' }),
       page(`${language}-job`, `${career}/:slug`, language, {
         // Positions come from the careers source; the folder holds what every job page shares.
         folder: () => `${folderOf(career)({})}/${JOB_FOLDER}`,
-        blocks: JOB_BLOCKS,
+        blocks: 'job',
         data: 'job',
         validate: (p) => isSlug(p.slug) && p.slug !== JOB_FOLDER,
       }),
-      page(`${language}-contact`, `${company}/${de ? 'kontakt' : 'contact'}`, language, { blocks: CONTACT_BLOCKS }),
-      page(`${language}-events`, events, language, { blocks: EVENTS_BLOCKS, data: 'events-overview' }),
+      page(`${language}-contact`, `${company}/${de ? 'kontakt' : 'contact'}`, language, { blocks: 'contact' }),
+      page(`${language}-events`, events, language, { blocks: 'events', data: 'events-overview' }),
       page(`${language}-omr-meeting-request`, `${meetingRequest}/:year?/:month?`, language, {
         folder: folderOf(meetingRequest),
-        blocks: FORM_PAGE_BLOCKS,
+        blocks: 'formPage',
         validate: validEdition,
       }),
       page(`${language}-event`, `${events}/:eventname/:location/:year/:month`, language, {
         folder: (p) => `${EVENTS_FOLDER[language]}/${p.eventname}`,
-        blocks: EVENT_BLOCKS,
+        blocks: 'event',
         data: 'event',
         validate: (p) => isSlug(p.eventname) && validEdition(p),
       }),
-      page(`${language}-imprint`, de ? '/impressum' : '/imprint', language, { blocks: LEGAL_BLOCKS }),
-      page(`${language}-privacy`, de ? '/datenschutz' : '/privacy-policy', language, { blocks: LEGAL_BLOCKS }),
+      page(`${language}-imprint`, de ? '/impressum' : '/imprint', language, { blocks: 'legal' }),
+      page(`${language}-privacy`, de ? '/datenschutz' : '/privacy-policy', language, { blocks: 'legal' }),
     ];
   }),
   ...eventPages('analytics-hub'),

@@ -3,6 +3,7 @@
  * for every page, the browser only from its first navigation on, so no first load carries them.
  */
 import { data, type LoaderFunctionArgs } from 'react-router';
+import { BLOCK_ORDERS } from './block-orders.ts';
 import type { ConsentTexts } from './content/schemas/consent.ts';
 import type { FooterData, NavigationData, PageContent, UiTexts } from './content/types.ts';
 import type { FormEcho } from './forms/page-data.ts';
@@ -75,7 +76,7 @@ export async function loadPage(deps: RouteDeps, spec: PageRoute, { request, para
       ? import('./forms/page-data.ts').then(({ loadPageForm }) => loadPageForm(content, language, deps.content, formEchoOf(context)))
       : undefined,
   ]);
-  return { language, content, blocks: spec.blocks, ...extras, ...(form ? { form } : {}) };
+  return { language, content, blocks: BLOCK_ORDERS[spec.blocks], ...extras, ...(form ? { form } : {}) };
 }
 
 export async function loadRoot(deps: RouteDeps, { request }: LoaderFunctionArgs): Promise<RootData> {

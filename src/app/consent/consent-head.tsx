@@ -4,16 +4,17 @@
  * that adds the manager's script element right after itself. The manager is added by a script
  * rather than written into the page because a page the same for everyone allows its scripts by
  * their hashes with 'strict-dynamic', which trusts what a trusted script adds and no external
- * script the page names itself. Both carry the response's nonce when it has one.
+ * script the page names itself. Both carry the response's nonce when it has one. The browser
+ * renders consent-head.browser.tsx in its place (build.mjs).
  */
 import { useEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 import { useNonce } from '../security/nonce.tsx';
-import { CONSENT_DEFAULTS_SCRIPT_ID, consentDefaultsScript } from './consent-mode.ts';
+import { consentDefaultsScript } from './consent-mode.ts';
+import { CONSENT_DEFAULTS_SCRIPT_ID, CONSENT_MANAGER_LOADER_ID } from './head-script-ids.ts';
 import { consentManagerScript } from './usercentrics.ts';
 
-/** The id of the inline script that adds the consent manager's script. */
-export const CONSENT_MANAGER_LOADER_ID = 'consent-manager-loader';
+export { CONSENT_MANAGER_LOADER_ID };
 
 /**
  * Adds a script element with these attributes right after the running script. Not async: it

@@ -25,8 +25,7 @@ export const CONSENT_DEFAULTS: Record<ConsentType, 'denied'> & { wait_for_update
   wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS,
 };
 
-/** The id of the inline script that sets the defaults. */
-export const CONSENT_DEFAULTS_SCRIPT_ID = 'consent-defaults';
+export { CONSENT_DEFAULTS_SCRIPT_ID } from './head-script-ids.ts';
 
 /**
  * The inline script at the top of the head: creates the dataLayer and the global gtag

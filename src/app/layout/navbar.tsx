@@ -16,6 +16,7 @@ import { LoginEntry } from './login-entry.tsx';
 import { Logo } from './logo.tsx';
 import { PageLink, SmartLink } from './smart-link.tsx';
 import { LARGE_BREAKPOINT_PX, NAV_REINIT_DELAY_MS, POPOVER_DELAY_MS } from './timing.ts';
+import { useEscape } from './use-escape.ts';
 
 const SCROLL_THRESHOLD_PX = 8;
 
@@ -66,21 +67,15 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
     setOpenItem(null);
   }, []);
 
-  useEffect(() => {
-    if (!menuOpen && openItem === null) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      if (openItem !== null) {
-        document.getElementById(`${menuId}-toggle-${openItem}`)?.focus();
-        setOpenItem(null);
-      } else {
-        setMenuOpen(false);
-        burgerRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen, openItem, menuId]);
+  useEscape(menuOpen || openItem !== null, () => {
+    if (openItem !== null) {
+      document.getElementById(`${menuId}-toggle-${openItem}`)?.focus();
+      setOpenItem(null);
+    } else {
+      setMenuOpen(false);
+      burgerRef.current?.focus();
+    }
+  });
 
   useEffect(() => () => clearTimeout(hoverTimer.current), []);
 
