@@ -3,26 +3,12 @@
  * links: a kept page names the SHA-256 of each of its inline scripts and nothing else, with no
  * nonce; the same page rendered for one answer carries a fresh nonce on each inline script.
  */
-import { createHash } from 'node:crypto';
 import t, { type Test } from 'tap';
 import { build } from './helpers/build.ts';
+import { nonceOf, hashesOf, inlineScripts, sha256 } from './helpers/csp.ts';
 
 type App = Awaited<ReturnType<typeof build>>;
 
-const directives = (policy: string) =>
-  new Map(
-    policy
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name, ...sources]) => [name!, sources]),
-  );
-const nonceOf = (policy: string) => /'nonce-([\w-]+)'/.exec(policy)?.[1];
-const hashesOf = (policy: string) => new Set(directives(policy).get('script-src')?.filter((source) => source.startsWith("'sha256-")));
-/** Each inline script element's opening tag and text. */
-const inlineScripts = (html: string) =>
-  [...html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)].filter((match) => !/\ssrc=/.test(match[1]!)).map((match) => ({ tag: match[1]!, text: match[2]! }));
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The checks every page passes whatever allows its scripts: no third party unless configured, no inline handlers or javascript: links. */
 function checkMarkup(t: Test, url: string, html: string): void {

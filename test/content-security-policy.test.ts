@@ -3,28 +3,14 @@
  * scripts, a page rendered for one answer puts a fresh nonce on each; script sources exactly
  * as configured, and violations reported to a bounded endpoint.
  */
-import { createHash } from 'node:crypto';
 import t from 'tap';
 import { createContentSecurityPolicy } from '#server/security/content-security-policy.ts';
 import { loadConfig } from '#server/config.ts';
 import { launchBrowser, openPage, waitForHydration } from './helpers/browser.ts';
 import { build } from './helpers/build.ts';
+import { directives, nonceOf, hashesOf, inlineScripts, sha256 } from './helpers/csp.ts';
 import { startServer } from './helpers/server-process.ts';
 
-const directives = (policy: string) =>
-  new Map(
-    policy
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name, ...sources]) => [name!, sources]),
-  );
-const nonceOf = (policy: string) => /'nonce-([\w-]+)'/.exec(policy)?.[1];
-const hashesOf = (policy: string) => new Set(directives(policy).get('script-src')?.filter((source) => source.startsWith("'sha256-")));
-/** Each inline script element's opening tag and text. */
-const inlineScripts = (html: string) =>
-  [...html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)].filter((match) => !/\ssrc=/.test(match[1]!)).map((match) => ({ tag: match[1]!, text: match[2]! }));
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 t.test('with every third party configured, kept pages still name the hash of each inline script', async (t) => {
   const app = await build(t, {
