@@ -120,7 +120,7 @@ t.test('a page link rendered on the server is the markup react-router Link rende
   const { renderToString } = await import('react-dom/server');
   const { createStaticHandler, createStaticRouter, Link, StaticRouterProvider } = await import('react-router');
   const { PageLink, PageLinkContext } = await import('#app/layout/smart-link.tsx');
-  const { ServerPageLink } = await import('#server/ssr/server-page-link.tsx');
+  const { SERVER_PAGE_LINKS } = await import('#server/ssr/server-page-link.tsx');
   const targets = [
     '/', '/services', '/services/', '/services/analytics?x=1#top', '/a/../b/./c', '/a//b', '/with space', '/umlaut-ü', '/%C3%BC', '/?', '/#',
     '/search?q=<script>&a="b"', '/a/b/..', '/a/b/../', '/\\evil', '\\/evil', '/x#y?z',
@@ -139,7 +139,7 @@ t.test('a page link rendered on the server is the markup react-router Link rende
       if (context instanceof Response) throw new Error(`${location} answered ${context.status}`);
       // As the server renders pages: its own link component provided (render-page.tsx).
       return renderToString(
-        createElement(PageLinkContext.Provider, { value: ServerPageLink }, createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false })),
+        createElement(PageLinkContext.Provider, { value: SERVER_PAGE_LINKS }, createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false })),
       );
     };
     const theirs = await render(Link);
@@ -147,4 +147,52 @@ t.test('a page link rendered on the server is the markup react-router Link rende
     t.equal(ours, theirs, `at ${location}, basename ${basename}`);
     t.match(theirs, /<a class="text-link" aria-label="label" href="[^"]*\/a\/b" data-discover="true">text<\/a>/, 'the links are there');
   }
+});
+
+t.test('a navigation link rendered on the server is the markup react-router NavLink renders', async (t) => {
+  const { createElement } = await import('react');
+  const { renderToString } = await import('react-dom/server');
+  const { createStaticHandler, createStaticRouter, NavLink, StaticRouterProvider } = await import('react-router');
+  const { PageNavLink, PageLinkContext } = await import('#app/layout/smart-link.tsx');
+  const { SERVER_PAGE_LINKS } = await import('#server/ssr/server-page-link.tsx');
+  const targets = [
+    '/', '/services', '/services/', '/Services', '/services/analytics', '/services/analytics/', '/services/analytics-x', '/company', '/company/career',
+    '/services/analytics?x=1#top', '/a/../services', '/services/./analytics', '/a//b', '/with space', '/umlaut-ü', '/%C3%BC', '/?', '/#', '/\\evil', '\\/evil',
+  ];
+  const links = (component: typeof NavLink | typeof PageNavLink) => () =>
+    createElement(
+      'nav',
+      null,
+      ...targets.map((to) => createElement(component, { key: to, to, className: 'navbar__link', 'aria-label': 'label', onClick: () => undefined }, 'text')),
+      createElement(component, { key: 'plain', to: '/services' }, 'no class'),
+      createElement(component, { key: 'end', to: '/services', end: true, className: 'x' }, 'end'),
+      createElement(component, { key: 'case', to: '/SERVICES', caseSensitive: true, className: 'x' }, 'case'),
+      createElement(component, { key: 'current', to: '/services', 'aria-current': 'location', target: '_self', discover: 'none', lang: 'de' }, 'current'),
+      createElement(component, { key: 'function', to: '/services', className: ({ isActive }: { isActive: boolean }) => (isActive ? 'on' : 'off') }, 'function'),
+    );
+  const locations = [['/services/analytics', '/'], ['/Services/Analytics/', '/'], ['/', '/'], ['/company/career', '/'], ['/umlaut-%C3%BC', '/'], ['/site/services/', '/site']] as const;
+  for (const [location, basename] of locations) {
+    const render = async (component: typeof NavLink | typeof PageNavLink) => {
+      const handler = createStaticHandler([{ id: 'page', path: '*', Component: links(component) }], { basename });
+      const context = await handler.query(new Request(`http://localhost${location}`));
+      if (context instanceof Response) throw new Error(`${location} answered ${context.status}`);
+      return renderToString(
+        createElement(PageLinkContext.Provider, { value: SERVER_PAGE_LINKS }, createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false })),
+      );
+    };
+    const theirs = await render(NavLink);
+    const ours = await render(PageNavLink);
+    t.equal(ours, theirs, `at ${location}, basename ${basename}`);
+  }
+  const atAnalytics = await (async () => {
+    const handler = createStaticHandler([{ id: 'page', path: '*', Component: links(PageNavLink) }]);
+    const context = await handler.query(new Request('http://localhost/services/analytics'));
+    if (context instanceof Response) throw new Error('no context');
+    return renderToString(
+      createElement(PageLinkContext.Provider, { value: SERVER_PAGE_LINKS }, createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false })),
+    );
+  })();
+  t.match(atAnalytics, '<a aria-label="label" aria-current="page" class="navbar__link active" href="/services" data-discover="true">text</a>', 'a link above the page is active');
+  t.match(atAnalytics, '<a aria-label="label" class="navbar__link" href="/services/analytics-x" data-discover="true">text</a>', 'a longer name is not below it');
+  t.match(atAnalytics, '<a class="x" href="/services" data-discover="true">end</a>', 'an end link above the page is not active');
 });

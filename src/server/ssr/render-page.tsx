@@ -19,7 +19,7 @@ import { createStores, StoresProvider } from '#app/state/stores.tsx';
 import { compressedDestination, type ContentEncoding } from '../http/encoding.ts';
 import { fatalErrorHtml } from './fatal-error-html.ts';
 import { deferredModuleLoader, hydrationData, type InlineJsonWriter } from './serialize.ts';
-import { ServerPageLink } from './server-page-link.tsx';
+import { SERVER_PAGE_LINKS } from './server-page-link.tsx';
 
 export interface RenderPageOptions {
   res: ServerResponse;
@@ -251,7 +251,7 @@ function renderInto(options: RenderDocumentOptions, nonce: string | undefined, s
       <NonceProvider nonce={nonce}>
         <EnvironmentProvider value={options.environment}>
           <StoresProvider stores={createStores()}>
-            <PageLinkContext.Provider value={ServerPageLink}>
+            <PageLinkContext.Provider value={SERVER_PAGE_LINKS}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </PageLinkContext.Provider>
           </StoresProvider>
