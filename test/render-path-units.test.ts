@@ -196,3 +196,24 @@ t.test('a navigation link rendered on the server is the markup react-router NavL
   t.match(atAnalytics, '<a aria-label="label" class="navbar__link" href="/services/analytics-x" data-discover="true">text</a>', 'a longer name is not below it');
   t.match(atAnalytics, '<a class="x" href="/services" data-discover="true">end</a>', 'an end link above the page is not active');
 });
+
+t.test('nonces drawn a batch at a time are each new, 128 bits in base64url', async (t) => {
+  const { createNonceSource } = await import('#server/security/content-security-policy.ts');
+  const first = createNonceSource();
+  const second = createNonceSource();
+  const seen = new Set<string>();
+  const malformed: string[] = [];
+  // Past several batches of both sources, interleaved.
+  for (let index = 0; index < 1000; index++) {
+    for (const nonce of [first(), second()]) {
+      if (!/^[A-Za-z0-9_-]{22}$/.test(nonce)) malformed.push(nonce);
+      seen.add(nonce);
+    }
+  }
+  t.same(malformed, [], 'each is 22 base64url characters');
+  t.equal(seen.size, 2000, 'every nonce is new');
+  const bits = [...seen].slice(0, 256).map((nonce) => Buffer.from(nonce, 'base64url'));
+  const ones = bits.reduce((sum, bytes) => sum + [...bytes].reduce((count, byte) => count + byte.toString(2).replaceAll('0', '').length, 0), 0);
+  // 256 × 128 bits: about half set; a pool left unfilled (zeros) or reused would not be.
+  t.ok(ones > 256 * 128 * 0.45 && ones < 256 * 128 * 0.55, `${ones} of ${256 * 128} bits set`);
+});

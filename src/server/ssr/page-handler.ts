@@ -17,7 +17,7 @@ import type { InsightsSource } from '#app/insights/model.ts';
 import { publicLoginConfig, type Config } from '../config.ts';
 import { compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
 import { createPageCacheHeaders } from '../http/page-cache-headers.ts';
-import { createContentSecurityPolicy, createNonce, inlineScriptHashes } from '../security/content-security-policy.ts';
+import { createContentSecurityPolicy, createNonceSource, inlineScriptHashes } from '../security/content-security-policy.ts';
 import type { RenderSlots } from './render-slots.ts';
 import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache } from './page-cache.ts';
 import { createRouteHandlers } from './route-handlers.ts';
@@ -211,6 +211,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
   const policy = createContentSecurityPolicy(config);
   const assetsOf = assetsByPage(manifest, inlineCss);
   const inlineJson = createInlineJsonWriter();
+  const createNonce = createNonceSource();
 
   const cacheHeaders = createPageCacheHeaders(config.pageCache.shared);
 
