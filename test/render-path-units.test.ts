@@ -21,12 +21,16 @@ t.test('the page data writer writes what inlineJson writes, for frozen content a
     // A hole in an array is null, as JSON.stringify writes it.
     [1, , 3],
     { '<key>': 'value', 'line\u2028separator': 1 },
+    // Members left out first, between and last: no stray commas.
+    { a: undefined, b: 1, c: () => 1, d: [undefined], e: Symbol('e') },
+    { only: undefined },
     deepFreeze(['frozen', { array: [1, 2] }]),
   ];
-  for (const sample of samples) {
+  // Named by number: a name holding the samples' U+2028 breaks the TAP line, and its result is lost.
+  for (const [index, sample] of samples.entries()) {
     const expected = inlineJson(sample);
-    t.equal(write(sample), expected, JSON.stringify(sample) ?? 'sample');
-    t.equal(write(sample), expected, 'the same again, from what was kept');
+    t.equal(write(sample), expected, `sample ${index}`);
+    t.equal(write(sample), expected, `sample ${index} again, from what was kept`);
   }
   t.notMatch(write(content), /<|>|&|\u2028|\u2029/, 'nothing a script could be closed or broken with');
   t.same(JSON.parse(write(content)), content, 'still the same data');
