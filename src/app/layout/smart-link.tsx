@@ -42,11 +42,13 @@ interface SmartLinkProps {
 }
 
 export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
+  // PageLink's component taken here, so a page's many links each render one component less.
+  const { Link: PageLinkComponent } = useContext(PageLinkContext);
   if (isInternalUrl(to)) {
     return (
-      <PageLink to={to} {...rest}>
+      <PageLinkComponent to={to} {...rest}>
         {children}
-      </PageLink>
+      </PageLinkComponent>
     );
   }
   const address = mailtoAddressOf(to);
