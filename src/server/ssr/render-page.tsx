@@ -19,7 +19,7 @@ import { PageLinkContext } from '#app/layout/smart-link.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
 import { compressedDestination, type ContentEncoding } from '../http/encoding.ts';
 import { fatalErrorHtml } from './fatal-error-html.ts';
-import { deferredModuleLoader, hydrationData, type InlineJsonWriter } from './serialize.ts';
+import { deferredModuleLoader, hydrationData, inlineJson, type InlineJsonWriter } from './serialize.ts';
 import { SERVER_PAGE_LINKS } from './server-page-link.tsx';
 
 export interface RenderPageOptions {
@@ -28,7 +28,8 @@ export interface RenderPageOptions {
   dataRoutes: StaticHandler['dataRoutes'];
   context: StaticHandlerContext;
   environment: AppEnvironment;
-  entry: string;
+  /** The environment's script and the module loader of this page's modules, made once per page module (see pageScripts). */
+  scripts: PageScripts;
   language: Language;
   /** This answer's Content Security Policy nonce, on every inline script of the page. */
   nonce: string;
@@ -192,6 +193,22 @@ function browserEnvironment(environment: AppEnvironment): AppEnvironment {
   return { ...environment, assets };
 }
 
+/** The parts of a page's bootstrap script that depend only on its page module and the configuration. */
+export interface PageScripts {
+  /** Sets the environment global the browser's modules read. */
+  readonly environment: string;
+  /** Starts the page's modules once the document has been painted. */
+  readonly moduleLoader: string;
+}
+
+/** The bootstrap script's fixed parts for an environment, made once per page module by the page handler. */
+export function pageScripts(environment: AppEnvironment, entry: string): PageScripts {
+  return Object.freeze({
+    environment: `window.${ENVIRONMENT_GLOBAL}=${inlineJson(browserEnvironment(environment))};`,
+    moduleLoader: deferredModuleLoader(entry, environment.assets.modulePreloads),
+  });
+}
+
 /** The same context with the error placed on the pages route, so the layout shows the error page. */
 function withRenderError(context: StaticHandlerContext, error: unknown): StaticHandlerContext {
   const pagesIndex = context.matches.findIndex((match) => match.route.id === PAGES_ROUTE_ID);
@@ -290,7 +307,7 @@ function renderInto(options: RenderDocumentOptions, nonce: string | undefined, s
       </NonceProvider>,
       {
         ...(nonce === undefined ? {} : { nonce }),
-        bootstrapScriptContent: `window.${ENVIRONMENT_GLOBAL}=${options.inlineJson(browserEnvironment(options.environment))};window.__staticRouterHydrationData=${options.inlineJson(hydrationData(context))};${deferredModuleLoader(options.entry, options.environment.assets.modulePreloads)}`,
+        bootstrapScriptContent: `${options.scripts.environment}window.__staticRouterHydrationData=${options.inlineJson(hydrationData(context))};${options.scripts.moduleLoader}`,
         progressiveChunkSize: sink.wholeDocument ? Number.POSITIVE_INFINITY : undefined,
         onShellReady() {
           if (!sink.wholeDocument) start();
