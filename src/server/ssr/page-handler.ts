@@ -221,8 +221,8 @@ export function createPageHandler({ config, content, insights, careers, manifest
   });
   const handlers = createRouteHandlers(routes);
   const origin = new URL(config.siteUrl).origin;
-  const policy = createContentSecurityPolicy(config);
   const login = publicLoginConfig(config.login);
+  const policy = createContentSecurityPolicy(config);
   const environmentOf = environmentsByPage(manifest, inlineCss, (assets) => ({
     siteUrl: config.siteUrl,
     assetsBaseUrl: config.assetsBaseUrl,
