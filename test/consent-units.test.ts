@@ -22,6 +22,7 @@ const ORIGINS: TrackingEnvironment = {
 
 /** An arguments object, as gtag pushes it. */
 function gtagArguments(..._args: unknown[]): IArguments {
+  // biome-ignore lint/complexity/noArguments: the arguments object is what is made here
   return arguments;
 }
 
