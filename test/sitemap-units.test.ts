@@ -8,7 +8,7 @@ import { LANGUAGES, type Language } from '#app/i18n/language.ts';
 import { PAGE_ROUTES } from '#app/paths.ts';
 import type { Position } from '#app/careers/model.ts';
 import { loadContentStore } from '#server/content/content-store.ts';
-import { createInsightsService } from '#server/plugins/insights.ts';
+import { createInsightsService } from '#server/insights/insights-service.ts';
 import { articleSummaries, listSitePages, type SitePage } from '#server/seo/site-pages.ts';
 import { folderReader } from '#server/seo/route-params.ts';
 import { MAX_BYTES, MAX_URLS, SitemapLimitError, sitemapDocuments, sitemapXml } from '#server/seo/sitemap.ts';

@@ -8,7 +8,7 @@ import { isLanguage, LANGUAGES, type Language } from '#app/i18n/language.ts';
 import { careerPath, EVENTS_PATH, matchPageRoute, PAGE_ROUTES } from '#app/paths.ts';
 import { loadContentStore } from '#server/content/content-store.ts';
 import { createCareersService } from '#server/careers/careers-service.ts';
-import { createInsightsService } from '#server/plugins/insights.ts';
+import { createInsightsService } from '#server/insights/insights-service.ts';
 import { sitemapPlugin } from '#server/plugins/sitemap.ts';
 import { build, copyContent, editJson } from './helpers/build.ts';
 import { parseSitemap, type ParsedUrl } from './helpers/sitemap.ts';

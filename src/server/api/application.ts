@@ -20,7 +20,7 @@ import { acceptedResponseSchema, applicationFieldsSchema, refusalResponseSchema,
 import { saveSubmission, type StoredAttachment } from '../forms/submissions.ts';
 import { receivedMails } from '../forms/received-mails.ts';
 import { detectFileType, type FileType } from '../uploads/file-type.ts';
-import { uploadsDirOf } from '../uploads/attachment-store.ts';
+import { UPLOAD_FOLDER_MODE, uploadsDirOf } from '../uploads/attachment-store.ts';
 import { safeFileName } from '../uploads/file-name.ts';
 import { freeBytes } from '../uploads/free-disk.ts';
 import { FileTooLargeError, saveStream, type SavedFile } from '../uploads/save-stream.ts';
@@ -63,7 +63,7 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
   const tempDir = path.join(uploadsDir, TEMP_FOLDER);
   // Files of uploads cut off by a crash are never anybody's; start clean.
   await rm(tempDir, { recursive: true, force: true });
-  await mkdir(tempDir, { recursive: true });
+  await mkdir(tempDir, { recursive: true, mode: UPLOAD_FOLDER_MODE });
   const validateFields = createFieldValidator<ApplicationFields>(applicationFieldsSchema);
   const quota = createUploadQuota({ bytes: limits.quotaBytes, windowMs: limits.quotaWindowMs, redis: app.sharedLimits?.redis });
   /** The largest body an application can be: every file at its limit, the text fields and the framing. */
