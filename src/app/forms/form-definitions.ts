@@ -3,6 +3,7 @@
  * enforces. The server's schemas and the browser's checks are both built from this
  * table, so a field is checked the same way on both sides.
  */
+import { APPLICATION_API, CONTACT_API, CONTACT_OMR_API, CONTACT_TECHNOLOGY_API, EVENTS_API, NEWSLETTER_SUBSCRIBE_API } from '../api-paths.ts';
 
 export const FORM_NAMES = ['contact', 'contact-technology', 'contact-omr', 'event', 'application', 'newsletter'] as const;
 export type FormName = (typeof FORM_NAMES)[number];
@@ -48,11 +49,11 @@ const legals: FieldRule = { name: 'legals', kind: 'consent', required: true };
 const contactFields = [name, email, company, message, legals] as const;
 
 export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
-  contact: { name: 'contact', action: '/api/contact', multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you', retention: 'retention_contact' },
-  'contact-omr': { name: 'contact-omr', action: '/api/contact/omr', multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you', retention: 'retention_contact' },
+  contact: { name: 'contact', action: CONTACT_API, multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you', retention: 'retention_contact' },
+  'contact-omr': { name: 'contact-omr', action: CONTACT_OMR_API, multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you', retention: 'retention_contact' },
   'contact-technology': {
     name: 'contact-technology',
-    action: '/api/contact/technology',
+    action: CONTACT_TECHNOLOGY_API,
     multipart: false,
     fields: [
       name,
@@ -69,7 +70,7 @@ export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
   },
   event: {
     name: 'event',
-    action: '/api/events',
+    action: EVENTS_API,
     multipart: false,
     fields: [name, email, company, { name: 'terms', kind: 'consent', required: true }, { name: 'event', kind: 'hidden', required: true, maxLength: LIMITS.event }],
     textsFile: 'event_form.json',
@@ -78,7 +79,7 @@ export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
   },
   application: {
     name: 'application',
-    action: '/api/application',
+    action: APPLICATION_API,
     multipart: true,
     fields: [
       name,
@@ -97,7 +98,7 @@ export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
   },
   newsletter: {
     name: 'newsletter',
-    action: '/api/newsletter/subscribe',
+    action: NEWSLETTER_SUBSCRIBE_API,
     multipart: false,
     fields: [email, { name: 'consent', kind: 'consent', required: true }],
     textsFile: 'newsletter_form.json',
