@@ -39,3 +39,9 @@ export const insightsSearchOptionsApiPath = (language: string) => `${INSIGHTS_AP
 export const recommendationsApiPath = (language: string) => `${RECOMMENDATION_API}/articles/${language}`;
 export const galaxyUserApiPath = (uid: string) => `${GALAXY_API}/profile/me/${encodeURIComponent(uid)}`;
 export const platformTokenApiPath = (uid: string) => `${FIREBASE_API}/token/${encodeURIComponent(uid)}`;
+
+/** A path of this module as its group's plugin declares it: the part below the group's prefix. */
+export function routeBelow(prefix: string, path: string): string {
+  if (!path.startsWith(prefix)) throw new Error(`${path} is not below ${prefix}`);
+  return path.slice(prefix.length) || '/';
+}

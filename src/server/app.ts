@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { behindProxy, type Config } from './config.ts';
 import { FORM_BODY_LIMIT } from './forms/form-parsers.ts';
+import { AJV_OPTIONS } from './http/ajv-options.ts';
 import { requestForLog } from './http/request-log.ts';
 import { loadContentStore } from './content/content-store.ts';
 import { retentionSettings } from './content/content-settings.ts';
@@ -90,7 +91,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Confirmation tokens travel in the path of the links mailed to visitors.
     routerOptions: { maxParamLength: 2048 },
     // Input is taken as sent: a number is no string, a list no single value, an unknown field is refused.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
+    ajv: { customOptions: AJV_OPTIONS },
   });
   app.server.maxConnections = config.connections.maxConnections;
   // Readiness belongs to this instance: ready once content is loaded, not ready while closing.

@@ -15,7 +15,7 @@ import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { showSnackbar, useStores } from '../state/stores.tsx';
 import { ACCEPTED_EXTENSIONS, checkForm, formatFileSize, type ChosenFile, type FormValues } from './checks.ts';
-import { FORMS, HONEYPOT, PAGE_FIELD, SENT_PARAM, type FieldRule } from './form-definitions.ts';
+import { FORMS, HONEYPOT, PAGE_FIELD, SENT_PARAM, type FieldRule, type FormDefinition } from './form-definitions.ts';
 import type { PageForm } from './page-data.ts';
 import { sendJson, sendMultipart } from './send-form.ts';
 
@@ -67,7 +67,7 @@ export interface FormViewProps {
 
 export function FormView({ form, language, hidden = {} }: FormViewProps) {
   const id = useId();
-  const definition = FORMS[form.name];
+  const definition: FormDefinition = FORMS[form.name];
   const { texts, messages } = form;
   const { uploads } = useEnvironment();
   const { snackbar } = useStores();
