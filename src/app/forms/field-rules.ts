@@ -23,6 +23,8 @@ export interface TextRule {
   required: boolean;
   maxLength: number;
   pattern?: string;
+  /** The message of a value the pattern refuses: stray control characters in text, or a value that is no phone number. */
+  patternMessage?: 'single_line' | 'invalid';
   format?: 'email';
 }
 
@@ -49,7 +51,7 @@ export interface FileRule {
 
 export type ValueRule = TextRule | ListRule | AcceptedRule | FileRule;
 
-const line = (required: boolean, maxLength: number): TextRule => ({ type: 'text', required, maxLength, pattern: required ? REQUIRED_LINE_PATTERN : SINGLE_LINE_PATTERN });
+const line = (required: boolean, maxLength: number): TextRule => ({ type: 'text', required, maxLength, pattern: required ? REQUIRED_LINE_PATTERN : SINGLE_LINE_PATTERN, patternMessage: 'single_line' });
 
 function maxLengthOf(field: FieldRule): number {
   if (field.maxLength === undefined) throw new Error(`form field ${field.name} (${field.kind}) needs a maxLength in the form table`);
@@ -66,9 +68,9 @@ export function valueRuleOf(field: FieldRule): ValueRule {
     case 'email':
       return { type: 'text', required: field.required, maxLength: maxLengthOf(field), format: 'email' };
     case 'tel':
-      return { type: 'text', required: field.required, maxLength: maxLengthOf(field), pattern: PHONE_PATTERN };
+      return { type: 'text', required: field.required, maxLength: maxLengthOf(field), pattern: PHONE_PATTERN, patternMessage: 'invalid' };
     case 'textarea':
-      return { type: 'text', required: field.required, maxLength: maxLengthOf(field), pattern: field.required ? REQUIRED_TEXT_PATTERN : TEXT_PATTERN };
+      return { type: 'text', required: field.required, maxLength: maxLengthOf(field), pattern: field.required ? REQUIRED_TEXT_PATTERN : TEXT_PATTERN, patternMessage: 'single_line' };
     case 'checkboxes':
       return { type: 'list', required: field.required, maxItems: LIMITS.listItems, item: line(true, LIMITS.listItem) };
     case 'consent':
