@@ -5,7 +5,7 @@
  */
 import { fill } from '../i18n/format.ts';
 import type { FormDefinition } from './form-definitions.ts';
-import { EMAIL_ADDRESS, valueRuleOf, type FileRule, type TextRule } from './field-rules.ts';
+import { EMAIL_ADDRESS, patternMessageOf, valueRuleOf, type FileRule, type TextRule } from './field-rules.ts';
 
 export interface UploadLimits {
   cvMaxBytes: number;
@@ -45,7 +45,7 @@ function checkText(rule: TextRule, value: string, messages: Readonly<Record<stri
   if (value === '') return null;
   // Counted in code points, as the server's maxLength counts.
   if ([...value].length > rule.maxLength) return fill(messages.too_long ?? '', { max: rule.maxLength });
-  if (rule.pattern !== undefined && !matches(rule.pattern, value)) return messages[rule.patternMessage ?? 'invalid'] ?? '';
+  if (rule.pattern !== undefined && !matches(rule.pattern, value)) return messages[patternMessageOf(rule.pattern)] ?? '';
   if (rule.format === 'email' && !EMAIL_ADDRESS.test(value)) return messages.email ?? '';
   return null;
 }

@@ -17,14 +17,16 @@ export const TEXT_PATTERN = `^${TEXT_CHARACTERS}*$`;
 export const REQUIRED_TEXT_PATTERN = `^(?=[\\s\\S]*${VISIBLE_CHARACTER})${TEXT_CHARACTERS}*$`;
 export const PHONE_PATTERN = '^[0-9+()\\/. -]*$';
 
+const TEXT_PATTERNS: ReadonlySet<string> = new Set([SINGLE_LINE_PATTERN, REQUIRED_LINE_PATTERN, TEXT_PATTERN, REQUIRED_TEXT_PATTERN]);
+/** The message of a value a pattern refuses: text with stray control characters, or (any other pattern) a wrong value. */
+export const patternMessageOf = (pattern: string): 'single_line' | 'invalid' => (TEXT_PATTERNS.has(pattern) ? 'single_line' : 'invalid');
+
 /** A text value: `format` names a JSON Schema format (the server's validator knows it; the browser tests EMAIL_ADDRESS). */
 export interface TextRule {
   type: 'text';
   required: boolean;
   maxLength: number;
   pattern?: string;
-  /** The message of a value the pattern refuses: stray control characters in text, or a value that is no phone number. */
-  patternMessage?: 'single_line' | 'invalid';
   format?: 'email';
 }
 
@@ -51,7 +53,7 @@ export interface FileRule {
 
 export type ValueRule = TextRule | ListRule | AcceptedRule | FileRule;
 
-const line = (required: boolean, maxLength: number): TextRule => ({ type: 'text', required, maxLength, pattern: required ? REQUIRED_LINE_PATTERN : SINGLE_LINE_PATTERN, patternMessage: 'single_line' });
+const line = (required: boolean, maxLength: number): TextRule => ({ type: 'text', required, maxLength, pattern: required ? REQUIRED_LINE_PATTERN : SINGLE_LINE_PATTERN });
 
 function maxLengthOf(field: FieldRule): number {
   if (field.maxLength === undefined) throw new Error(`form field ${field.name} (${field.kind}) needs a maxLength in the form table`);
@@ -68,9 +70,9 @@ export function valueRuleOf(field: FieldRule): ValueRule {
     case 'email':
       return { type: 'text', required: field.required, maxLength: maxLengthOf(field), format: 'email' };
     case 'tel':
-      return { type: 'text', required: field.required, maxLength: maxLengthOf(field), pattern: PHONE_PATTERN, patternMessage: 'invalid' };
+      return { type: 'text', required: field.required, maxLength: maxLengthOf(field), pattern: PHONE_PATTERN };
     case 'textarea':
-      return { type: 'text', required: field.required, maxLength: maxLengthOf(field), pattern: field.required ? REQUIRED_TEXT_PATTERN : TEXT_PATTERN, patternMessage: 'single_line' };
+      return { type: 'text', required: field.required, maxLength: maxLengthOf(field), pattern: field.required ? REQUIRED_TEXT_PATTERN : TEXT_PATTERN };
     case 'checkboxes':
       return { type: 'list', required: field.required, maxItems: LIMITS.listItems, item: line(true, LIMITS.listItem) };
     case 'consent':
