@@ -9,7 +9,8 @@ import type { Static, TSchema } from 'typebox';
 
 export interface TypeBoxTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends TSchema ? Static<this['schema']> : unknown;
-  serializer: this['schema'] extends TSchema ? Static<this['schema']> : unknown;
+  // Answers keep the types of the services that make them (read-only lists among them); the response schemas shape them when they are sent.
+  serializer: unknown;
 }
 
 /** An API group: a plugin whose routes are typed from their schemas. */
