@@ -223,7 +223,7 @@ export const applicationApi: ApiPlugin = async (app) => {
         for (const [index, file] of kept.entries()) await store.store(file, attachments[index]!.storedPath);
         await saveSubmission(
           app.db,
-          { form: 'application', language, email: application.email, name: application.name, payload: shown as Record<string, unknown>, status: 'received' },
+          { form: 'application', language, email: application.email, name: application.name, payload: shown, status: 'received' },
           {
             id,
             now,
@@ -241,7 +241,7 @@ export const applicationApi: ApiPlugin = async (app) => {
                 sender: { email: application.email, name: application.name },
                 reference,
                 submittedAt: now.toISOString(),
-                fields: shown as Record<string, unknown>,
+                fields: shown,
                 thankYou: 'application_thank_you',
                 attachments: attachments.map((file) => ({ filename: file.fileName, path: file.storedPath, contentType: file.contentType })),
               }),
