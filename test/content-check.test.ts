@@ -87,6 +87,36 @@ const breakages: Breakage[] = [
     problem: /\/top_level\/0\/link_text is empty/,
   },
   {
+    name: 'a navigation entry of a kind the navbar does not know (fixture file)',
+    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/navigation-broken.en.json'), path.join(dir, 'en/navigation.json')),
+    file: 'en/navigation.json',
+    problem: /^\/top_level\/1\/type must be equal to one of the allowed values$/,
+  },
+  {
+    name: 'a submenu link without an address (fixture file)',
+    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/navigation-broken.en.json'), path.join(dir, 'en/navigation.json')),
+    file: 'en/navigation.json',
+    problem: /^\/services\/2 must have required property 'link_url'$/,
+  },
+  {
+    name: "a footer address whose email is no address",
+    change: (dir) => editJson(dir, 'de/footer.json', (v) => ({ ...v, address: { ...(v.address as object), email: 'hallo at nordstern' } })),
+    file: 'de/footer.json',
+    problem: /^\/address\/email must match pattern/,
+  },
+  {
+    name: 'a layout text missing from ui.json',
+    change: (dir) => editJson(dir, 'de/ui.json', (v) => ({ ...v, loading: undefined })),
+    file: 'de/ui.json',
+    problem: /^\/ must have required property 'loading'$/,
+  },
+  {
+    name: 'a language mapping entry in a language the site does not have',
+    change: (dir) => editJson(dir, 'language_mapping.json', (v) => ({ ...v, de: [{ language: 'fr', idx: 0, path: '/', isActive: true }] })),
+    file: 'language_mapping.json',
+    problem: /^\/de\/0\/language must be equal to one of the allowed values$/,
+  },
+  {
     name: 'a block file nobody knows',
     change: async (dir) => {
       await writeFile(path.join(dir, 'en/homepage/banner.json'), '{"headline":"Hi"}');

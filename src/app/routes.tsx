@@ -5,6 +5,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject, ShouldRevalidateFunctionArgs } from 'react-router';
+import type { BlockName } from './content/schemas/block-schemas.ts';
 import type { ConsentTexts } from './content/schemas/consent.ts';
 import type { ContentSource, FooterData, LanguageMapping, NavigationData, PageContent, UiTexts } from './content/types.ts';
 import type { Language, LanguageSignals } from './i18n/language.ts';
@@ -42,7 +43,7 @@ export interface RootData {
 export interface PageData extends PageExtras {
   language: Language;
   content: PageContent;
-  blocks: readonly string[];
+  blocks: readonly BlockName[];
   form?: PageForm;
   career?: CareerPageData;
   job?: JobPageData;
