@@ -9,6 +9,7 @@ import type { EventConfirmationContent } from '../content/schemas/formular.ts';
 import type { Language } from '../i18n/language.ts';
 import { EVENTS_PATH, REGISTRATION_PARAM } from '../paths.ts';
 import { TokenButtonForm } from './token-button-form.tsx';
+import { BlockSection } from './block-section.tsx';
 
 export const EVENT_CONFIRM_ACTION = '/api/events/confirm';
 
@@ -38,10 +39,8 @@ export function EventConfirmation({ content, language }: { content: EventConfirm
     return page !== undefined;
   };
   return (
-    <section className="confirmation section">
-      <div className="section__inner confirmation__inner" aria-live="polite">
-        <TokenButtonForm action={EVENT_CONFIRM_ACTION} field="token" token={token} question={content.question} working={content.working} failed={content.failed} button={content.button} send={send} />
-      </div>
-    </section>
+    <BlockSection block="confirmation" innerClassName="confirmation__inner" live>
+      <TokenButtonForm action={EVENT_CONFIRM_ACTION} field="token" token={token} question={content.question} working={content.working} failed={content.failed} button={content.button} send={send} />
+    </BlockSection>
   );
 }
