@@ -141,7 +141,7 @@ t.test('text fields and the integration diagram', async (t) => {
 // name, is the type check's (test/block-registry-types.test.ts). Which registry renders a route
 // is its page module, named at run time in the route table: that part is checked here.
 t.test('every block a route names has a component in the registry of its page module', async (t) => {
-  const { PAGE_ROUTES } = await import('#app/paths.ts');
+  const { PAGE_ROUTES } = await import('#app/page-table.ts');
   const { BLOCK_ORDERS } = await import('#app/block-orders.ts');
   const { HOME_BLOCK_COMPONENTS } = await import('#app/blocks/home-blocks.tsx');
   const { ALL_BLOCK_COMPONENTS } = await import('#app/blocks/all-blocks.tsx');

@@ -17,7 +17,7 @@ import { BLOCK_SCHEMAS } from '../../src/app/content/schemas/block-schemas.ts';
 import { ROOT_SCHEMAS, SHARED_SCHEMAS } from '../../src/app/content/schemas/root-schemas.ts';
 import type { GlossaryContent } from '../../src/app/content/schemas/glossary.ts';
 import { germanPathOf, SINGLE_LANGUAGE_FOLDERS } from '../../src/app/content/language-folders.ts';
-import { PAGE_ROUTES, type PageRoute } from '../../src/app/paths.ts';
+import { PAGE_ROUTES, type PageRoute } from '../../src/app/page-table.ts';
 import { compileGlossary, fieldPath, glossaryProblems, type CompiledTerm } from './glossary.ts';
 import { factProblems } from './facts.ts';
 import { placeholderProblems } from './placeholders.ts';

@@ -18,7 +18,8 @@ import type { CareersSource } from './careers/model.ts';
 import type { CareerPageData, JobPageData } from './careers/page-data.ts';
 import type { EventPageData, EventsOverviewData } from './events/page-data.ts';
 import type { FormEcho, PageForm } from './forms/page-data.ts';
-import { languageOfPath, PAGE_ROUTES, type PageModuleName, type PageRoute } from './paths.ts';
+import { languageOfPath } from './match-page.ts';
+import { PAGE_ROUTES, type PageModuleName, type PageRoute } from './page-table.ts';
 import { withStyles } from './styles/on-demand.ts';
 
 export interface RouteDeps {

@@ -1,7 +1,7 @@
 /** What the insights pages load besides their content blocks. */
 import type { ContentSource, PageContent } from '../content/types.ts';
 import type { Language } from '../i18n/language.ts';
-import type { PageDataKind } from '../paths.ts';
+import type { PageDataKind } from '../page-table.ts';
 import {
   DEFAULT_SORT,
   EMPTY_FILTER,

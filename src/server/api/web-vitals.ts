@@ -7,7 +7,7 @@
  * to the request log: the totals are all the site keeps of them.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { PAGE_ROUTES } from '#app/paths.ts';
+import { PAGE_ROUTES } from '#app/page-table.ts';
 import { VIEW_NAVIGATIONS, type WebVitalsReport } from '#app/web-vitals/report.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 

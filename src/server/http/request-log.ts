@@ -4,7 +4,7 @@
  * a log shipped elsewhere holds nothing that confirms, unsubscribes or names anyone.
  */
 import type { FastifyRequest } from 'fastify';
-import { TOKEN_PLACEHOLDER, withoutToken } from '#app/paths.ts';
+import { TOKEN_PLACEHOLDER, withoutToken } from '#app/match-page.ts';
 import { ONE_CLICK_PATH } from '../forms/unsubscribe-link.ts';
 
 /** API routes that take a mailed link's token in their path. */

@@ -10,7 +10,7 @@ import type { GeneralInformation } from '#app/content/schemas/insight.ts';
 import type { PageContent } from '#app/content/types.ts';
 import { pastSince, type EventInformation } from '#app/events/model.ts';
 import type { Language } from '#app/i18n/language.ts';
-import type { PageRoute } from '#app/paths.ts';
+import type { PageRoute } from '#app/page-table.ts';
 import type { ContentStore, StoredFile } from '../content/content-store.ts';
 import type { RouteParams } from './route-params.ts';
 
