@@ -27,7 +27,7 @@ interface BlockSectionProps extends Omit<HTMLAttributes<HTMLElement>, 'className
 }
 
 /** The props that shape the shell; every other one is an attribute of the section. */
-const SHELL_PROPS = new Set(['tone', 'variant', 'innerClassName', 'live', 'headline', 'text', 'before', 'children']);
+const SHELL_PROPS: ReadonlySet<string> = new Set(['tone', 'variant', 'innerClassName', 'live', 'headline', 'text', 'before', 'children']);
 
 export function BlockSection(props: BlockSectionProps) {
   const { block, tone, variant, innerClassName, live = false, headline, text, before, children } = props;
