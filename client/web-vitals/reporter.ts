@@ -11,7 +11,7 @@
  * visitor clicked on before the page was idle) is not reported, since its start is unknown.
  * Each metric is sent only where the browser measures it (no CLS without layout-shift entries).
  */
-import { matchPageRoute } from '#app/paths.ts';
+import { matchPageRoute } from '#app/match-page.ts';
 import { WEB_VITALS_API } from '#app/api-paths.ts';
 import type { ViewNavigation, WebVitalsReport } from '#app/web-vitals/report.ts';
 import { createInteractionLatency, EVENT_DURATION_THRESHOLD_MS, type InteractionLatency } from './interaction-latency.ts';

@@ -9,6 +9,7 @@ import type { UnsubscribeContent } from '../content/schemas/formular.ts';
 import { NEWSLETTER_RESULT_PARAM } from '../paths.ts';
 import { LinkOutcome } from './link-outcome.tsx';
 import { TokenButtonForm } from './token-button-form.tsx';
+import { BlockSection } from './block-section.tsx';
 
 type Outcome = 'unsubscribed' | 'not_subscribed' | 'invalid';
 const OUTCOMES: readonly Outcome[] = ['unsubscribed', 'not_subscribed', 'invalid'];
@@ -40,14 +41,12 @@ export function Unsubscribe({ content }: { content: UnsubscribeContent }) {
     return result !== undefined;
   };
   return (
-    <section className="confirmation section">
-      <div className="section__inner confirmation__inner" aria-live="polite">
-        {outcome ? (
-          <LinkOutcome outcome={outcome} texts={content[outcome]} success={outcome !== 'invalid'} link={content.link} />
-        ) : (
-          <TokenButtonForm action={NEWSLETTER_UNSUBSCRIBE_API} field="token" token={token} question={content.question} working={content.working} failed={content.failed} button={content.button} send={send} />
-        )}
-      </div>
-    </section>
+    <BlockSection block="confirmation" innerClassName="confirmation__inner" live>
+      {outcome ? (
+        <LinkOutcome outcome={outcome} texts={content[outcome]} success={outcome !== 'invalid'} link={content.link} />
+      ) : (
+        <TokenButtonForm action={NEWSLETTER_UNSUBSCRIBE_API} field="token" token={token} question={content.question} working={content.working} failed={content.failed} button={content.button} send={send} />
+      )}
+    </BlockSection>
   );
 }

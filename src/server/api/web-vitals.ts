@@ -6,7 +6,7 @@
  * labels stay a fixed set), and a few reports per address per minute. Reports are not written
  * to the request log: the totals are all the site keeps of them.
  */
-import { PAGE_ROUTES } from '#app/paths.ts';
+import { PAGE_ROUTES } from '#app/page-table.ts';
 import { VIEW_NAVIGATIONS } from '#app/web-vitals/report.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import type { ApiPlugin } from '../http/type-provider.ts';

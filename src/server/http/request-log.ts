@@ -4,7 +4,7 @@
  * a log shipped elsewhere holds nothing that confirms, unsubscribes or names anyone.
  */
 import type { FastifyRequest } from 'fastify';
-import { TOKEN_PLACEHOLDER, withoutToken } from '#app/paths.ts';
+import { TOKEN_PLACEHOLDER, withoutToken } from '#app/match-page.ts';
 import { EVENT_CONFIRM_API, NEWSLETTER_UNSUBSCRIBE_API } from '#app/api-paths.ts';
 
 /** API routes that take a mailed link's token in their path. */
