@@ -48,7 +48,7 @@ t.test('a content reload brings new objects, and their JSON is made again', asyn
 t.test('the handler picked for a path matches what the whole route table matches', async (t) => {
   const { createStaticHandler, matchRoutes } = await import('react-router');
   const { createRoutes } = await import('#app/routes.tsx');
-  const { PAGE_ROUTES } = await import('#app/paths.ts');
+  const { PAGE_ROUTES } = await import('#app/page-table.ts');
   const { createRouteHandlers } = await import('#server/ssr/route-handlers.ts');
   // Only matched here: no loader runs, so the sources are never read.
   const unused = {} as never;

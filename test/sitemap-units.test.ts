@@ -5,7 +5,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import t from 'tap';
 import { isPast, pastSince } from '#app/events/model.ts';
 import { LANGUAGES, type Language } from '#app/i18n/language.ts';
-import { PAGE_ROUTES } from '#app/paths.ts';
+import { PAGE_ROUTES } from '#app/page-table.ts';
 import type { Position } from '#app/careers/model.ts';
 import { loadContentStore } from '#server/content/content-store.ts';
 import { createInsightsService } from '#server/insights/insights-service.ts';

@@ -9,7 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
-import { matchPageRoute, PAGE_ROUTES } from '#app/paths.ts';
+import { matchPageRoute } from '#app/match-page.ts';
+import { PAGE_ROUTES } from '#app/page-table.ts';
 import { build } from './helpers/build.ts';
 
 const [job] = (JSON.parse(readFileSync('content/en/careers/positions.json', 'utf8')) as { activePositions: { generic: { folder: string } }[] }).activePositions;

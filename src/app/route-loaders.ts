@@ -11,7 +11,8 @@ import { resolveLanguage, type Language } from './i18n/language.ts';
 import { languageOfQuery } from './i18n/language-address.ts';
 import type { loadPageExtras, PageExtras } from './insights/page-data.ts';
 import { runMiddleware } from './middleware.ts';
-import { languageOfPath, type PageRoute } from './paths.ts';
+import { languageOfPath } from './match-page.ts';
+import type { PageRoute } from './page-table.ts';
 import type { PageData, RequestContext, RootData, RouteDeps } from './routes.tsx';
 
 const formEchoOf = (context: unknown): FormEcho | undefined => (context as RequestContext | undefined)?.formEcho;

@@ -5,6 +5,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject, ShouldRevalidateFunctionArgs } from 'react-router';
+import type { BlockName } from './content/schemas/block-schemas.ts';
 import type { ConsentTexts } from './content/schemas/consent.ts';
 import type { ContentSource, FooterData, LanguageMapping, NavigationData, PageContent, UiTexts } from './content/types.ts';
 import type { Language, LanguageSignals } from './i18n/language.ts';
@@ -17,7 +18,8 @@ import type { CareersSource } from './careers/model.ts';
 import type { CareerPageData, JobPageData } from './careers/page-data.ts';
 import type { EventPageData, EventsOverviewData } from './events/page-data.ts';
 import type { FormEcho, PageForm } from './forms/page-data.ts';
-import { languageOfPath, PAGE_ROUTES, type PageModuleName, type PageRoute } from './paths.ts';
+import { languageOfPath } from './match-page.ts';
+import { PAGE_ROUTES, type PageModuleName, type PageRoute } from './page-table.ts';
 import { withStyles } from './styles/on-demand.ts';
 
 export interface RouteDeps {
@@ -42,7 +44,7 @@ export interface RootData {
 export interface PageData extends PageExtras {
   language: Language;
   content: PageContent;
-  blocks: readonly string[];
+  blocks: readonly BlockName[];
   form?: PageForm;
   career?: CareerPageData;
   job?: JobPageData;

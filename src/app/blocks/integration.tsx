@@ -1,5 +1,6 @@
 /** How one product connects to others: a hub diagram with numbered spokes, and what flows along each. */
 import type { IntegrationContent } from '../content/schemas/integration.ts';
+import { BlockSection } from './block-section.tsx';
 
 const SIZE = 320;
 const CENTER = SIZE / 2;
@@ -35,23 +36,21 @@ function HubDiagram({ count }: { count: number }) {
 
 export function Integration({ content }: { content: IntegrationContent }) {
   return (
-    <section className="integration section section--tinted">
-      <div className="section__inner integration__inner">
-        <div className="integration__intro">
-          <h2 className="section__headline">{content.headline}</h2>
-          <p className="section__lead">{content.text}</p>
-          <p className="integration__hub-name">{content.hub}</p>
-          <HubDiagram count={content.items.length} />
-        </div>
-        <ol className="integration__list">
-          {content.items.map((item) => (
-            <li key={item.name} className="integration__item">
-              <h3 className="integration__name">{item.name}</h3>
-              <p>{item.text}</p>
-            </li>
-          ))}
-        </ol>
+    <BlockSection block="integration" tone="tinted" innerClassName="integration__inner">
+      <div className="integration__intro">
+        <h2 className="section__headline">{content.headline}</h2>
+        <p className="section__lead">{content.text}</p>
+        <p className="integration__hub-name">{content.hub}</p>
+        <HubDiagram count={content.items.length} />
       </div>
-    </section>
+      <ol className="integration__list">
+        {content.items.map((item) => (
+          <li key={item.name} className="integration__item">
+            <h3 className="integration__name">{item.name}</h3>
+            <p>{item.text}</p>
+          </li>
+        ))}
+      </ol>
+    </BlockSection>
   );
 }

@@ -2,6 +2,9 @@ import type { UiTexts } from '../content/types.ts';
 import { berlinTime } from './berlin-time.ts';
 import type { Template } from './template.ts';
 
+// fill() and the type of the texts it takes, from one import.
+export type { Template };
+
 /** Fills {name} placeholders in a content text; a text not typed as a Template takes any names. */
 export function fill<N extends string>(text: Template<N>, values: Readonly<Record<N, string | number>>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name as N]) : whole));

@@ -4,7 +4,7 @@
  * names its language in the query, which wins over cookie and Accept-Language. The bare
  * shared path stays the address that follows the visitor's language: the x-default.
  */
-import { languageOfPath } from '../paths.ts';
+import { languageOfPath } from '../match-page.ts';
 import { isLanguage, type Language } from './language.ts';
 
 export const LANGUAGE_PARAM = 'lang';

@@ -4,7 +4,8 @@ import { useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import { reloadOnChunkError } from '../chunk-reload.ts';
 import { FALLBACK_MESSAGES } from '../i18n/fallback-messages.ts';
 import { DEFAULT_LANGUAGE } from '../i18n/language.ts';
-import { HOME_PATH, languageOfPath } from '../paths.ts';
+import { languageOfPath } from '../match-page.ts';
+import { HOME_PATH } from '../paths.ts';
 import type { RootData } from '../routes.tsx';
 import { Document } from './document.tsx';
 

@@ -8,7 +8,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { languageAddress } from '../i18n/language-address.ts';
 import { languageCookie, type Language } from '../i18n/language.ts';
-import { withoutToken } from '../paths.ts';
+import { withoutToken } from '../match-page.ts';
 import type { Translation } from '../i18n/translate-path.ts';
 import { pushDataLayer } from '../tracking/data-layer.ts';
 import { Icon } from './icon.tsx';
