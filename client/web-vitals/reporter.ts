@@ -93,7 +93,9 @@ export function startReporter(router: ViewSource): void {
     observers.push({ observer, handle: each });
   };
   // Entries the browser holds but has not handed over yet: taken before a view is sent.
-  const takePending = () => observers.forEach(({ observer, handle }) => observer.takeRecords().forEach(handle));
+  const takePending = () => observers.forEach(({ observer, handle }) => {
+    observer.takeRecords().forEach(handle);
+  });
 
   observe('largest-contentful-paint', (entry) => {
     if (entry.startTime < firstHidden) largestPaint = entry.startTime;

@@ -101,7 +101,9 @@ export function matchPageRoute(pathname: string): { route: PageRoute; params: Pa
     const match = pattern.exec(decoded);
     if (!match) continue;
     const params: Record<string, string> = {};
-    names.forEach((name, index) => (params[name] = match[index + 1]!.replace(/%2F/g, '/')));
+    names.forEach((name, index) => {
+      params[name] = match[index + 1]!.replace(/%2F/g, '/');
+    });
     return { route, params };
   }
   return undefined;

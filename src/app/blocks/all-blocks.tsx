@@ -84,7 +84,7 @@ export const ALL_BLOCK_COMPONENTS: BlockRenderers<Exclude<BlockName, RenderedEls
   coffee_chat: (content) => <CoffeeChat content={content} />,
   related_jobs: (_content, { page }) => (page.job ? <RelatedJobs related={page.job.related} labels={page.job.labels} language={page.language} /> : null),
   events: (content, { page }) =>
-    page.events ? <EventsList content={content} upcoming={page.events.upcoming} past={page.events.past} labels={page.events.labels} language={page.language} /> : null,
+    page.events ? <EventsList content={content} upcoming={page.events.upcoming} past={page.events.past} labels={page.events.labels} /> : null,
   information: (_content, { page }) =>
     page.event ? (
       <Information event={page.event} language={page.language} image={page.content.meta?.og_image ?? DEFAULT_OG_IMAGE} speakers={page.content.speakers} />

@@ -29,7 +29,7 @@ export function formatDays(start: string, end: string, dates: FormatTexts): stri
   return first === last ? first : `${first} – ${last}`;
 }
 
-function EditionCard({ edition, labels, language }: { edition: EditionSummary; labels: EventLabels; language: Language }) {
+function EditionCard({ edition, labels }: { edition: EditionSummary; labels: EventLabels }) {
   const dates = useFormatTexts();
   return (
     <li className={`event-card${edition.past ? ' event-card--past' : ''}`}>
@@ -46,7 +46,7 @@ function EditionCard({ edition, labels, language }: { edition: EditionSummary; l
   );
 }
 
-export function EventsList({ content, upcoming, past, labels, language }: { content: EventsContent; upcoming: readonly EditionSummary[]; past: readonly EditionSummary[]; labels: EventLabels; language: Language }) {
+export function EventsList({ content, upcoming, past, labels }: { content: EventsContent; upcoming: readonly EditionSummary[]; past: readonly EditionSummary[]; labels: EventLabels }) {
   return (
     <>
       <BlockSection block="events" aria-labelledby="upcoming-events">
@@ -60,7 +60,7 @@ export function EventsList({ content, upcoming, past, labels, language }: { cont
         ) : (
           <ul className="events__list">
             {upcoming.map((edition) => (
-              <EditionCard key={edition.path} edition={edition} labels={labels} language={language} />
+              <EditionCard key={edition.path} edition={edition} labels={labels} />
             ))}
           </ul>
         )}
@@ -73,7 +73,7 @@ export function EventsList({ content, upcoming, past, labels, language }: { cont
           {content.past_text ? <p className="section__lead">{content.past_text}</p> : null}
           <ul className="events__list">
             {past.map((edition) => (
-              <EditionCard key={edition.path} edition={edition} labels={labels} language={language} />
+              <EditionCard key={edition.path} edition={edition} labels={labels} />
             ))}
           </ul>
         </BlockSection>

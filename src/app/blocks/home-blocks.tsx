@@ -16,5 +16,5 @@ export const HOME_BLOCK_COMPONENTS: BlockRenderers<(typeof BLOCK_ORDERS)['home']
   contact: (content) => <Contact content={content} />,
   services: (content) => <Services content={content} />,
   trusts: (content) => <Trusts content={content} />,
-  teaser: (content, { page }) => <Teaser content={content} teaser={page.teaser} language={page.language} />,
+  teaser: (content, { page }) => <Teaser content={content} teaser={page.teaser} />,
 };

@@ -18,11 +18,13 @@ function HubDiagram({ count }: { count: number }) {
     <svg className="integration__diagram" viewBox={`0 0 ${SIZE} ${SIZE}`} width={SIZE} height={SIZE} aria-hidden="true" focusable="false">
       <circle cx={CENTER} cy={CENTER} r={RADIUS} className="integration__ring" />
       {nodes.map((node, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the spokes are numbered positions; the number is what identifies one
         <line key={`l${index}`} x1={CENTER} y1={CENTER} x2={node.x} y2={node.y} className="integration__spoke" />
       ))}
       <circle cx={CENTER} cy={CENTER} r={44} className="integration__hub" />
       <path d={`M${CENTER} ${CENTER - 18}l5 13 13 5-13 5-5 13-5-13-13-5 13-5z`} className="integration__star" />
       {nodes.map((node, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the spokes are numbered positions; the number is what identifies one
         <g key={`n${index}`}>
           <circle cx={node.x} cy={node.y} r={22} className="integration__node" />
           <text x={node.x} y={node.y} dy="0.35em" textAnchor="middle" className="integration__number">

@@ -28,15 +28,20 @@ export function QuoteSlider({ content }: { content: QuoteSliderContent }) {
         {content.headline}
       </h2>
       <div className="quote-slider__frame">
+        {/* The carousel pattern of the WAI-ARIA practices: the slides can be focused, are named, and take the arrow keys. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: see above */}
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: see above */}
         <div
           id={`${id}-slides`}
           className="quote-slider__slides"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
           tabIndex={0}
           aria-label={content.labels.region}
           aria-live="polite"
           onKeyDown={onKeyDown}
         >
           {content.items.map((quote, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: a slide is a group with the role description "slide", as the carousel pattern has it; a fieldset is for form controls
             <div
               key={quote.author}
               className="quote-slider__slide"

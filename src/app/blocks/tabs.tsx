@@ -52,6 +52,7 @@ export function Tabs({ content }: { content: TabsContent }) {
           id={`${id}-panel-${index}`}
           className="tabs__panel"
           aria-labelledby={`${id}-tab-${index}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the tabs pattern of the WAI-ARIA practices: a panel is focusable, so the keyboard reaches its text
           tabIndex={0}
           hidden={index !== selected}
         >

@@ -1,12 +1,11 @@
 /** The insights teaser: the newest insights as cards and the way to all of them. */
 import type { TeaserContent } from '../content/schemas/teaser.ts';
-import type { Language } from '../i18n/language.ts';
 import { ArticleCard } from '../insights/article-card.tsx';
 import type { InsightsTeaserData } from '../insights/page-data.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { BlockSection } from './block-section.tsx';
 
-export function Teaser({ content, teaser, language }: { content: TeaserContent; teaser: InsightsTeaserData | undefined; language: Language }) {
+export function Teaser({ content, teaser }: { content: TeaserContent; teaser: InsightsTeaserData | undefined }) {
   return (
     <BlockSection block="teaser" aria-labelledby="teaser-headline">
       <div className="teaser__head">

@@ -9,7 +9,7 @@ import type { ConsentTexts } from '../content/schemas/consent.ts';
 import type { TrackingEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 import { pushDataLayer } from '../tracking/data-layer.ts';
-import type { AskedEarly, ConsentContextValue, ConsentTool as Tool } from './consent-provider.tsx';
+import type { AskedEarly, ConsentContextValue, ConsentTool as Tool } from './consent-tool-choice.ts';
 import { openConsentSettings } from './settings-event.ts';
 import { withStyles } from '../styles/on-demand.ts';
 import { useBuiltInConsent } from './use-built-in-consent.ts';

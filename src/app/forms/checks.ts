@@ -36,7 +36,10 @@ const hasAcceptedType = (name: string) => ACCEPTED_EXTENSIONS.some((extension) =
 const compiled = new Map<string, RegExp>();
 function matches(pattern: string, value: string): boolean {
   let expression = compiled.get(pattern);
-  if (!expression) compiled.set(pattern, (expression = new RegExp(pattern, 'u')));
+  if (!expression) {
+    expression = new RegExp(pattern, 'u');
+    compiled.set(pattern, expression);
+  }
   return expression.test(value);
 }
 

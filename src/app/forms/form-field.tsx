@@ -172,6 +172,7 @@ export function FormField({ rule, texts, language, ids, error, echoed, chosen, s
           {chosen.length > 0 ? (
             <ul className="form__files">
               {chosen.map((file, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: an entry holds no state of its own, and two chosen files may share a name, so the position is part of the key
                 <li key={`${file.name}-${index}`} className="form__file-entry">
                   <span>{texts.files ? fill(texts.files.selected, { name: file.name, size: formatFileSize(file.size, language) }) : file.name}</span>
                   {texts.files ? (

@@ -11,6 +11,7 @@ export interface Translation {
 const withoutTrailingSlashes = (path: string) => path.replace(/\/+$/, '');
 /** Characters that make a mapping path more than one fixed path: parameters, optional segments, splats. */
 const PATTERN_CHARACTERS = /[:?*]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: all of ASCII, control characters included, is meant
 const ASCII = /^[\x00-\x7f]*$/;
 
 interface OrderedEntry {

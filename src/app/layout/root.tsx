@@ -1,7 +1,8 @@
 /** The layout of every page: document, navigation, page content, footer, snackbar, progress bar, consent and page events. */
 import { useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches } from 'react-router';
-import { ConsentProvider, consentToolOf } from '../consent/consent-provider.tsx';
+import { ConsentProvider } from '../consent/consent-provider.tsx';
+import { consentToolOf } from '../consent/consent-tool-choice.ts';
 import { useEnvironment } from '../environment.tsx';
 import { languageCookie, LANGUAGE_COOKIE, readCookie } from '../i18n/language.ts';
 import { translationsOf } from '../i18n/translate-path.ts';

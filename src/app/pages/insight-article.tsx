@@ -90,6 +90,7 @@ export function Component() {
       <article className="article section">
         <div className="article__body">
           {paragraphs.map((paragraph, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an article's paragraphs are never reordered, added or removed on the page, and have no id
             <section key={index} className="article__paragraph">
               {paragraph.headline ? <h2>{paragraph.headline}</h2> : null}
               <p>{paragraph.text}</p>

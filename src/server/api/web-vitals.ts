@@ -39,6 +39,7 @@ export const webVitalsBodySchema = {
   },
   // A view the router showed has no LCP or TTFB: a report naming one is not what the browser measures.
   if: { required: ['navigation'], properties: { navigation: { const: 'client' } } },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a promise
   then: { properties: { lcp: false, ttfb: false } },
 } as const;
 

@@ -20,7 +20,8 @@ import {
 } from '#app/insights/model.ts';
 import type { ContentStore } from '../content/content-store.ts';
 import { forEachInSlices } from '../content/time-slices.ts';
-import { createSearchIndexBuilder, type SearchIndex } from './search-index.ts';
+import { createSearchIndexBuilder } from './search-index.ts';
+import type { SearchIndex } from './search-index-types.ts';
 
 /**
  * An article as the index keeps it: a few short strings and numbers, about half a kilobyte,

@@ -100,7 +100,7 @@ class PageWriter extends Writable {
     this.pending.push(chunk);
     this.pendingBytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
     if (this.pendingBytes >= BATCH_BYTES) this.outside(() => this.writeBatch());
-    if (this.drained) void this.drained.then(() => callback());
+    if (this.drained !== undefined) void this.drained.then(() => callback());
     else callback();
   }
 
