@@ -1,9 +1,8 @@
 /**
  * dependency-cruiser 18 reads TypeScript, and so sees type-only imports, through the compiler API of TypeScript 2 to 6.
  * The project's TypeScript 7 has no JavaScript API, and with it dependency-cruiser would read no TypeScript at all
- * and find nothing wrong. package.json declares a TypeScript 5 under another name for it (`typescript-for-cruiser`):
- * this hands the TypeScript 2 to 6 the lock file installs, that one first, to dependency-cruiser and to nothing else.
- * Where there is none, the check stops and says so.
+ * and find nothing wrong. The lock file installs a TypeScript 5 as well (today for tap and tshy): this hands that one
+ * to dependency-cruiser, and to nothing else. Where there is none, the check stops and says so.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire, registerHooks } from 'node:module';
@@ -13,8 +12,6 @@ import { pathToFileURL } from 'node:url';
 /** The TypeScript majors dependency-cruiser 18 accepts (its `supportedTranspilers`). */
 const SUPPORTED_MAJORS = new Set([2, 3, 4, 5, 6]);
 const CRUISER_FOLDER = '/node_modules/dependency-cruiser/';
-/** The lock key of the TypeScript package.json declares for this check. */
-const DECLARED_FOR_CRUISER = 'node_modules/typescript-for-cruiser';
 
 interface LockedPackage {
   version?: string;
@@ -28,9 +25,8 @@ export function compilerForCruiser(root: string): string {
   const candidates = Object.entries(lock.packages ?? {})
     .filter(
       ([key, { version }]) =>
-        /node_modules\/typescript(-for-cruiser)?$/.test(key) && SUPPORTED_MAJORS.has(Number(version?.split('.')[0])),
+        key.endsWith('node_modules/typescript') && SUPPORTED_MAJORS.has(Number(version?.split('.')[0])),
     )
-    .sort(([a], [b]) => Number(b.endsWith(DECLARED_FOR_CRUISER)) - Number(a.endsWith(DECLARED_FOR_CRUISER)))
     .map(([key]) => path.join(root, key))
     .filter((folder) => existsSync(path.join(folder, 'package.json')));
   const [folder] = candidates;
