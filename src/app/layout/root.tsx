@@ -8,7 +8,7 @@ import { languageCookie, LANGUAGE_COOKIE, readCookie } from '../i18n/language.ts
 import { translationsOf } from '../i18n/translate-path.ts';
 import { languageOfQuery } from '../i18n/language-address.ts';
 import { languageOfPath } from '../match-page.ts';
-import type { RootData } from '../routes.tsx';
+import type { RootData } from '../route-data.ts';
 import { useConnectivityNotice } from '../tracking/connectivity.ts';
 import { usePageEvents } from '../tracking/page-events.ts';
 import { ConsentSettingsOnDemand } from './consent-settings-on-demand.tsx';
