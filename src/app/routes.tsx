@@ -6,6 +6,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject, ShouldRevalidateFunctionArgs } from 'react-router';
 import { languageNamedBy } from './i18n/request-language.ts';
+import { createPathTranslators } from './i18n/translate-path.ts';
 import { FatalErrorDocument } from './layout/fatal-error-document.tsx';
 import { Root } from './layout/root.tsx';
 import { PAGE_ROUTES, type PageModuleName, type PageRoute } from './page-table.ts';
@@ -51,10 +52,12 @@ function createPageRoute(deps: RouteDeps, spec: PageRoute): RouteObject {
 }
 
 export function createRoutes(deps: RouteDeps): RouteObject[] {
+  // The layout's translators live with the table: a server and a browser each make theirs once.
+  const translatorOf = createPathTranslators();
   return [
     {
       id: ROOT_ROUTE_ID,
-      Component: Root,
+      Component: () => <Root translatorOf={translatorOf} />,
       ErrorBoundary: FatalErrorDocument,
       loader: async (args) => (await loadRouteLoaders()).loadRoot(deps, args),
       // Layout texts change only with the language; everything else keeps them.

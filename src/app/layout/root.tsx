@@ -5,9 +5,9 @@ import { ConsentProvider } from '../consent/consent-provider.tsx';
 import { consentToolOf } from '../consent/consent-tool-choice.ts';
 import { useEnvironment } from '../environment.tsx';
 import { languageCookie, LANGUAGE_COOKIE, readCookie } from '../i18n/language.ts';
-import { translationsOf } from '../i18n/translate-path.ts';
-import { languageOfQuery } from '../i18n/language-address.ts';
-import { languageOfPath } from '../match-page.ts';
+import { languageNamedBy } from '../i18n/request-language.ts';
+import type { LanguageMapping } from '../content/types.ts';
+import type { PathTranslator } from '../i18n/translate-path.ts';
 import type { RootData } from '../route-data.ts';
 import { useConnectivityNotice } from '../tracking/connectivity.ts';
 import { usePageEvents } from '../tracking/page-events.ts';
@@ -22,12 +22,17 @@ import { Snackbar } from './snackbar.tsx';
 /** Routes that show no navigation bar. */
 const ROUTES_WITHOUT_NAVBAR = new Set(['newsletter-confirm', 'newsletter-unsubscribe']);
 
-export function Root() {
+export interface RootProps {
+  /** The translator of a language mapping, made once per mapping by the route table (see routes.tsx). */
+  translatorOf: (mapping: LanguageMapping | null) => PathTranslator;
+}
+
+export function Root({ translatorOf }: RootProps) {
   const root = useLoaderData() as RootData;
   const { pathname, search } = useLocation();
   const matches = useMatches();
   const showNavbar = !matches.some((match) => ROUTES_WITHOUT_NAVBAR.has(match.id));
-  const translations = translationsOf(root.languageMapping, root.language, pathname);
+  const translations = translatorOf(root.languageMapping)(root.language, pathname);
   const { tracking } = useEnvironment();
 
   usePageEvents(root.language);
@@ -42,7 +47,7 @@ export function Root() {
   // language, so shared pages follow it. The browser remembers it, not the server: such a page
   // is the same answer for everyone, and a shared cache keeps no answer that sets a cookie.
   useEffect(() => {
-    const addressLanguage = languageOfPath(pathname) ?? languageOfQuery(new URLSearchParams(search));
+    const addressLanguage = languageNamedBy({ pathname, searchParams: new URLSearchParams(search) });
     if (addressLanguage && readCookie(document.cookie, LANGUAGE_COOKIE) !== addressLanguage) {
       document.cookie = languageCookie(addressLanguage);
     }
