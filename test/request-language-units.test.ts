@@ -1,6 +1,7 @@
 import t from 'tap';
 import { createStaticHandler, type StaticHandlerContext } from 'react-router';
-import { languageNamedBy, languageOfAddress, languageOfRequest } from '#app/i18n/request-language.ts';
+import { languageNamedBy } from '#app/i18n/language-address.ts';
+import { languageOfAddress, languageOfRequest } from '#app/i18n/request-language.ts';
 import type { PageData, RootData, RouteDeps } from '#app/route-data.ts';
 import { createRequestContext } from '#app/request-context.ts';
 import { createRoutes } from '#app/routes.tsx';

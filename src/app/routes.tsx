@@ -5,7 +5,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject, ShouldRevalidateFunctionArgs } from 'react-router';
-import { languageNamedBy } from './i18n/request-language.ts';
+import { languageNamedBy } from './i18n/language-address.ts';
 import { createPathTranslators } from './i18n/translate-path.ts';
 import { FatalErrorDocument } from './layout/fatal-error-document.tsx';
 import { Root } from './layout/root.tsx';

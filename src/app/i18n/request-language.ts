@@ -4,8 +4,7 @@
  * sends. The server decides it once per request with these functions; the browser's loaders,
  * which get no decision from a server, with the same ones.
  */
-import { languageOfPath } from '../match-page.ts';
-import { languageOfQuery } from './language-address.ts';
+import { languageNamedBy } from './language-address.ts';
 import { resolveLanguage, type Language, type LanguageSignals } from './language.ts';
 
 /** What the visitor's browser sends with every request: the language cookie and Accept-Language. */
@@ -14,11 +13,6 @@ export type VisitorSignals = Pick<LanguageSignals, 'cookie' | 'acceptLanguage'>;
 /** The language a request names, else the cookie's (de or en only), else the first of Accept-Language, else English. */
 export function languageOfRequest(named: Language | undefined, signals: VisitorSignals): Language {
   return named ?? resolveLanguage(signals);
-}
-
-/** The language an address names itself: its one-language path's, else its ?lang=; undefined for a shared path without one. */
-export function languageNamedBy(url: Pick<URL, 'pathname' | 'searchParams'>): Language | undefined {
-  return languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams);
 }
 
 /** The language of the page at an address, for a visitor who sends these signals. */

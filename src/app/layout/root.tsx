@@ -5,7 +5,7 @@ import { ConsentProvider } from '../consent/consent-provider.tsx';
 import { consentToolOf } from '../consent/consent-tool-choice.ts';
 import { useEnvironment } from '../environment.tsx';
 import { languageCookie, LANGUAGE_COOKIE, readCookie } from '../i18n/language.ts';
-import { languageNamedBy } from '../i18n/request-language.ts';
+import { languageNamedBy } from '../i18n/language-address.ts';
 import type { LanguageMapping } from '../content/types.ts';
 import type { PathTranslator } from '../i18n/translate-path.ts';
 import type { RootData } from '../route-data.ts';
