@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import type { LanguageMapping } from '#app/content/types.ts';
 import { createPathTranslators, translationsOf } from '#app/i18n/translate-path.ts';
 
-const readMapping = (): LanguageMapping => JSON.parse(readFileSync('content/language_mapping.json', 'utf8')) as LanguageMapping;
+const readMapping = (): LanguageMapping =>
+  JSON.parse(readFileSync('content/language_mapping.json', 'utf8')) as LanguageMapping;
 
 t.test('a route table prepares each language mapping once and a reloaded mapping anew', async (t) => {
   const translatorOf = createPathTranslators();

@@ -16,10 +16,18 @@ t.test('the address names the language first, then the cookie, then Accept-Langu
   t.equal(languageOfAddress(at('/company?lang=de'), {}), 'en', 'a one-language path outranks ?lang=');
   t.equal(languageOfAddress(at('/services?lang=de&lang=en'), { cookie: 'en' }), 'en', 'two ?lang= name none');
   t.equal(languageOfAddress(at('/services'), { cookie: 'de', acceptLanguage: 'en' }), 'de', 'the cookie');
-  t.equal(languageOfAddress(at('/services'), { cookie: 'fr', acceptLanguage: 'fr, de;q=0.5' }), 'de', 'only de or en count in the cookie');
+  t.equal(
+    languageOfAddress(at('/services'), { cookie: 'fr', acceptLanguage: 'fr, de;q=0.5' }),
+    'de',
+    'only de or en count in the cookie',
+  );
   t.equal(languageOfAddress(at('/services'), {}), 'en', 'English when nothing says');
   t.equal(languageNamedBy(at('/services')), undefined, 'a shared path names no language');
-  t.equal(languageOfRequest('de', { cookie: 'en', acceptLanguage: 'en' }), 'de', 'what a request names outranks the visitor');
+  t.equal(
+    languageOfRequest('de', { cookie: 'en', acceptLanguage: 'en' }),
+    'de',
+    'what a request names outranks the visitor',
+  );
 });
 
 t.test('the loaders take the language the server decided, and decide it themselves only without one', async (t) => {
@@ -33,24 +41,39 @@ t.test('the loaders take the language the server decided, and decide it themselv
     ...(signals ? { languageSignals: signals } : {}),
   });
   // A visitor whose browser says English on a shared page.
-  const request = () => new Request('http://localhost/services', { headers: { cookie: 'language=en', 'accept-language': 'en' } });
+  const request = () =>
+    new Request('http://localhost/services', { headers: { cookie: 'language=en', 'accept-language': 'en' } });
   const dataOf = (context: StaticHandlerContext | Response) => {
     if (context instanceof Response) throw new Error(`answered ${context.status}`);
-    return { root: context.loaderData.root as RootData, page: context.loaderData.services as PageData, status: context.statusCode };
+    return {
+      root: context.loaderData.root as RootData,
+      page: context.loaderData.services as PageData,
+      status: context.statusCode,
+    };
   };
 
-  const decided = dataOf(await createStaticHandler(createRoutes(deps())).query(request(), { requestContext: createRequestContext({ language: 'de' }) }));
+  const decided = dataOf(
+    await createStaticHandler(createRoutes(deps())).query(request(), {
+      requestContext: createRequestContext({ language: 'de' }),
+    }),
+  );
   t.equal(decided.status, 200);
   t.equal(decided.root.language, 'de', 'the root loader reads the decided language, not the headers');
   t.equal(decided.page.language, 'de', 'so does the page loader');
-  t.equal(decided.page.content, await createStoreContentSource(store).page('de', 'homepage/services'), 'and loads that language’s content');
+  t.equal(
+    decided.page.content,
+    await createStoreContentSource(store).page('de', 'homepage/services'),
+    'and loads that language’s content',
+  );
 
   // The browser's router hands over no decision: its loaders read the cookie themselves.
   const browser = dataOf(await createStaticHandler(createRoutes(deps(() => ({ cookie: 'de' })))).query(request()));
   t.equal(browser.root.language, 'de', 'the root loader decides from the signals it is given');
   t.equal(browser.page.language, 'de', 'and the page loader by the same rule');
 
-  const nothing = dataOf(await createStaticHandler(createRoutes(deps())).query(new Request('http://localhost/services?lang=de')));
+  const nothing = dataOf(
+    await createStaticHandler(createRoutes(deps())).query(new Request('http://localhost/services?lang=de')),
+  );
   t.equal(nothing.root.language, 'de', 'without a decision or signals, the address still names the language');
   t.equal(nothing.page.language, 'de');
 });

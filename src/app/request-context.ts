@@ -17,4 +17,5 @@ export function createRequestContext(values: RequestContext): RouterContextProvi
 }
 
 /** What the server decided for this request; nothing in the browser. */
-export const requestContextOf = (context: Readonly<RouterContextProvider>): RequestContext => context.get(REQUEST_CONTEXT);
+export const requestContextOf = (context: Readonly<RouterContextProvider>): RequestContext =>
+  context.get(REQUEST_CONTEXT);

@@ -8,11 +8,19 @@ import type { CareersSource } from './careers/model.ts';
 import type { CareerPageData, JobPageData } from './careers/page-data.ts';
 import type { BlockName } from './content/schemas/block-schemas.ts';
 import type { ConsentTexts } from './content/schemas/consent.ts';
-import type { ContentSource, FooterData, LanguageMapping, NavigationData, PageContent, UiTexts } from './content/types.ts';
+import type {
+  ContentSource,
+  FooterData,
+  LanguageMapping,
+  NavigationData,
+  PageContent,
+  UiTexts,
+} from './content/types.ts';
 import type { EventPageData, EventsOverviewData } from './events/page-data.ts';
 import type { FormEcho, PageForm } from './forms/page-data.ts';
 import type { Language } from './i18n/language.ts';
 import type { VisitorSignals } from './i18n/request-language.ts';
+import type { PathTranslator } from './i18n/translate-path.ts';
 import type { InsightsSource } from './insights/model.ts';
 import type { PageExtras } from './insights/page-data.ts';
 
@@ -60,6 +68,12 @@ export interface RequestContext {
   language?: Language;
   /** A refused plain form post to show again. */
   formEcho?: FormEcho;
+}
+
+/** What the route table hands its layout (the root route's `handle`): one per table, so per server and per browser. */
+export interface RootHandle {
+  /** The translator of a language mapping, made once per mapping object (see i18n/translate-path.ts). */
+  translatorOf(mapping: LanguageMapping | null): PathTranslator;
 }
 
 /** What a block renderer is given besides its own content. */

@@ -10,7 +10,7 @@ import { createPathTranslators } from './i18n/translate-path.ts';
 import { FatalErrorDocument } from './layout/fatal-error-document.tsx';
 import { Root } from './layout/root.tsx';
 import { PAGE_ROUTES, type PageModuleName, type PageRoute } from './page-table.ts';
-import type { RouteDeps } from './route-data.ts';
+import type { RootHandle, RouteDeps } from './route-data.ts';
 import { withStyles } from './styles/on-demand.ts';
 
 /** Each page module becomes its own chunk, with its stylesheets; the server's manifest finds it by this file name. */
@@ -53,11 +53,12 @@ function createPageRoute(deps: RouteDeps, spec: PageRoute): RouteObject {
 
 export function createRoutes(deps: RouteDeps): RouteObject[] {
   // The layout's translators live with the table: a server and a browser each make theirs once.
-  const translatorOf = createPathTranslators();
+  const handle: RootHandle = { translatorOf: createPathTranslators() };
   return [
     {
       id: ROOT_ROUTE_ID,
-      Component: () => <Root translatorOf={translatorOf} />,
+      Component: Root,
+      handle,
       ErrorBoundary: FatalErrorDocument,
       loader: async (args) => (await loadRouteLoaders()).loadRoot(deps, args),
       // Layout texts change only with the language; everything else keeps them.

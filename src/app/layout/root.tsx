@@ -6,9 +6,7 @@ import { consentToolOf } from '../consent/consent-tool-choice.ts';
 import { useEnvironment } from '../environment.tsx';
 import { languageCookie, LANGUAGE_COOKIE, readCookie } from '../i18n/language.ts';
 import { languageNamedBy } from '../i18n/language-address.ts';
-import type { LanguageMapping } from '../content/types.ts';
-import type { PathTranslator } from '../i18n/translate-path.ts';
-import type { RootData } from '../route-data.ts';
+import type { RootData, RootHandle } from '../route-data.ts';
 import { useConnectivityNotice } from '../tracking/connectivity.ts';
 import { usePageEvents } from '../tracking/page-events.ts';
 import { ConsentSettingsOnDemand } from './consent-settings-on-demand.tsx';
@@ -22,17 +20,15 @@ import { Snackbar } from './snackbar.tsx';
 /** Routes that show no navigation bar. */
 const ROUTES_WITHOUT_NAVBAR = new Set(['newsletter-confirm', 'newsletter-unsubscribe']);
 
-export interface RootProps {
-  /** The translator of a language mapping, made once per mapping by the route table (see routes.tsx). */
-  translatorOf: (mapping: LanguageMapping | null) => PathTranslator;
-}
-
-export function Root({ translatorOf }: RootProps) {
+export function Root() {
   const root = useLoaderData() as RootData;
   const { pathname, search } = useLocation();
   const matches = useMatches();
   const showNavbar = !matches.some((match) => ROUTES_WITHOUT_NAVBAR.has(match.id));
-  const translations = translatorOf(root.languageMapping)(root.language, pathname);
+  // The layout is the root route, the first match; its handle comes from the route table.
+  const handle = matches[0]?.handle as RootHandle | undefined;
+  if (!handle) throw new Error('The layout renders only as the root route of the route table');
+  const translations = handle.translatorOf(root.languageMapping)(root.language, pathname);
   const { tracking } = useEnvironment();
 
   usePageEvents(root.language);

@@ -4,5 +4,8 @@ import { LANGUAGE_COOKIE, readCookie } from '#app/i18n/language.ts';
 import type { VisitorSignals } from '#app/i18n/request-language.ts';
 
 export function visitorSignals(request: FastifyRequest): VisitorSignals {
-  return { cookie: readCookie(request.headers.cookie, LANGUAGE_COOKIE), acceptLanguage: request.headers['accept-language'] };
+  return {
+    cookie: readCookie(request.headers.cookie, LANGUAGE_COOKIE),
+    acceptLanguage: request.headers['accept-language'],
+  };
 }
