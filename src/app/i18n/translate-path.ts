@@ -47,12 +47,15 @@ function matchesFixed(fixed: string, pathname: string): boolean | undefined {
 /** Finds a path's translations in one mapping. */
 export type PathTranslator = (language: Language, pathname: string) => Translation[];
 
+/** The translator of no mapping: no path has translations. */
+const noTranslations: PathTranslator = () => [];
+
 /**
  * The translator of one mapping: each language's entries are put in the order they are tried
  * once, here, not on every lookup; a page render or a sitemap makes many lookups in one mapping.
  */
 export function createPathTranslator(mapping: LanguageMapping | null): PathTranslator {
-  if (!mapping) return () => [];
+  if (!mapping) return noTranslations;
   const ordered = new Map(LANGUAGES.map((language) => [language, orderEntries(mapping[language] ?? [])]));
   return (language, pathname) => translationsIn(mapping, ordered.get(language) ?? [], pathname);
 }
@@ -65,9 +68,8 @@ export function createPathTranslator(mapping: LanguageMapping | null): PathTrans
  */
 export function createPathTranslators(): (mapping: LanguageMapping | null) => PathTranslator {
   const translators = new WeakMap<LanguageMapping, PathTranslator>();
-  const none = createPathTranslator(null);
   return (mapping) => {
-    if (!mapping) return none;
+    if (!mapping) return noTranslations;
     let translator = translators.get(mapping);
     if (!translator) {
       translator = createPathTranslator(mapping);

@@ -25,10 +25,9 @@ export function Root() {
   const { pathname, search } = useLocation();
   const matches = useMatches();
   const showNavbar = !matches.some((match) => ROUTES_WITHOUT_NAVBAR.has(match.id));
-  // The layout is the root route, the first match; its handle comes from the route table.
-  const handle = matches[0]?.handle as RootHandle | undefined;
-  if (!handle) throw new Error('The layout renders only as the root route of the route table');
-  const translations = handle.translatorOf(root.languageMapping)(root.language, pathname);
+  // The layout is the root route, always the first match; its handle comes from the route table.
+  const { translatorOf } = matches[0]!.handle as RootHandle;
+  const translations = translatorOf(root.languageMapping)(root.language, pathname);
   const { tracking } = useEnvironment();
 
   usePageEvents(root.language);
