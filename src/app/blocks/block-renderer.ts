@@ -1,13 +1,7 @@
 /** How a page's block files become components: one renderer per block name, typed by the block's schema. */
 import type { ReactNode } from 'react';
 import type { BlockContent, BlockName } from '../content/schemas/block-schemas.ts';
-import type { PageData, RootData } from '../routes.tsx';
-
-export interface BlockContext {
-  root: RootData;
-  page: PageData;
-  hero: boolean;
-}
+import type { BlockContext } from '../route-data.ts';
 
 /**
  * Renders one block from its file's content. The server never validates content at run time:

@@ -2,8 +2,8 @@
 import { Fragment, type ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { BlockName } from '../content/schemas/block-schemas.ts';
-import type { PageData, RootData } from '../routes.tsx';
-import type { BlockContext, BlockRegistry } from './block-renderer.ts';
+import type { BlockContext, PageData, RootData } from '../route-data.ts';
+import type { BlockRegistry } from './block-renderer.ts';
 
 /** One block by its registry's renderer, or nothing when the folder has no such file or the registry no renderer. */
 function renderBlock<K extends BlockName>(registry: BlockRegistry, name: K, context: BlockContext): ReactNode {

@@ -18,3 +18,8 @@ export function languageOfQuery(search: URLSearchParams): Language | undefined {
   const values = search.getAll(LANGUAGE_PARAM);
   return values.length === 1 && isLanguage(values[0]) ? values[0] : undefined;
 }
+
+/** The language an address names itself: its one-language path's, else its ?lang=; undefined for a shared path without one. */
+export function languageNamedBy(url: Pick<URL, 'pathname' | 'searchParams'>): Language | undefined {
+  return languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams);
+}

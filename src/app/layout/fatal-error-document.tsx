@@ -6,7 +6,7 @@ import { FALLBACK_MESSAGES } from '../i18n/fallback-messages.ts';
 import { DEFAULT_LANGUAGE } from '../i18n/language.ts';
 import { languageOfPath } from '../match-page.ts';
 import { HOME_PATH } from '../paths.ts';
-import type { RootData } from '../routes.tsx';
+import type { RootData } from '../route-data.ts';
 import { Document } from './document.tsx';
 
 export function FatalErrorDocument() {

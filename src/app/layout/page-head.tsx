@@ -14,7 +14,7 @@ import type { Translation } from '../i18n/translate-path.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { PAGE_ROUTES } from '../page-table.ts';
 import { NEWSLETTER_RESULT_PARAM, REGISTRATION_PARAM } from '../paths.ts';
-import type { PageData } from '../routes.tsx';
+import type { PageData } from '../route-data.ts';
 import { absoluteUrl, DEFAULT_OG_IMAGE } from '../seo/json-ld.tsx';
 
 export const COMPANY_NAME = 'Nordstern Digital';

@@ -11,7 +11,7 @@ import type { ArticleCard as Card } from '../insights/model.ts';
 import type { InsightArticleData } from '../insights/page-data.ts';
 import { rememberArticle } from '../insights/reco-storage.ts';
 import { INSIGHTS_PATH, insightsFeedPath } from '../paths.ts';
-import type { PageData } from '../routes.tsx';
+import type { PageData } from '../route-data.ts';
 
 export const FIGURE_SIZE = { width: 800, height: 450 } as const;
 

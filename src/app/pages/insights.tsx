@@ -22,7 +22,7 @@ import {
 } from '../insights/model.ts';
 import { SEARCH_PARAM, type InsightsLabels, type InsightsOverviewData } from '../insights/page-data.ts';
 import { insightsFeedPath } from '../paths.ts';
-import type { PageData, RootData } from '../routes.tsx';
+import type { PageData, RootData } from '../route-data.ts';
 import { articlesFailed, articlesLoaded, createInsightsState, startLoading } from '../state/insights-store.ts';
 
 const SORT_KEYS = ['datetime:asc', 'datetime:desc', 'title:asc', 'title:desc'] as const;
