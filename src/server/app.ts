@@ -1,6 +1,6 @@
 /** The whole server as one Fastify instance: cross-cutting plugins, content, assets, health, then pages. */
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { behindProxy, type Config } from './config.ts';
 import { FORM_BODY_LIMIT } from './forms/form-parsers.ts';
 import { AJV_OPTIONS } from './http/ajv-options.ts';
@@ -140,7 +140,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(contentWatchPlugin, { contentDir: config.contentDir, store, onReload });
   }
 
-  await app.register(async (api) => {
+  // The API groups share one guard (origin, rate limits), registered in their own scope.
+  const apiGroups: FastifyPluginAsync = async (api) => {
     await api.register(apiGuardPlugin, { siteUrl: config.siteUrl, allowedOrigins: config.allowedOrigins, rateLimit: config.rateLimit, redis: app.sharedLimits?.redis });
     await api.register(contactApi, { prefix: CONTACT_API });
     await api.register(eventsApi, { prefix: EVENTS_API });
@@ -154,7 +155,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await api.register(cspReportApi, { prefix: CSP_REPORT_API });
     await api.register(webVitalsApi, { prefix: WEB_VITALS_API });
     await api.register(firebaseApi, { prefix: FIREBASE_API, secureCookies: config.siteUrl.startsWith('https://') || behindProxy(config.trustProxy) });
-  });
+  };
+  await app.register(apiGroups);
 
   await app.register(contentPlugin, { prefix: '/content', store });
   await app.register(feedsPlugin, { siteUrl: config.siteUrl, store, staticDir: config.staticDir });
