@@ -91,7 +91,7 @@ const server = await startBenchServer({
 const port = Number(new URL(server.url).port);
 const startedAt = now();
 let death;
-server.exited.then(({ code, signal }) => {
+void server.exited.then(({ code, signal }) => {
   death = { code, signal, atMs: now() };
 });
 

@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import nodePath from 'node:path';
+// biome-ignore lint/correctness/noUndeclaredDependencies: lighthouse's own dependency, so the Chrome it launches is the one it is tested with
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';

@@ -52,7 +52,9 @@ export async function buildImages({ sourceDir, outDir, cacheDir }) {
   const contents = await Promise.all(files.map((file) => readFile(file)));
   const version = createHash('sha256');
   version.update(JSON.stringify(IMAGE_WIDTHS));
-  files.forEach((file, index) => version.update(`${path.relative(sourceDir, file)}\n`).update(contents[index]));
+  files.forEach((file, index) => {
+    version.update(`${path.relative(sourceDir, file)}\n`).update(contents[index]);
+  });
   const versionId = version.digest('hex').slice(0, 10);
   const root = path.join(outDir, versionId);
   await mkdir(cacheDir, { recursive: true });

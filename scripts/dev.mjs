@@ -33,7 +33,7 @@ function createDevServer() {
   function start() {
     const run = runNode(['--enable-source-maps', 'dist/server/main.js'], serverEnv);
     server = run;
-    run.exited.then(({ code, signal }) => {
+    void run.exited.then(({ code, signal }) => {
       if (server === run) server = null;
       if (!run.stopping && !closing) log(`the server exited (${signal ?? `code ${code}`}); it starts again after the next change`);
     });
@@ -99,7 +99,9 @@ function watchInputs(onChange) {
   for (const [folder, names] of files) {
     watchers.push(watch(folder, (_event, name) => names.includes(name) && onChange()));
   }
-  return () => watchers.forEach((watcher) => watcher.close());
+  return () => {
+    for (const watcher of watchers) watcher.close();
+  };
 }
 
 const dev = createDevServer();

@@ -59,6 +59,8 @@ const COLOR = {
 
 // ---------------------------------------------------------------------------------------
 // Windows-1252 encoding
+// biome-ignore-start lint/complexity/useSimpleNumberKeys: code points in hex, as the code page's chart lists them
+// biome-ignore format: seven entries a row, in the chart's order
 const CP1252_EXTRA = {
   0x20ac: 0x80, 0x201a: 0x82, 0x0192: 0x83, 0x201e: 0x84, 0x2026: 0x85, 0x2020: 0x86, 0x2021: 0x87,
   0x02c6: 0x88, 0x2030: 0x89, 0x0160: 0x8a, 0x2039: 0x8b, 0x0152: 0x8c, 0x017d: 0x8e, 0x2018: 0x91,
@@ -67,6 +69,7 @@ const CP1252_EXTRA = {
 };
 // Characters without a Windows-1252 code that may appear in texts, mapped to close equivalents.
 const SUBSTITUTE = { 0x2011: 0x2d, 0x2010: 0x2d, 0x2212: 0x2d, 0x202f: 0xa0, 0x2009: 0x20, 0x2007: 0x20 };
+// biome-ignore-end lint/complexity/useSimpleNumberKeys: code points in hex, as the code page's chart lists them
 
 /** Encodes a JavaScript string as an array of Windows-1252 byte values. */
 function toCp1252(text) {

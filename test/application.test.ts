@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import t from 'tap';
@@ -62,6 +62,9 @@ t.test('POST /api/application stores the application with its files and mails th
     t.ok(stored.startsWith(path.join(dataDir, 'uploads', id)), 'inside the submission folder, outside every served folder');
   }
   t.same(readdirSync(path.join(dataDir, 'uploads', '.incoming')), [], 'no temporary files left');
+  const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
+  for (const folder of ['uploads', 'uploads/.incoming', `uploads/${id}`]) t.equal(modeOf(path.join(dataDir, folder)), '700', `${folder} is the server's alone`);
+  for (const attachment of attachments) t.equal(modeOf(String(attachment.stored_path)), '600', `${attachment.file_name} is the server's alone`);
 
   const mails = await smtp.waitFor(2);
   const team = mails.find((mail) => mail.envelopeTo.includes('jobs@nordstern.example'));

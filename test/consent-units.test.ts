@@ -5,7 +5,7 @@ import { consentStateOf, CONSENT_STORAGE_KEY, isDecided, offeredPurposes, readCh
 import { ConsentHead, scriptAdder } from '#app/consent/consent-head.tsx';
 import { CONSENT_DEFAULTS, consentDefaultsScript } from '#app/consent/consent-mode.ts';
 import { consentCommandOf, grantsConsent, sendConsentUpdate } from '#app/consent/consent-update.ts';
-import { consentToolOf } from '#app/consent/consent-provider.tsx';
+import { consentToolOf } from '#app/consent/consent-tool-choice.ts';
 import { watchConsent } from '#app/consent/consent-watch.ts';
 import { connectUsercentrics } from '#app/consent/usercentrics-ui.ts';
 import { EnvironmentProvider, type AppEnvironment, type TrackingEnvironment } from '#app/environment.tsx';
@@ -22,6 +22,7 @@ const ORIGINS: TrackingEnvironment = {
 
 /** An arguments object, as gtag pushes it. */
 function gtagArguments(..._args: unknown[]): IArguments {
+  // biome-ignore lint/complexity/noArguments: the arguments object is what is made here
   return arguments;
 }
 

@@ -190,6 +190,31 @@ for (const breakage of breakages) {
   });
 }
 
+// One copy of the content for the four files, each broken in its own way: a copy is most of a case's time.
+t.test('the layout files and the language mapping are held to their schemas, naming file and field', async (t) => {
+  const dir = await copyContent(t, async (d) => {
+    await copyFile(path.resolve('test/fixtures/content-check/navigation-broken.en.json'), path.join(d, 'en/navigation.json'));
+    await editJson(d, 'de/footer.json', (v) => ({ ...v, address: { ...(v.address as object), email: 'hallo at nordstern' } }));
+    await editJson(d, 'de/ui.json', (v) => ({ ...v, loading: undefined }));
+    await editJson(d, 'language_mapping.json', (v) => ({ ...v, de: [{ language: 'fr', idx: 0, path: '/', isActive: true }] }));
+  });
+  const problems = await checkContent(dir, STATIC_DIR);
+  const expected = [
+    { what: 'a navigation entry of a kind the navbar does not know (fixture file)', file: 'en/navigation.json', problem: /^\/top_level\/1\/type must be equal to one of the allowed values$/ },
+    { what: 'a submenu link without an address (fixture file)', file: 'en/navigation.json', problem: /^\/services\/2 must have required property 'link_url'$/ },
+    { what: 'a footer address whose email is no address', file: 'de/footer.json', problem: /^\/address\/email must match pattern/ },
+    { what: 'a layout text missing from ui.json', file: 'de/ui.json', problem: /^\/ must have required property 'loading'$/ },
+    { what: 'a language mapping entry in a language the site does not have', file: 'language_mapping.json', problem: /^\/de\/0\/language must be equal to one of the allowed values$/ },
+  ];
+  for (const { what, file, problem } of expected) t.ok(problems.some((p) => p.file === file && problem.test(p.problem)), `${what}: ${JSON.stringify(problems.filter((p) => p.file === file))}`);
+  const named = new Set(expected.map(({ file }) => file));
+  t.same(
+    problems.filter((p) => !named.has(p.file)),
+    [],
+    'nothing else is reported',
+  );
+});
+
 t.test('npm run content:check fails on a problem and names it', async (t) => {
   const { spawnSync } = await import('node:child_process');
   const run = (dir: string) => spawnSync(process.execPath, ['--import=tsx', 'scripts/content-check.ts', dir, STATIC_DIR], { encoding: 'utf8' });

@@ -7,7 +7,7 @@ import { readdir, readFile, writeFile, mkdir, cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
 import { ContentLoadError, loadContentStore } from '#server/content/content-store.ts';
-import { createInsightsService } from '#server/plugins/insights.ts';
+import { createInsightsService } from '#server/insights/insights-service.ts';
 import { copyContent } from './helpers/build.ts';
 
 const ARTICLES = 'en/homepage/insights';

@@ -26,7 +26,7 @@ async function page(url: string): Promise<string> {
 
 /** Every style the page applies, inline or linked, so the check holds however the build ships CSS. */
 async function stylesOf(url: string, html: string): Promise<string> {
-  const inline = [...html.matchAll(/<style[^>]*>([^]*?)<\/style>/g)].map((match) => match[1]);
+  const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
   const linked = await Promise.all(
     [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map(async (match) => (await fetch(new URL(match[1]!, url))).text()),
   );

@@ -169,7 +169,9 @@ t.test('a half-sent body is answered or closed within the configured timeout; sl
       socket.on('error', () => {});
     })),
   );
-  t.teardown(() => slow.forEach((socket) => socket.destroy()));
+  t.teardown(() => {
+    for (const socket of slow) socket.destroy();
+  });
   const health = await fetch(`http://127.0.0.1:${port}/healthz`);
   t.equal(health.status, 200, '/healthz answers while 100 connections stall');
   await new Promise((resolve) => setTimeout(resolve, 2500));

@@ -46,8 +46,8 @@ t.test('content JSON answers with an ETag and 304 when unchanged', async (t) => 
   const missing = await app.inject({ url: '/content/en/nothing.json' });
   t.equal(missing.statusCode, 404);
   t.match(missing.json(), { statusCode: 404 });
-  const escape = await app.inject({ url: '/content/../package.json' });
-  t.not(escape.statusCode, 200, 'no file outside the content folder');
+  const outside = await app.inject({ url: '/content/../package.json' });
+  t.not(outside.statusCode, 200, 'no file outside the content folder');
 });
 
 t.test('pages are HTML with a charset, never cached as static, and / varied by language signals (see cache-headers.test.ts)', async (t) => {

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { languageFromAcceptLanguage, readCookie, resolveLanguage } from '#app/i18n/language.ts';
-import { languageOfPath } from '#app/paths.ts';
+import { languageOfPath } from '#app/match-page.ts';
 import { build } from './helpers/build.ts';
 
 t.test('Accept-Language is reduced to de or en by quality', async (t) => {

@@ -12,7 +12,7 @@ import { buildApp } from '#server/app.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { collectProcessMetrics } from '#server/metrics/process-metrics.ts';
 import { WEB_VITALS_BUCKETS, WEB_VITALS_METRIC_NAMES } from '#server/metrics/web-vitals-metrics.ts';
-import { WEB_VITALS_PATH } from '#app/web-vitals/report.ts';
+import { WEB_VITALS_API as WEB_VITALS_PATH } from '#app/api-paths.ts';
 import { build, tempDataDir } from './helpers/build.ts';
 import { waitForRows } from './helpers/db.ts';
 import { samples } from './helpers/files.ts';

@@ -280,6 +280,7 @@ t.test('the first bytes of a streamed page leave before its render ends', async 
   let release: () => void = () => {};
   let slow = Promise.resolve();
   let ready = false;
+  // biome-ignore lint/correctness/noComponentHookFactories: the component reads this test's own state, so it lives in the test
   function Slow(): ReactNode {
     if (!ready) throw slow.then(() => (ready = true));
     return createElement('p', null, 'late part');

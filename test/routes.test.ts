@@ -191,7 +191,7 @@ t.test('HEAD answers a page with its status and no body', async (t) => {
 
 t.test('the compiled page matcher agrees with react-router on every route', async (t) => {
   const { matchRoutes } = await import('react-router');
-  const { PAGE_ROUTES, matchPageRoute } = await import('#app/paths.ts');
+  const [{ PAGE_ROUTES }, { matchPageRoute }] = await Promise.all([import('#app/page-table.ts'), import('#app/match-page.ts')]);
   const routerTable = PAGE_ROUTES.map((route) => ({ path: route.path, caseSensitive: true, route }));
   const samples = new Set<string>(['/', '', '//', '/nope', '/services/', '/Services', '/services/a/b/c/d', '/insights/%C3%9Cber', '/insights/a%2Fb', '/insights/%E0%A4%A']);
   for (const { path } of PAGE_ROUTES) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { toolCommand } from '#server/cli/tool-command.ts';
+import { missingBuildAdvice, toolCommand } from '#server/cli/tool-command.ts';
 import { build, contentWithTestEvent, tempDataDir, TEST_EVENT } from './helpers/build.ts';
 
 const run = promisify(execFile);
@@ -66,9 +66,11 @@ t.test('in the image, which has dist/ but no scripts/, usage lines and hints nam
   const dataDir = await tempDataDir(t);
   t.equal(toolCommand('submissions'), 'npm run submissions --', 'a checkout has the npm scripts');
   t.equal(toolCommand('submissions', image), 'node dist/server/submissions.js', 'the image has the built tool, as in the log of a mail that failed for good');
+  t.equal(missingBuildAdvice(), 'run npm run build', 'a checkout can build what is missing');
+  t.equal(missingBuildAdvice(image), 'this image is incomplete: build the image again', 'an image cannot: it has no bundler');
 
   t.match(await tool(image, dataDir, 'dist/server/submissions.js', 'frobnicate'), { code: 2, stdout: /^usage: node dist\/server\/submissions\.js list /m });
-  t.match(await tool(image, dataDir, 'dist/server/galaxy.js', 'frobnicate'), { code: 2, stdout: /^usage: node dist\/server\/galaxy\.js add [^]*^ {7}node dist\/server\/galaxy\.js list$/m });
+  t.match(await tool(image, dataDir, 'dist/server/galaxy.js', 'frobnicate'), { code: 2, stdout: /^usage: node dist\/server\/galaxy\.js add [\s\S]*^ {7}node dist\/server\/galaxy\.js list$/m });
   t.match(await tool(image, dataDir, 'dist/server/backup.js'), { code: 2, stdout: /^usage: node dist\/server\/backup\.js DIR /m });
   t.match(await tool(image, dataDir, 'dist/server/restore.js'), { code: 2, stdout: /^usage: node dist\/server\/restore\.js \[--force\] DIR \| --check DIR$/m });
   t.match(await tool(image, dataDir, 'dist/server/submissions.js', 'list'), { code: 0 }, 'the tool as the usage names it');

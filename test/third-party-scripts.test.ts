@@ -9,7 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
-import { matchPageRoute, PAGE_ROUTES } from '#app/paths.ts';
+import { matchPageRoute } from '#app/match-page.ts';
+import { PAGE_ROUTES } from '#app/page-table.ts';
 import { build } from './helpers/build.ts';
 
 const [job] = (JSON.parse(readFileSync('content/en/careers/positions.json', 'utf8')) as { activePositions: { generic: { folder: string } }[] }).activePositions;
@@ -86,7 +87,7 @@ t.test('with tracking configured: the defaults first, the consent manager the on
     t.match(page.body, /<script\b[^>]*\sid="consent-defaults"[^>]*>window\.dataLayer=window\.dataLayer\|\|\[\];function gtag\(\)\{dataLayer\.push\(arguments\);\}gtag\('consent','default',\{"ad_storage":"denied","analytics_storage":"denied","ad_user_data":"denied","ad_personalization":"denied","functionality_storage":"denied","personalization_storage":"denied","security_storage":"denied","wait_for_update":2000\}\);<\/script>/);
     t.same(scripts.flatMap((tag) => srcOf(tag) ?? []).filter((src) => !isSitePath(src)), [], `${path}: no third-party script in the markup`);
     t.match(scripts[1], /id="consent-manager-loader"/, `${path}: right after the defaults, the script that adds the consent manager`);
-    const adder = new RegExp('<script\\b[^>]*id="consent-manager-loader"[^>]*>([\\s\\S]*?)</script>').exec(page.body)?.[1] ?? '';
+    const adder = /<script\b[^>]*id="consent-manager-loader"[^>]*>([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '';
     t.match(adder, '"src":"https://app.usercentrics.eu/browser-ui/latest/loader.js"', `${path}: the consent manager's script`);
     t.match(adder, '"data-settings-id":"nordstern-settings"');
     t.match(adder, 's.async=false', 'not async: it runs in order after the defaults');

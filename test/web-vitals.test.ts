@@ -7,8 +7,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import t, { type Test } from 'tap';
-import { PAGE_ROUTES } from '#app/paths.ts';
-import { WEB_VITALS_PATH } from '#app/web-vitals/report.ts';
+import { PAGE_ROUTES } from '#app/page-table.ts';
+import { WEB_VITALS_API as WEB_VITALS_PATH } from '#app/api-paths.ts';
 import { WEB_VITALS_BODY_LIMIT_BYTES, WEB_VITALS_MAX_CLS, WEB_VITALS_MAX_MS, WEB_VITALS_REPORTS_PER_ADDRESS_PER_MINUTE } from '#server/api/web-vitals.ts';
 import { build } from './helpers/build.ts';
 

@@ -11,8 +11,9 @@
  * visitor clicked on before the page was idle) is not reported, since its start is unknown.
  * Each metric is sent only where the browser measures it (no CLS without layout-shift entries).
  */
-import { matchPageRoute } from '#app/paths.ts';
-import { WEB_VITALS_PATH, type ViewNavigation, type WebVitalsReport } from '#app/web-vitals/report.ts';
+import { matchPageRoute } from '#app/match-page.ts';
+import { WEB_VITALS_API } from '#app/api-paths.ts';
+import type { ViewNavigation, WebVitalsReport } from '#app/web-vitals/report.ts';
 import { createInteractionLatency, EVENT_DURATION_THRESHOLD_MS, type InteractionLatency } from './interaction-latency.ts';
 import { createLayoutShiftScore, type LayoutShiftScore } from './layout-shift-score.ts';
 
@@ -64,7 +65,7 @@ function firstHiddenTime(): number {
 }
 
 function send(report: WebVitalsReport): void {
-  navigator.sendBeacon(WEB_VITALS_PATH, new Blob([JSON.stringify(report)], { type: 'application/json' }));
+  navigator.sendBeacon(WEB_VITALS_API, new Blob([JSON.stringify(report)], { type: 'application/json' }));
 }
 
 export function startReporter(router: ViewSource): void {
@@ -92,7 +93,9 @@ export function startReporter(router: ViewSource): void {
     observers.push({ observer, handle: each });
   };
   // Entries the browser holds but has not handed over yet: taken before a view is sent.
-  const takePending = () => observers.forEach(({ observer, handle }) => observer.takeRecords().forEach(handle));
+  const takePending = () => observers.forEach(({ observer, handle }) => {
+    observer.takeRecords().forEach(handle);
+  });
 
   observe('largest-contentful-paint', (entry) => {
     if (entry.startTime < firstHidden) largestPaint = entry.startTime;

@@ -1,5 +1,5 @@
 /**
- * The integrity checks of the content folder: every block file matches its schema,
+ * The integrity checks of the content folder: every block file matches its schema, and so do the layout, label and form files and the files both languages share,
  * every file exists in both languages, internal links lead to a page with content, every
  * {name} and {{name}} placeholder is one the code fills in for that text (and none it needs is missing),
  * referenced images and downloads exist, no text is empty, no text uses a variant the
@@ -13,10 +13,11 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { TSchema } from 'typebox';
 import addFormats from 'ajv-formats';
 import { matchRoutes } from 'react-router';
-import { BLOCK_SCHEMAS, ROOT_SCHEMAS, SHARED_SCHEMAS } from '../../src/app/content/schemas/index.ts';
+import { BLOCK_SCHEMAS } from '../../src/app/content/schemas/block-schemas.ts';
+import { ROOT_SCHEMAS, SHARED_SCHEMAS } from '../../src/app/content/schemas/root-schemas.ts';
 import type { GlossaryContent } from '../../src/app/content/schemas/glossary.ts';
 import { germanPathOf, SINGLE_LANGUAGE_FOLDERS } from '../../src/app/content/language-folders.ts';
-import { PAGE_ROUTES, type PageRoute } from '../../src/app/paths.ts';
+import { PAGE_ROUTES, type PageRoute } from '../../src/app/page-table.ts';
 import { compileGlossary, fieldPath, glossaryProblems, type CompiledTerm } from './glossary.ts';
 import { factProblems } from './facts.ts';
 import { placeholderProblems } from './placeholders.ts';
@@ -92,22 +93,32 @@ function compileSchemas(): { blocks: Map<string, ValidateFunction>; roots: Map<s
 const schemaProblem = (error: NonNullable<ValidateFunction['errors']>[number]) =>
   `${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`;
 
-/** The glossary's terms per language, or none when it is missing or broken (which is reported). */
-async function readGlossary(contentDir: string, validate: ValidateFunction | undefined, problems: ContentProblem[]): Promise<ReadonlyMap<string, readonly CompiledTerm[]>> {
-  const report = (problem: string) => problems.push({ file: GLOSSARY, problem });
+/**
+ * A file at the top of the content folder (shared by both languages), checked against its
+ * schema; undefined when it is missing, broken or does not match, which is reported.
+ */
+async function readSharedFile(contentDir: string, name: string, validate: ValidateFunction | undefined, problems: ContentProblem[]): Promise<unknown> {
+  const report = (problem: string) => problems.push({ file: name, problem });
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(path.join(contentDir, GLOSSARY), 'utf8'));
+    value = JSON.parse(await readFile(path.join(contentDir, name), 'utf8'));
   } catch (error) {
     report((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `not valid JSON: ${(error as Error).message}`);
-    return new Map();
+    return undefined;
   }
   if (validate && !validate(value)) {
     for (const error of validate.errors ?? []) report(schemaProblem(error));
-    return new Map();
+    return undefined;
   }
+  return value;
+}
+
+/** The glossary's terms per language, or none when it is missing or broken (which is reported). */
+async function readGlossary(contentDir: string, validate: ValidateFunction | undefined, problems: ContentProblem[]): Promise<ReadonlyMap<string, readonly CompiledTerm[]>> {
+  const value = await readSharedFile(contentDir, GLOSSARY, validate, problems);
+  if (value === undefined) return new Map();
   const glossary = compileGlossary(value as GlossaryContent);
-  for (const problem of glossary.problems) report(problem);
+  for (const problem of glossary.problems) problems.push({ file: GLOSSARY, problem });
   return glossary.terms;
 }
 
@@ -182,6 +193,7 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
   const paths = new Set(files.map((file) => file.path));
   const folders = new Set(files.map((file) => path.posix.dirname(file.path)));
   const glossary = await readGlossary(contentDir, schemas.shared.get(GLOSSARY), problems);
+  for (const [name, validate] of schemas.shared) if (name !== GLOSSARY) await readSharedFile(contentDir, name, validate, problems);
 
   for (const file of files) {
     const report = (problem: string) => problems.push({ file: file.path, problem });

@@ -10,7 +10,7 @@
  * - holiday days named in an offer ("30 Tage Urlaub") are the terms' holiday days.
  */
 import type { JobTerms } from '../../src/app/content/schemas/career.ts';
-import type { FactFile, FactProblem } from './facts.ts';
+import type { FactFile, FactProblem } from './fact-file.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 const FULL_TIME_HOURS = 35;

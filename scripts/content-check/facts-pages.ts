@@ -10,7 +10,7 @@
  * - an event with several editions does not name one of them as every edition's canonical page.
  */
 import path from 'node:path';
-import type { FactFile, FactProblem } from './facts.ts';
+import type { FactFile, FactProblem } from './fact-file.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 const items = (value: unknown): Record<string, unknown>[] => (isRecord(value) && Array.isArray(value.items) ? value.items.filter(isRecord) : []);

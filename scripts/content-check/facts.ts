@@ -10,20 +10,10 @@
  */
 import path from 'node:path';
 import { berlinDay } from '../../src/app/i18n/berlin-time.ts';
+import type { FactFile, FactProblem } from './fact-file.ts';
 import { jobFactProblems } from './facts-jobs.ts';
 import { pageFactProblems } from './facts-pages.ts';
 import { retentionProblems } from './retention-facts.ts';
-
-export interface FactFile {
-  path: string;
-  language: string;
-  value: unknown;
-}
-
-export interface FactProblem {
-  file: string;
-  problem: string;
-}
 
 interface Person {
   file: string;

@@ -5,7 +5,7 @@
  * written out in a sentence about deleting or keeping would not follow a change of the setting.
  */
 import { FORMS } from '../../src/app/forms/form-definitions.ts';
-import type { FactFile, FactProblem } from './facts.ts';
+import type { FactFile, FactProblem } from './fact-file.ts';
 
 const RETENTION_PLACEHOLDER = /\{\{(retention_[a-z_]+)\}\}/g;
 /** A sentence about deleting or keeping data that names a period in words or digits. */

@@ -3,8 +3,14 @@
  * order by its key. Apart from the route table because only the loaders read them: the first
  * page comes with its blocks in its data, so no first load carries every page's order.
  * A folder holds the files of the blocks it shows; blocks named here but missing from the
- * folder are skipped.
+ * folder are skipped. Each name is one of the schema registry's (block-schemas.ts): a typo
+ * fails the type check.
  */
+import type { BlockName } from './content/schemas/block-schemas.ts';
+
+/** Blocks by page kind: what BLOCK_ORDERS satisfies. */
+export type BlockOrders = Readonly<Record<string, readonly BlockName[]>>;
+
 export const BLOCK_ORDERS = {
   stage: ['stage'],
   home: ['stage', 'intro', 'services', 'trusts', 'quote', 'teaser', 'contact'],
@@ -33,6 +39,6 @@ export const BLOCK_ORDERS = {
   newsletterConfirm: ['stage', 'confirmation'],
   newsletterUnsubscribe: ['stage', 'unsubscribe'],
   eventConfirm: ['stage', 'event_confirmation'],
-} as const satisfies Record<string, readonly string[]>;
+} as const satisfies BlockOrders;
 
 export type BlockOrder = keyof typeof BLOCK_ORDERS;

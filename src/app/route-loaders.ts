@@ -6,21 +6,19 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import { BLOCK_ORDERS } from './block-orders.ts';
 import type { ConsentTexts } from './content/schemas/consent.ts';
 import type { FooterData, NavigationData, PageContent, UiTexts } from './content/types.ts';
-import type { FormEcho } from './forms/page-data.ts';
-import { resolveLanguage, type Language } from './i18n/language.ts';
-import { languageOfQuery } from './i18n/language-address.ts';
+import type { Language } from './i18n/language.ts';
+import { languageOfAddress } from './i18n/request-language.ts';
 import type { loadPageExtras, PageExtras } from './insights/page-data.ts';
 import { runMiddleware } from './middleware.ts';
-import { languageOfPath, type PageRoute } from './paths.ts';
-import type { PageData, RequestContext, RootData, RouteDeps } from './routes.tsx';
-
-const formEchoOf = (context: unknown): FormEcho | undefined => (context as RequestContext | undefined)?.formEcho;
+import type { PageRoute } from './page-table.ts';
+import { requestContextOf } from './request-context.ts';
+import type { PageData, RequestContext, RootData, RouteDeps } from './route-data.ts';
 
 export const notFound = () => data({ message: null }, { status: 404 });
 
-function languageOf(deps: RouteDeps, request: Request, pathLanguage: Language | undefined): Language {
-  const queryLanguage = languageOfQuery(new URL(request.url).searchParams);
-  return resolveLanguage({ pathLanguage, ...(queryLanguage ? { queryLanguage } : {}), ...deps.languageSignals(request) });
+/** The language the server decided for this request; in the browser, decided here by the same rule. */
+function languageOf(deps: RouteDeps, request: Request, decided: RequestContext): Language {
+  return decided.language ?? languageOfAddress(new URL(request.url), deps.languageSignals?.(request) ?? {});
 }
 
 type DataArgs = Omit<Parameters<typeof loadPageExtras>[1], 'deps'> & { deps: RouteDeps; folder: string };
@@ -65,7 +63,8 @@ async function loadData(spec: PageRoute, args: DataArgs): Promise<PageDataExtras
 
 export async function loadPage(deps: RouteDeps, spec: PageRoute, { request, params, context }: LoaderFunctionArgs): Promise<PageData> {
   if (spec.validate && !spec.validate(params)) throw notFound();
-  const language = languageOf(deps, request, spec.language === 'shared' ? undefined : spec.language);
+  const decided = requestContextOf(context);
+  const language = languageOf(deps, request, decided);
   runMiddleware(spec.middleware, { params, language });
   const folder = spec.folder(params);
   const content = await deps.content.page(language, folder);
@@ -73,14 +72,14 @@ export async function loadPage(deps: RouteDeps, spec: PageRoute, { request, para
   const [extras, form] = await Promise.all([
     loadData(spec, { deps, language, params, url: new URL(request.url), content, folder }),
     content.formular || content.form
-      ? import('./forms/page-data.ts').then(({ loadPageForm }) => loadPageForm(content, language, deps.content, formEchoOf(context)))
+      ? import('./forms/page-data.ts').then(({ loadPageForm }) => loadPageForm(content, language, deps.content, decided.formEcho))
       : undefined,
   ]);
   return { language, content, blocks: BLOCK_ORDERS[spec.blocks], ...extras, ...(form ? { form } : {}) };
 }
 
-export async function loadRoot(deps: RouteDeps, { request }: LoaderFunctionArgs): Promise<RootData> {
-  const language = languageOf(deps, request, languageOfPath(new URL(request.url).pathname));
+export async function loadRoot(deps: RouteDeps, { request, context }: LoaderFunctionArgs): Promise<RootData> {
+  const language = languageOf(deps, request, requestContextOf(context));
   const [navigation, footer, ui, consent, languageMapping] = await Promise.all([
     deps.content.file<NavigationData>(language, 'navigation.json'),
     deps.content.file<FooterData>(language, 'footer.json'),

@@ -5,55 +5,13 @@
  */
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject, ShouldRevalidateFunctionArgs } from 'react-router';
-import type { ConsentTexts } from './content/schemas/consent.ts';
-import type { ContentSource, FooterData, LanguageMapping, NavigationData, PageContent, UiTexts } from './content/types.ts';
-import type { Language, LanguageSignals } from './i18n/language.ts';
-import { languageOfQuery } from './i18n/language-address.ts';
+import { languageNamedBy } from './i18n/language-address.ts';
+import { createPathTranslators } from './i18n/translate-path.ts';
 import { FatalErrorDocument } from './layout/fatal-error-document.tsx';
 import { Root } from './layout/root.tsx';
-import type { PageExtras } from './insights/page-data.ts';
-import type { InsightsSource } from './insights/model.ts';
-import type { CareersSource } from './careers/model.ts';
-import type { CareerPageData, JobPageData } from './careers/page-data.ts';
-import type { EventPageData, EventsOverviewData } from './events/page-data.ts';
-import type { FormEcho, PageForm } from './forms/page-data.ts';
-import { languageOfPath, PAGE_ROUTES, type PageModuleName, type PageRoute } from './paths.ts';
+import { PAGE_ROUTES, type PageModuleName, type PageRoute } from './page-table.ts';
+import type { RootHandle, RouteDeps } from './route-data.ts';
 import { withStyles } from './styles/on-demand.ts';
-
-export interface RouteDeps {
-  content: ContentSource;
-  insights: InsightsSource;
-  careers: CareersSource;
-  /** The clock that decides which events are past. */
-  now(): Date;
-  /** The cookie and Accept-Language that decide the language of a shared path whose address names none. */
-  languageSignals(request: Request): Pick<LanguageSignals, 'cookie' | 'acceptLanguage'>;
-}
-
-export interface RootData {
-  language: Language;
-  navigation: NavigationData | null;
-  footer: FooterData | null;
-  ui: UiTexts;
-  consent: ConsentTexts | null;
-  languageMapping: LanguageMapping | null;
-}
-
-export interface PageData extends PageExtras {
-  language: Language;
-  content: PageContent;
-  blocks: readonly string[];
-  form?: PageForm;
-  career?: CareerPageData;
-  job?: JobPageData;
-  events?: EventsOverviewData;
-  event?: EventPageData;
-}
-
-/** What the server hands to the loaders of one request: a refused plain form post to show again. */
-export interface RequestContext {
-  formEcho?: FormEcho;
-}
 
 /** Each page module becomes its own chunk, with its stylesheets; the server's manifest finds it by this file name. */
 export const PAGE_MODULES: Record<PageModuleName, () => Promise<{ Component: ComponentType }>> = {
@@ -82,9 +40,6 @@ export const NOT_FOUND_ROUTE_ID = 'not-found';
  */
 const RouteErrorPage = lazy(() => import('./layout/route-error-page.tsx').then((module) => ({ default: module.RouteErrorPage })));
 
-/** What an address says about its language: its one-language path, else its ?lang=. */
-const languageHint = (url: URL) => languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams);
-
 function createPageRoute(deps: RouteDeps, spec: PageRoute): RouteObject {
   return {
     id: spec.id,
@@ -97,16 +52,19 @@ function createPageRoute(deps: RouteDeps, spec: PageRoute): RouteObject {
 }
 
 export function createRoutes(deps: RouteDeps): RouteObject[] {
+  // The layout's translators live with the table: a server and a browser each make theirs once.
+  const handle: RootHandle = { translatorOf: createPathTranslators() };
   return [
     {
       id: ROOT_ROUTE_ID,
       Component: Root,
+      handle,
       ErrorBoundary: FatalErrorDocument,
       loader: async (args) => (await loadRouteLoaders()).loadRoot(deps, args),
       // Layout texts change only with the language; everything else keeps them.
       shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
         if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-        return languageHint(currentUrl) !== languageHint(nextUrl);
+        return languageNamedBy(currentUrl) !== languageNamedBy(nextUrl);
       },
       children: [
         {

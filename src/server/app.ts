@@ -1,8 +1,9 @@
 /** The whole server as one Fastify instance: cross-cutting plugins, content, assets, health, then pages. */
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { behindProxy, type Config } from './config.ts';
 import { FORM_BODY_LIMIT } from './forms/form-parsers.ts';
+import { AJV_OPTIONS } from './http/ajv-options.ts';
 import { requestForLog } from './http/request-log.ts';
 import { loadContentStore } from './content/content-store.ts';
 import { retentionSettings } from './content/content-settings.ts';
@@ -32,7 +33,8 @@ import { sharedLimitsPlugin } from './plugins/shared-limits.ts';
 import { answersWithin } from './store/reachable.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { createAppMetrics } from './metrics/app-metrics.ts';
-import { createInsightsService, insightsPlugin } from './plugins/insights.ts';
+import { createInsightsService } from './insights/insights-service.ts';
+import { insightsPlugin } from './plugins/insights.ts';
 import { createLocalInsightsSource } from './insights/local-insights-source.ts';
 import { rawBadRequest, securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { clientLimitsPlugin } from './plugins/client-limits.ts';
@@ -46,8 +48,7 @@ import { careersApi } from './api/careers.ts';
 import { firebaseApi } from './api/firebase.ts';
 import { cspReportApi } from './api/csp-report.ts';
 import { webVitalsApi } from './api/web-vitals.ts';
-import { WEB_VITALS_PATH } from '#app/web-vitals/report.ts';
-import { CSP_REPORT_PATH } from './security/content-security-policy.ts';
+import { API_ROOT, APPLICATION_API, CAREERS_API, CONTACT_API, CSP_REPORT_API, EVENTS_API, FILE_API, FIREBASE_API, GALAXY_API, INSIGHTS_API, NEWSLETTER_API, RECOMMENDATION_API, WEB_VITALS_API } from '#app/api-paths.ts';
 import { galaxyApi } from './api/galaxy.ts';
 import { loginPlugin } from './plugins/login.ts';
 import { createCareersService } from './careers/careers-service.ts';
@@ -90,7 +91,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Confirmation tokens travel in the path of the links mailed to visitors.
     routerOptions: { maxParamLength: 2048 },
     // Input is taken as sent: a number is no string, a list no single value, an unknown field is refused.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
+    ajv: { customOptions: AJV_OPTIONS },
   });
   app.server.maxConnections = config.connections.maxConnections;
   // Readiness belongs to this instance: ready once content is loaded, not ready while closing.
@@ -139,21 +140,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(contentWatchPlugin, { contentDir: config.contentDir, store, onReload });
   }
 
-  await app.register(async (api) => {
+  // The API groups share one guard (origin, rate limits), registered in their own scope.
+  const apiGroups: FastifyPluginAsync = async (api) => {
     await api.register(apiGuardPlugin, { siteUrl: config.siteUrl, allowedOrigins: config.allowedOrigins, rateLimit: config.rateLimit, redis: app.sharedLimits?.redis });
-    await api.register(contactApi, { prefix: '/api/contact' });
-    await api.register(eventsApi, { prefix: '/api/events' });
-    await api.register(newsletterApi, { prefix: '/api/newsletter' });
-    await api.register(applicationApi, { prefix: '/api/application' });
-    await api.register(insightsApi, { prefix: '/api/insights' });
-    await api.register(recommendationApi, { prefix: '/api/recommendation' });
-    await api.register(fileApi, { prefix: '/api/file', staticDir: config.staticDir });
-    await api.register(careersApi, { prefix: '/api/careers', careers });
-    await api.register(galaxyApi, { prefix: '/api/galaxy' });
-    await api.register(cspReportApi, { prefix: CSP_REPORT_PATH });
-    await api.register(webVitalsApi, { prefix: WEB_VITALS_PATH });
-    await api.register(firebaseApi, { prefix: '/api/firebase', secureCookies: config.siteUrl.startsWith('https://') || behindProxy(config.trustProxy) });
-  });
+    await api.register(contactApi, { prefix: CONTACT_API });
+    await api.register(eventsApi, { prefix: EVENTS_API });
+    await api.register(newsletterApi, { prefix: NEWSLETTER_API });
+    await api.register(applicationApi, { prefix: APPLICATION_API });
+    await api.register(insightsApi, { prefix: INSIGHTS_API });
+    await api.register(recommendationApi, { prefix: RECOMMENDATION_API });
+    await api.register(fileApi, { prefix: FILE_API, staticDir: config.staticDir });
+    await api.register(careersApi, { prefix: CAREERS_API, careers });
+    await api.register(galaxyApi, { prefix: GALAXY_API });
+    await api.register(cspReportApi, { prefix: CSP_REPORT_API });
+    await api.register(webVitalsApi, { prefix: WEB_VITALS_API });
+    await api.register(firebaseApi, { prefix: FIREBASE_API, secureCookies: config.siteUrl.startsWith('https://') || behindProxy(config.trustProxy) });
+  };
+  await app.register(apiGroups);
 
   await app.register(contentPlugin, { prefix: '/content', store });
   await app.register(feedsPlugin, { siteUrl: config.siteUrl, store, staticDir: config.staticDir });
@@ -161,7 +164,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(robotsPlugin, { siteUrl: config.siteUrl });
   await app.register(assetsPlugin, { distDir: config.distDir, staticDir: config.staticDir });
   // API groups register their own routes; any other /api path is a JSON 404, never a page.
-  app.all('/api/*', async (_request, reply) => reply.callNotFound());
+  app.all(`${API_ROOT}/*`, async (_request, reply) => reply.callNotFound());
   await app.register(ssrPlugin, { pages });
 
   app.addHook('onReady', async () => {

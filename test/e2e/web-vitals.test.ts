@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { WEB_VITALS_PATH } from '#app/web-vitals/report.ts';
+import { WEB_VITALS_API as WEB_VITALS_PATH } from '#app/api-paths.ts';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
 import { startServer, type ServerProcess } from '../helpers/server-process.ts';
 

@@ -56,7 +56,7 @@ export function parseSitemap(xml: string, siteUrl: string): ParsedUrl[] {
     },
   }).parseFromString(xml, 'text/xml');
   const root = document.documentElement;
-  if (!root || root.localName !== 'urlset' || root.namespaceURI !== SITEMAP_NS) throw new Error(`the root is not a sitemaps.org urlset: ${root?.tagName}`);
+  if (root?.localName !== 'urlset' || root.namespaceURI !== SITEMAP_NS) throw new Error(`the root is not a sitemaps.org urlset: ${root?.tagName}`);
   if (root.getAttribute('xmlns:xhtml') !== XHTML_NS) throw new Error('the urlset does not declare xmlns:xhtml');
   const seen = new Set<string>();
   return childElements(root).map((url) => {

@@ -1,25 +1,22 @@
 /** What a client gains, each benefit with an icon. */
 import type { BenefitsContent } from '../content/schemas/benefits.ts';
 import { Icon } from '../layout/icon.tsx';
-import { BlockHeading } from './block-heading.tsx';
+import { BlockSection } from './block-section.tsx';
 
 export function Benefits({ content }: { content: BenefitsContent }) {
   return (
-    <section className="benefits section">
-      <div className="section__inner">
-        <BlockHeading headline={content.headline} text={content.text} />
-        <ul className="benefits__grid">
-          {content.items.map((item) => (
-            <li key={item.title} className="benefits__item">
-              <span className="benefits__icon">
-                <Icon name={item.icon} size={28} />
-              </span>
-              <h3 className="benefits__title">{item.title}</h3>
-              <p className="benefits__text">{item.text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <BlockSection block="benefits" headline={content.headline} text={content.text}>
+      <ul className="benefits__grid">
+        {content.items.map((item) => (
+          <li key={item.title} className="benefits__item">
+            <span className="benefits__icon">
+              <Icon name={item.icon} size={28} />
+            </span>
+            <h3 className="benefits__title">{item.title}</h3>
+            <p className="benefits__text">{item.text}</p>
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
   );
 }

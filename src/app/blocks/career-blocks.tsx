@@ -7,12 +7,12 @@ import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import type { Language } from '../i18n/language.ts';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
-import { BlockHeading } from './block-heading.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { jobPosting } from '../careers/job-posting.ts';
 import { jobTermItems } from '../careers/job-terms.ts';
 import { useEnvironment } from '../environment.tsx';
+import { BlockSection } from './block-section.tsx';
 
 export function salaryText(position: Position, labels: CareerLabels, texts: FormatTexts): string | null {
   const salary = position.generic.salary;
@@ -71,35 +71,32 @@ export function Jobs({ content, positions, labels, language }: { content: JobsCo
   const shown = positions.slice(0, labels.initially_shown);
   const more = positions.slice(labels.initially_shown);
   return (
-    <section className="jobs section" id="jobs">
-      <div className="section__inner">
-        <BlockHeading headline={content.headline} text={content.text} />
-        {positions.length === 0 ? (
-          <p className="jobs__empty">{labels.no_positions}</p>
-        ) : (
-          <>
-            <ul className="jobs__list">
-              {shown.map((position) => (
-                <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
-              ))}
-            </ul>
-            {more.length > 0 ? (
-              <details className="jobs__more">
-                <summary className="button button--secondary jobs__toggle">
-                  <span className="jobs__show">{fill(labels.show_jobs, { count: positions.length })}</span>
-                  <span className="jobs__hide">{labels.hide_jobs}</span>
-                </summary>
-                <ul className="jobs__list">
-                  {more.map((position) => (
-                    <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
-                  ))}
-                </ul>
-              </details>
-            ) : null}
-          </>
-        )}
-      </div>
-    </section>
+    <BlockSection block="jobs" id="jobs" headline={content.headline} text={content.text}>
+      {positions.length === 0 ? (
+        <p className="jobs__empty">{labels.no_positions}</p>
+      ) : (
+        <>
+          <ul className="jobs__list">
+            {shown.map((position) => (
+              <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
+            ))}
+          </ul>
+          {more.length > 0 ? (
+            <details className="jobs__more">
+              <summary className="button button--secondary jobs__toggle">
+                <span className="jobs__show">{fill(labels.show_jobs, { count: positions.length })}</span>
+                <span className="jobs__hide">{labels.hide_jobs}</span>
+              </summary>
+              <ul className="jobs__list">
+                {more.map((position) => (
+                  <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </>
+      )}
+    </BlockSection>
   );
 }
 
@@ -128,70 +125,59 @@ function JobTermsList({ position, labels }: { position: Position; labels: Career
 export function JobDescription({ content, position, labels, language }: { content: Position['description']; position: Position; labels: CareerLabels; language: Language }) {
   const { siteUrl } = useEnvironment();
   return (
-    <section className="job-description section">
-      <JsonLd data={jobPosting(position, { siteUrl, path: careerPath(language, position.generic.folder), language })} />
-      <div className="section__inner job__inner">
-        <JobFacts position={position} labels={labels} />
-        <JobTermsList position={position} labels={labels} />
-        <h2 className="section__headline">{content.headline}</h2>
-        <Paragraphs text={content.text} className="intro__text" />
-        <p className="job-description__inclusion">{labels.inclusion}</p>
-      </div>
-    </section>
+    <BlockSection block="job-description" innerClassName="job__inner" before={<JsonLd data={jobPosting(position, { siteUrl, path: careerPath(language, position.generic.folder), language })} />}>
+      <JobFacts position={position} labels={labels} />
+      <JobTermsList position={position} labels={labels} />
+      <h2 className="section__headline">{content.headline}</h2>
+      <Paragraphs text={content.text} className="intro__text" />
+      <p className="job-description__inclusion">{labels.inclusion}</p>
+    </BlockSection>
   );
 }
 
 export function JobRequirements({ content }: { content: Position['requirements'] }) {
   return (
-    <section className="job-requirements section">
-      <div className="section__inner job__inner">
-        <h2 className="section__headline">{content.headline}</h2>
-        <ul className="check-list">
-          {content.items.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <BlockSection block="job-requirements" innerClassName="job__inner" headline={content.headline}>
+      <ul className="check-list">
+        {content.items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </BlockSection>
   );
 }
 
 export function CoffeeChat({ content }: { content: Position['coffee_chat'] }) {
   return (
-    <section className="coffee-chat section">
-      <div className="section__inner coffee-chat__inner">
-        <Icon name="users" size={40} className="benefits__icon" />
-        <div>
-          <h2 className="section__headline">{content.headline}</h2>
-          <p className="section__lead">{content.text}</p>
-          <p className="coffee-chat__person">
-            <strong>{content.name}</strong>, {content.role}
-          </p>
-          {content.email ? (
-            <a className="button button--primary" href={mailtoHref(content.email)}>
-              {content.email}
-            </a>
-          ) : null}
-        </div>
+    <BlockSection block="coffee-chat" innerClassName="coffee-chat__inner">
+      <Icon name="users" size={40} className="benefits__icon" />
+      <div>
+        <h2 className="section__headline">{content.headline}</h2>
+        <p className="section__lead">{content.text}</p>
+        <p className="coffee-chat__person">
+          <strong>{content.name}</strong>, {content.role}
+        </p>
+        {content.email ? (
+          <a className="button button--primary" href={mailtoHref(content.email)}>
+            {content.email}
+          </a>
+        ) : null}
       </div>
-    </section>
+    </BlockSection>
   );
 }
 
 export function RelatedJobs({ related, labels, language }: { related: readonly Position[]; labels: CareerLabels; language: Language }) {
   return (
-    <section className="related-jobs section">
-      <div className="section__inner">
-        <h2 className="section__headline">{labels.related_headline}</h2>
-        <ul className="jobs__list">
-          {related.map((position) => (
-            <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
-          ))}
-        </ul>
-        <SmartLink to={careerPath(language)} className="text-link">
-          {labels.back_to_overview}
-        </SmartLink>
-      </div>
-    </section>
+    <BlockSection block="related-jobs" headline={labels.related_headline}>
+      <ul className="jobs__list">
+        {related.map((position) => (
+          <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
+        ))}
+      </ul>
+      <SmartLink to={careerPath(language)} className="text-link">
+        {labels.back_to_overview}
+      </SmartLink>
+    </BlockSection>
   );
 }

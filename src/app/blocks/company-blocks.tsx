@@ -11,66 +11,58 @@ import type {
 import { Picture } from '../images/picture.tsx';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
-import { BlockHeading } from './block-heading.tsx';
 import { Paragraphs } from './paragraphs.tsx';
+import { BlockSection } from './block-section.tsx';
 
 export function Numbers({ content }: { content: NumbersContent }) {
   return (
-    <section className="numbers section section--dark">
-      <div className="section__inner">
-        <BlockHeading headline={content.headline} text={content.text} />
-        <dl className="numbers__list">
-          {content.items.map((item) => (
-            <div key={item.label} className="numbers__item">
-              <dt className="numbers__label">{item.label}</dt>
-              <dd className="numbers__value">{item.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
-    </section>
+    <BlockSection block="numbers" tone="dark" headline={content.headline} text={content.text}>
+      <dl className="numbers__list">
+        {content.items.map((item) => (
+          <div key={item.label} className="numbers__item">
+            <dt className="numbers__label">{item.label}</dt>
+            <dd className="numbers__value">{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </BlockSection>
   );
 }
 
 export function WhoWeAre({ content }: { content: WhoWeAreContent }) {
   return (
-    <section className="who-we-are section">
-      <div className={`section__inner${content.image ? ' who-we-are__inner' : ''}`}>
-        <div className="who-we-are__text">
-          {content.eyebrow ? <p className="eyebrow">{content.eyebrow}</p> : null}
-          <h2 className="section__headline">{content.headline}</h2>
-          <Paragraphs text={content.text} className="intro__text" />
-        </div>
-        {content.image ? (
-          <Picture className="who-we-are__image" src={content.image.src} alt={content.image.alt} width={content.image.width} height={content.image.height} loading="lazy" />
-        ) : null}
+    <BlockSection block="who-we-are" innerClassName={content.image ? 'who-we-are__inner' : undefined}>
+      <div className="who-we-are__text">
+        {content.eyebrow ? <p className="eyebrow">{content.eyebrow}</p> : null}
+        <h2 className="section__headline">{content.headline}</h2>
+        <Paragraphs text={content.text} className="intro__text" />
       </div>
-    </section>
+      {content.image ? (
+        <Picture className="who-we-are__image" src={content.image.src} alt={content.image.alt} width={content.image.width} height={content.image.height} loading="lazy" />
+      ) : null}
+    </BlockSection>
   );
 }
 
 /** Cards with an icon, a title, a sentence and an optional link: the company hub, what we do and what we offer. */
 function CardList({ content, className }: { content: OverviewContent | WhatWeDoContent | OffersContent; className: string }) {
   return (
-    <section className={`${className} section`}>
-      <div className="section__inner">
-        <BlockHeading headline={content.headline} text={content.text} />
-        <ul className="card-grid">
-          {content.items.map((item) => (
-            <li key={item.title} className="card">
-              {item.icon ? <Icon name={item.icon} size={32} className="benefits__icon" /> : null}
-              <h3 className="card__title">{item.title}</h3>
-              <p className="card__text">{item.text}</p>
-              {item.link_url && item.link_text ? (
-                <SmartLink to={item.link_url} className="text-link">
-                  {item.link_text}
-                </SmartLink>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <BlockSection block={className} headline={content.headline} text={content.text}>
+      <ul className="card-grid">
+        {content.items.map((item) => (
+          <li key={item.title} className="card">
+            {item.icon ? <Icon name={item.icon} size={32} className="benefits__icon" /> : null}
+            <h3 className="card__title">{item.title}</h3>
+            <p className="card__text">{item.text}</p>
+            {item.link_url && item.link_text ? (
+              <SmartLink to={item.link_url} className="text-link">
+                {item.link_text}
+              </SmartLink>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
   );
 }
 
@@ -80,43 +72,37 @@ export const Offers = ({ content }: { content: OffersContent }) => <CardList con
 
 export function CloserLook({ content }: { content: CloserLookContent }) {
   return (
-    <section className="closer-look section">
-      <div className="section__inner">
-        <BlockHeading headline={content.headline} text={content.text} />
-        <div className="closer-look__grid">
-          {content.items.map((item) => (
-            <article key={item.title} className="closer-look__item">
-              <h3 className="card__title">{item.title}</h3>
-              <Paragraphs text={item.text} className="card__text" />
-            </article>
-          ))}
-        </div>
+    <BlockSection block="closer-look" headline={content.headline} text={content.text}>
+      <div className="closer-look__grid">
+        {content.items.map((item) => (
+          <article key={item.title} className="closer-look__item">
+            <h3 className="card__title">{item.title}</h3>
+            <Paragraphs text={item.text} className="card__text" />
+          </article>
+        ))}
       </div>
-    </section>
+    </BlockSection>
   );
 }
 
 export function Recommendations({ content }: { content: RecommendationsContent }) {
   return (
-    <section className="recommendations section">
-      <div className="section__inner">
-        <BlockHeading headline={content.headline} text={content.text} />
-        <ul className="recommendations__list">
-          {content.items.map((item) => (
-            <li key={item.name}>
-              <figure className="quote-card">
-                <blockquote className="quote-card__text">
-                  <p>{item.quote}</p>
-                </blockquote>
-                <figcaption className="quote-card__caption">
-                  <span className="quote-card__author">{item.name}</span>
-                  <span className="quote-card__role">{item.since ? `${item.role}, ${item.since}` : item.role}</span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <BlockSection block="recommendations" headline={content.headline} text={content.text}>
+      <ul className="recommendations__list">
+        {content.items.map((item) => (
+          <li key={item.name}>
+            <figure className="quote-card">
+              <blockquote className="quote-card__text">
+                <p>{item.quote}</p>
+              </blockquote>
+              <figcaption className="quote-card__caption">
+                <span className="quote-card__author">{item.name}</span>
+                <span className="quote-card__role">{item.since ? `${item.role}, ${item.since}` : item.role}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
   );
 }

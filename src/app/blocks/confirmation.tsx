@@ -5,19 +5,20 @@
  */
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { NEWSLETTER_CONFIRM_API } from '../api-paths.ts';
 import type { ConfirmationContent } from '../content/schemas/formular.ts';
 import { NEWSLETTER_RESULT_PARAM } from '../paths.ts';
 import { LinkOutcome } from './link-outcome.tsx';
 import { TokenButtonForm } from './token-button-form.tsx';
+import { BlockSection } from './block-section.tsx';
 
-export const CONFIRM_ACTION = '/api/newsletter/confirm';
 type Outcome = 'confirmed' | 'already_confirmed' | 'expired' | 'invalid';
 const OUTCOMES: readonly Outcome[] = ['confirmed', 'already_confirmed', 'expired', 'invalid'];
 
 /** The outcome of a press, or undefined when the server could not be reached or failed. */
 async function confirm(token: string): Promise<Outcome | undefined> {
   try {
-    const response = await fetch(CONFIRM_ACTION, {
+    const response = await fetch(NEWSLETTER_CONFIRM_API, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify({ emailb64: token }),
@@ -41,14 +42,12 @@ export function Confirmation({ content }: { content: ConfirmationContent }) {
     return result !== undefined;
   };
   return (
-    <section className="confirmation section">
-      <div className="section__inner confirmation__inner" aria-live="polite">
-        {outcome ? (
-          <LinkOutcome outcome={outcome} texts={content[outcome]} success={outcome === 'confirmed' || outcome === 'already_confirmed'} link={content.link} />
-        ) : (
-          <TokenButtonForm action={CONFIRM_ACTION} field="emailb64" token={token} question={content.question} working={content.confirming} failed={content.failed} button={content.button} send={send} />
-        )}
-      </div>
-    </section>
+    <BlockSection block="confirmation" innerClassName="confirmation__inner" live>
+      {outcome ? (
+        <LinkOutcome outcome={outcome} texts={content[outcome]} success={outcome === 'confirmed' || outcome === 'already_confirmed'} link={content.link} />
+      ) : (
+        <TokenButtonForm action={NEWSLETTER_CONFIRM_API} field="emailb64" token={token} question={content.question} working={content.confirming} failed={content.failed} button={content.button} send={send} />
+      )}
+    </BlockSection>
   );
 }

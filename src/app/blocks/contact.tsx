@@ -2,17 +2,15 @@
 import type { ContactContent } from '../content/schemas/contact.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { Paragraphs } from './paragraphs.tsx';
+import { BlockSection } from './block-section.tsx';
 
 export function Contact({ content }: { content: ContactContent }) {
   return (
-    <section className="contact-teaser section section--dark">
-      <div className="section__inner contact-teaser__inner">
-        <h2 className="section__headline">{content.headline}</h2>
-        <Paragraphs text={content.text} className="section__lead" />
-        <SmartLink to={content.button.link_url} className="button button--accent">
-          {content.button.text}
-        </SmartLink>
-      </div>
-    </section>
+    <BlockSection block="contact-teaser" tone="dark" innerClassName="contact-teaser__inner" headline={content.headline}>
+      <Paragraphs text={content.text} className="section__lead" />
+      <SmartLink to={content.button.link_url} className="button button--accent">
+        {content.button.text}
+      </SmartLink>
+    </BlockSection>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { DownloadContent } from '../content/schemas/download.ts';
 import { Icon } from '../layout/icon.tsx';
 import { downloadUrl, fileExists } from './file-exists.ts';
+import { BlockSection } from './block-section.tsx';
 
 export function Download({ content }: { content: DownloadContent }) {
   const [exists, setExists] = useState(false);
@@ -20,22 +21,20 @@ export function Download({ content }: { content: DownloadContent }) {
   }, [content.file]);
 
   return (
-    <section className="download section">
-      <div className="section__inner download__inner">
-        <div className="download__icon" aria-hidden="true">
-          <Icon name="download" size={32} />
-        </div>
-        <div className="download__text">
-          <h2 className="download__headline">{content.headline}</h2>
-          <p>{content.text}</p>
-          {exists ? (
-            <a className="button button--primary download__link" href={downloadUrl(content.file)} download>
-              {content.link_text}
-              <span className="download__format">({content.format})</span>
-            </a>
-          ) : null}
-        </div>
+    <BlockSection block="download" innerClassName="download__inner">
+      <div className="download__icon" aria-hidden="true">
+        <Icon name="download" size={32} />
       </div>
-    </section>
+      <div className="download__text">
+        <h2 className="download__headline">{content.headline}</h2>
+        <p>{content.text}</p>
+        {exists ? (
+          <a className="button button--primary download__link" href={downloadUrl(content.file)} download>
+            {content.link_text}
+            <span className="download__format">({content.format})</span>
+          </a>
+        ) : null}
+      </div>
+    </BlockSection>
   );
 }

@@ -9,13 +9,13 @@ import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import type { Language } from '../i18n/language.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { EventMap } from '../events/event-map.tsx';
-import { BlockHeading } from './block-heading.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { eventSchema } from '../events/event-schema.ts';
 import { useEnvironment } from '../environment.tsx';
 import { useLocation } from 'react-router';
 import { Paragraphs } from './paragraphs.tsx';
 import { REGISTRATION_PARAM } from '../paths.ts';
+import { BlockSection } from './block-section.tsx';
 
 /** 11:30 in Berlin, as both languages write it. */
 export function formatTime(iso: string): string {
@@ -29,7 +29,7 @@ export function formatDays(start: string, end: string, dates: FormatTexts): stri
   return first === last ? first : `${first} – ${last}`;
 }
 
-function EditionCard({ edition, labels, language }: { edition: EditionSummary; labels: EventLabels; language: Language }) {
+function EditionCard({ edition, labels }: { edition: EditionSummary; labels: EventLabels }) {
   const dates = useFormatTexts();
   return (
     <li className={`event-card${edition.past ? ' event-card--past' : ''}`}>
@@ -46,41 +46,37 @@ function EditionCard({ edition, labels, language }: { edition: EditionSummary; l
   );
 }
 
-export function EventsList({ content, upcoming, past, labels, language }: { content: EventsContent; upcoming: readonly EditionSummary[]; past: readonly EditionSummary[]; labels: EventLabels; language: Language }) {
+export function EventsList({ content, upcoming, past, labels }: { content: EventsContent; upcoming: readonly EditionSummary[]; past: readonly EditionSummary[]; labels: EventLabels }) {
   return (
     <>
-      <section className="events section" aria-labelledby="upcoming-events">
-        <div className="section__inner">
-          <RegistrationOutcome labels={labels} />
-          <h2 id="upcoming-events" className="section__headline">
-            {content.upcoming_headline}
-          </h2>
-          {content.upcoming_text ? <p className="section__lead">{content.upcoming_text}</p> : null}
-          {upcoming.length === 0 ? (
-            <p>{content.no_upcoming}</p>
-          ) : (
-            <ul className="events__list">
-              {upcoming.map((edition) => (
-                <EditionCard key={edition.path} edition={edition} labels={labels} language={language} />
-              ))}
-            </ul>
-          )}
-        </div>
-      </section>
+      <BlockSection block="events" aria-labelledby="upcoming-events">
+        <RegistrationOutcome labels={labels} />
+        <h2 id="upcoming-events" className="section__headline">
+          {content.upcoming_headline}
+        </h2>
+        {content.upcoming_text ? <p className="section__lead">{content.upcoming_text}</p> : null}
+        {upcoming.length === 0 ? (
+          <p>{content.no_upcoming}</p>
+        ) : (
+          <ul className="events__list">
+            {upcoming.map((edition) => (
+              <EditionCard key={edition.path} edition={edition} labels={labels} />
+            ))}
+          </ul>
+        )}
+      </BlockSection>
       {past.length > 0 ? (
-        <section className="events section events--past" aria-labelledby="past-events">
-          <div className="section__inner">
-            <h2 id="past-events" className="section__headline">
-              {content.past_headline}
-            </h2>
-            {content.past_text ? <p className="section__lead">{content.past_text}</p> : null}
-            <ul className="events__list">
-              {past.map((edition) => (
-                <EditionCard key={edition.path} edition={edition} labels={labels} language={language} />
-              ))}
-            </ul>
-          </div>
-        </section>
+        <BlockSection block="events" variant="events--past" aria-labelledby="past-events">
+          <h2 id="past-events" className="section__headline">
+            {content.past_headline}
+          </h2>
+          {content.past_text ? <p className="section__lead">{content.past_text}</p> : null}
+          <ul className="events__list">
+            {past.map((edition) => (
+              <EditionCard key={edition.path} edition={edition} labels={labels} />
+            ))}
+          </ul>
+        </BlockSection>
       ) : null}
     </>
   );
@@ -125,99 +121,96 @@ export function Information({ event, language, image, speakers }: { event: Event
   const { pathname } = useLocation();
   const dates = useFormatTexts();
   return (
-    <section className="event section" aria-labelledby="event-edition">
-      <JsonLd data={eventSchema(event, { siteUrl, path: pathname, language, image, speakers })} />
-      <div className="section__inner event__inner">
-        <RegistrationOutcome labels={labels} />
-        <div className="event__main">
-          <p className="eyebrow">{information.name}</p>
-          <h2 id="event-edition" className="section__headline">
-            {edition.title}
-          </h2>
-          {past ? (
-            <p className="event__past" role="note">
-              {labels.past_note}
-            </p>
-          ) : null}
-          <p className="section__lead">{edition.teaser}</p>
-          <Paragraphs text={information.text} className="intro__text" />
-          {edition.insight ? (
-            <SmartLink to={edition.insight} className="text-link">
-              {labels.report}
-            </SmartLink>
-          ) : null}
-          {!past && !edition.registration ? <p className="event__closed">{labels.registration_closed}</p> : null}
-        </div>
-        <dl className="event__facts">
-          <div>
-            <dt>{labels.date}</dt>
-            <dd>
-              <time dateTime={edition.start}>{formatDays(edition.start, edition.end, dates)}</time>
-            </dd>
-          </div>
-          <div>
-            <dt>{labels.time}</dt>
-            <dd>
-              {formatTime(edition.start)} – {formatTime(edition.end)}
-            </dd>
-          </div>
-          <div>
-            <dt>{labels.place}</dt>
-            <dd>{edition.online ? labels.online : edition.city}</dd>
-          </div>
-          <div>
-            <dt>{labels.format}</dt>
-            <dd>{information.format}</dd>
-          </div>
-          <div>
-            <dt>{labels.audience}</dt>
-            <dd>{information.audience}</dd>
-          </div>
-          <div>
-            <dt>{labels.language}</dt>
-            <dd>{information.language}</dd>
-          </div>
-          {edition.price ? (
-            <div>
-              <dt>{labels.price}</dt>
-              <dd>{edition.price}</dd>
-            </div>
-          ) : null}
-        </dl>
-        {edition.agenda ? (
-          <div className="event__agenda">
-            <h3 className="card__title">{labels.agenda_headline}</h3>
-            <ol className="agenda">
-              {edition.agenda.map((item) => (
-                <li key={`${item.time}-${item.title}`} className="agenda__item">
-                  <span className="agenda__time">{item.time}</span>
-                  <div>
-                    <p className="agenda__title">{item.title}</p>
-                    {item.text ? <p className="agenda__text">{item.text}</p> : null}
-                    {item.speakers ? <p className="agenda__speakers">{item.speakers.join(', ')}</p> : null}
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </div>
+    <BlockSection block="event" aria-labelledby="event-edition" innerClassName="event__inner" before={<JsonLd data={eventSchema(event, { siteUrl, path: pathname, language, image, speakers })} />}>
+      <RegistrationOutcome labels={labels} />
+      <div className="event__main">
+        <p className="eyebrow">{information.name}</p>
+        <h2 id="event-edition" className="section__headline">
+          {edition.title}
+        </h2>
+        {past ? (
+          <p className="event__past" role="note">
+            {labels.past_note}
+          </p>
         ) : null}
-        {edition.venue ? <Location venue={edition.venue} labels={labels} language={language} /> : null}
-        {others.length > 0 ? (
-          <nav className="event__others" aria-label={labels.other_editions}>
-            <h3 className="card__title">{labels.other_editions}</h3>
-            <ul>
-              {others.map((other) => (
-                <li key={other.path}>
-                  <SmartLink to={other.path}>
-                    {other.title} ({formatDays(other.start, other.end, dates)})
-                  </SmartLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+        <p className="section__lead">{edition.teaser}</p>
+        <Paragraphs text={information.text} className="intro__text" />
+        {edition.insight ? (
+          <SmartLink to={edition.insight} className="text-link">
+            {labels.report}
+          </SmartLink>
         ) : null}
+        {!past && !edition.registration ? <p className="event__closed">{labels.registration_closed}</p> : null}
       </div>
-    </section>
+      <dl className="event__facts">
+        <div>
+          <dt>{labels.date}</dt>
+          <dd>
+            <time dateTime={edition.start}>{formatDays(edition.start, edition.end, dates)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{labels.time}</dt>
+          <dd>
+            {formatTime(edition.start)} – {formatTime(edition.end)}
+          </dd>
+        </div>
+        <div>
+          <dt>{labels.place}</dt>
+          <dd>{edition.online ? labels.online : edition.city}</dd>
+        </div>
+        <div>
+          <dt>{labels.format}</dt>
+          <dd>{information.format}</dd>
+        </div>
+        <div>
+          <dt>{labels.audience}</dt>
+          <dd>{information.audience}</dd>
+        </div>
+        <div>
+          <dt>{labels.language}</dt>
+          <dd>{information.language}</dd>
+        </div>
+        {edition.price ? (
+          <div>
+            <dt>{labels.price}</dt>
+            <dd>{edition.price}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {edition.agenda ? (
+        <div className="event__agenda">
+          <h3 className="card__title">{labels.agenda_headline}</h3>
+          <ol className="agenda">
+            {edition.agenda.map((item) => (
+              <li key={`${item.time}-${item.title}`} className="agenda__item">
+                <span className="agenda__time">{item.time}</span>
+                <div>
+                  <p className="agenda__title">{item.title}</p>
+                  {item.text ? <p className="agenda__text">{item.text}</p> : null}
+                  {item.speakers ? <p className="agenda__speakers">{item.speakers.join(', ')}</p> : null}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+      {edition.venue ? <Location venue={edition.venue} labels={labels} language={language} /> : null}
+      {others.length > 0 ? (
+        <nav className="event__others" aria-label={labels.other_editions}>
+          <h3 className="card__title">{labels.other_editions}</h3>
+          <ul>
+            {others.map((other) => (
+              <li key={other.path}>
+                <SmartLink to={other.path}>
+                  {other.title} ({formatDays(other.start, other.end, dates)})
+                </SmartLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </BlockSection>
   );
 }
 
@@ -226,49 +219,43 @@ export function Speakers({ content, names }: { content: SpeakersContent; names?:
   const speakers = names ? content.items.filter((speaker) => names.includes(speaker.name)) : content.items;
   if (speakers.length === 0) return null;
   return (
-    <section className="speakers section">
-      <div className="section__inner">
-        <BlockHeading headline={content.headline} />
-        <ul className="card-grid">
-          {speakers.map((speaker) => (
-            <li key={speaker.name} className="card speaker">
-              <h3 className="card__title">{speaker.name}</h3>
-              <p className="speaker__role">
-                {speaker.role}, {speaker.company}
-              </p>
-              {speaker.topic ? <p className="speaker__topic">{speaker.topic}</p> : null}
-              <p className="card__text">{speaker.bio}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <BlockSection block="speakers" headline={content.headline}>
+      <ul className="card-grid">
+        {speakers.map((speaker) => (
+          <li key={speaker.name} className="card speaker">
+            <h3 className="card__title">{speaker.name}</h3>
+            <p className="speaker__role">
+              {speaker.role}, {speaker.company}
+            </p>
+            {speaker.topic ? <p className="speaker__topic">{speaker.topic}</p> : null}
+            <p className="card__text">{speaker.bio}</p>
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
   );
 }
 
 export function Interviews({ content }: { content: InterviewsContent }) {
   return (
-    <section className="interviews section">
-      <div className="section__inner">
-        <BlockHeading headline={content.headline} />
-        {content.items.map((interview) => (
-          <article key={interview.name} className="interview">
-            <h3 className="card__title">
-              {interview.name}, <span className="interview__role">{interview.role}</span>
-            </h3>
-            <dl className="interview__questions">
-              {interview.questions.map((entry) => (
-                <div key={entry.question}>
-                  <dt className="interview__question">{entry.question}</dt>
-                  <dd>
-                    <Paragraphs text={entry.answer} />
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </article>
-        ))}
-      </div>
-    </section>
+    <BlockSection block="interviews" headline={content.headline}>
+      {content.items.map((interview) => (
+        <article key={interview.name} className="interview">
+          <h3 className="card__title">
+            {interview.name}, <span className="interview__role">{interview.role}</span>
+          </h3>
+          <dl className="interview__questions">
+            {interview.questions.map((entry) => (
+              <div key={entry.question}>
+                <dt className="interview__question">{entry.question}</dt>
+                <dd>
+                  <Paragraphs text={entry.answer} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </article>
+      ))}
+    </BlockSection>
   );
 }

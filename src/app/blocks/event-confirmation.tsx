@@ -5,17 +5,17 @@
  * the link did not work. The token names the registration, never the address.
  */
 import { useNavigate, useParams } from 'react-router';
+import { EVENT_CONFIRM_API } from '../api-paths.ts';
 import type { EventConfirmationContent } from '../content/schemas/formular.ts';
 import type { Language } from '../i18n/language.ts';
 import { EVENTS_PATH, REGISTRATION_PARAM } from '../paths.ts';
 import { TokenButtonForm } from './token-button-form.tsx';
-
-export const EVENT_CONFIRM_ACTION = '/api/events/confirm';
+import { BlockSection } from './block-section.tsx';
 
 /** Where the press leads, or undefined when the server could not be reached or failed. */
 async function confirm(token: string, language: Language): Promise<string | undefined> {
   try {
-    const response = await fetch(EVENT_CONFIRM_ACTION, {
+    const response = await fetch(EVENT_CONFIRM_API, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify({ token }),
@@ -38,10 +38,8 @@ export function EventConfirmation({ content, language }: { content: EventConfirm
     return page !== undefined;
   };
   return (
-    <section className="confirmation section">
-      <div className="section__inner confirmation__inner" aria-live="polite">
-        <TokenButtonForm action={EVENT_CONFIRM_ACTION} field="token" token={token} question={content.question} working={content.working} failed={content.failed} button={content.button} send={send} />
-      </div>
-    </section>
+    <BlockSection block="confirmation" innerClassName="confirmation__inner" live>
+      <TokenButtonForm action={EVENT_CONFIRM_API} field="token" token={token} question={content.question} working={content.working} failed={content.failed} button={content.button} send={send} />
+    </BlockSection>
   );
 }

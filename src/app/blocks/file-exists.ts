@@ -1,7 +1,9 @@
+import { FILE_EXISTS_API } from '../api-paths.ts';
+
 /** Asks the server whether a download is there; any failure counts as not there. */
 export async function fileExists(file: string, signal?: AbortSignal): Promise<boolean> {
   try {
-    const response = await fetch('/api/file/exists', {
+    const response = await fetch(FILE_EXISTS_API, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify({ path: file }),

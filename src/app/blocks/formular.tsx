@@ -2,7 +2,7 @@
 import { FormView } from '../forms/form-view.tsx';
 import { editionKey } from '../events/model.ts';
 import { applicationTextsFor } from '../careers/job-form-options.ts';
-import type { PageData } from '../routes.tsx';
+import type { PageData } from '../route-data.ts';
 
 export function Formular({ page }: { page: PageData }) {
   if (!page.form) return null;

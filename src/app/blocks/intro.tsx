@@ -1,17 +1,16 @@
 /** An introduction: headline and paragraphs. */
 import type { IntroContent } from '../content/schemas/intro.ts';
 import { Paragraphs } from './paragraphs.tsx';
+import { BlockSection } from './block-section.tsx';
 
 export function Intro({ content }: { content: IntroContent }) {
   return (
-    <section className="intro section">
-      <div className="section__inner intro__inner">
-        {content.eyebrow ? <p className="eyebrow">{content.eyebrow}</p> : null}
-        <h2 className="section__headline">{content.headline}</h2>
-        <div className="intro__text">
-          <Paragraphs text={content.text} />
-        </div>
+    <BlockSection block="intro" innerClassName="intro__inner">
+      {content.eyebrow ? <p className="eyebrow">{content.eyebrow}</p> : null}
+      <h2 className="section__headline">{content.headline}</h2>
+      <div className="intro__text">
+        <Paragraphs text={content.text} />
       </div>
-    </section>
+    </BlockSection>
   );
 }

@@ -6,48 +6,47 @@ import { useConfiguredServices } from '../content/configured-services.ts';
 import type { LegalContent } from '../content/schemas/legal.ts';
 import { applies, textsFor } from '../content/service-conditions.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
+import { BlockSection } from './block-section.tsx';
 
 export function Legal({ content }: { content: LegalContent }) {
   const services = useConfiguredServices();
   const sections = content.sections.filter((section) => applies(section.when, services));
   return (
-    <section className="legal section">
-      <div className="section__inner legal__inner">
-        {content.notice ? (
-          <p className="legal__notice" role="note">
-            {content.notice}
-          </p>
-        ) : null}
-        {content.updated ? <p className="legal__updated">{content.updated}</p> : null}
-        {sections.map((section, index) => {
-          const list = textsFor(section.list, services);
-          return (
-            <section key={section.headline} className="legal__section">
-              <h2 className="legal__headline">{content.numbered ? `${index + 1}. ${section.headline}` : section.headline}</h2>
-              {textsFor(section.paragraphs, services).map((text) => (
-                <p key={text}>{text}</p>
-              ))}
-              {list.length > 0 ? (
-                <ul className="legal__list">
-                  {list.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              ) : null}
-              {section.facts ? (
-                <dl className="legal__facts">
-                  {section.facts.map((fact) => (
-                    <div key={fact.label} className="legal__fact">
-                      <dt>{fact.label}</dt>
-                      <dd>{fact.link_url ? <SmartLink to={fact.link_url}>{fact.value}</SmartLink> : fact.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-            </section>
-          );
-        })}
-      </div>
-    </section>
+    <BlockSection block="legal" innerClassName="legal__inner">
+      {content.notice ? (
+        <p className="legal__notice" role="note">
+          {content.notice}
+        </p>
+      ) : null}
+      {content.updated ? <p className="legal__updated">{content.updated}</p> : null}
+      {sections.map((section, index) => {
+        const list = textsFor(section.list, services);
+        return (
+          <section key={section.headline} className="legal__section">
+            <h2 className="legal__headline">{content.numbered ? `${index + 1}. ${section.headline}` : section.headline}</h2>
+            {textsFor(section.paragraphs, services).map((text) => (
+              <p key={text}>{text}</p>
+            ))}
+            {list.length > 0 ? (
+              <ul className="legal__list">
+                {list.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            ) : null}
+            {section.facts ? (
+              <dl className="legal__facts">
+                {section.facts.map((fact) => (
+                  <div key={fact.label} className="legal__fact">
+                    <dt>{fact.label}</dt>
+                    <dd>{fact.link_url ? <SmartLink to={fact.link_url}>{fact.value}</SmartLink> : fact.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </section>
+        );
+      })}
+    </BlockSection>
   );
 }

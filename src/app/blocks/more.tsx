@@ -3,29 +3,28 @@ import type { MoreContent } from '../content/schemas/more.ts';
 import { RelatedCard } from '../insights/related-card.tsx';
 import type { RelatedArticlesData } from '../insights/page-data.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
+import { BlockSection } from './block-section.tsx';
 
 export function More({ content, related }: { content: MoreContent; related: RelatedArticlesData | undefined }) {
   if (!related?.more || related.related.length === 0) return null;
   return (
-    <section className="more section section--tinted" aria-labelledby="more-headline">
-      <div className="section__inner">
-        <h2 id="more-headline" className="section__headline">
-          {content.headline}
-        </h2>
-        {content.text ? <p className="section__lead">{content.text}</p> : null}
-        <div className="card-grid">
-          {related.related.map((article) => (
-            <RelatedCard key={article.folderName} article={article} labels={related.labels} />
-          ))}
-        </div>
-        {content.link ? (
-          <p className="more__all">
-            <SmartLink to={content.link.link_url} className="button button--primary">
-              {content.link.text}
-            </SmartLink>
-          </p>
-        ) : null}
+    <BlockSection block="more" tone="tinted" aria-labelledby="more-headline">
+      <h2 id="more-headline" className="section__headline">
+        {content.headline}
+      </h2>
+      {content.text ? <p className="section__lead">{content.text}</p> : null}
+      <div className="card-grid">
+        {related.related.map((article) => (
+          <RelatedCard key={article.folderName} article={article} labels={related.labels} />
+        ))}
       </div>
-    </section>
+      {content.link ? (
+        <p className="more__all">
+          <SmartLink to={content.link.link_url} className="button button--primary">
+            {content.link.text}
+          </SmartLink>
+        </p>
+      ) : null}
+    </BlockSection>
   );
 }

@@ -1,27 +1,24 @@
 /** The levers we pull, each with the figure it moved in our projects. */
 import type { OptimizationContent } from '../content/schemas/optimization.ts';
-import { BlockHeading } from './block-heading.tsx';
+import { BlockSection } from './block-section.tsx';
 
 export function Optimization({ content }: { content: OptimizationContent }) {
   return (
-    <section className="optimization section">
-      <div className="section__inner">
-        <BlockHeading headline={content.headline} text={content.text} />
-        <ul className="optimization__list">
-          {content.items.map((item) => (
-            <li key={item.title} className="optimization__item">
-              {item.value ? (
-                <p className="optimization__figure">
-                  <span className="optimization__value">{item.value}</span>
-                  {item.value_label ? <span className="optimization__label">{item.value_label}</span> : null}
-                </p>
-              ) : null}
-              <h3 className="optimization__title">{item.title}</h3>
-              <p className="optimization__text">{item.text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <BlockSection block="optimization" headline={content.headline} text={content.text}>
+      <ul className="optimization__list">
+        {content.items.map((item) => (
+          <li key={item.title} className="optimization__item">
+            {item.value ? (
+              <p className="optimization__figure">
+                <span className="optimization__value">{item.value}</span>
+                {item.value_label ? <span className="optimization__label">{item.value_label}</span> : null}
+              </p>
+            ) : null}
+            <h3 className="optimization__title">{item.title}</h3>
+            <p className="optimization__text">{item.text}</p>
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
   );
 }

@@ -8,6 +8,7 @@ import { fill } from '../i18n/format.ts';
 import { Icon } from '../layout/icon.tsx';
 import { QuoteCard } from './quote-card.tsx';
 import { indexAfterKey } from './roving-keys.ts';
+import { BlockSection } from './block-section.tsx';
 
 export function QuoteSlider({ content }: { content: QuoteSliderContent }) {
   const [current, setCurrent] = useState(0);
@@ -22,46 +23,49 @@ export function QuoteSlider({ content }: { content: QuoteSliderContent }) {
   };
 
   return (
-    <section className="quote-slider section section--tinted" aria-roledescription="carousel" aria-labelledby={`${id}-headline`}>
-      <div className="section__inner">
-        <h2 id={`${id}-headline`} className="section__headline">
-          {content.headline}
-        </h2>
-        <div className="quote-slider__frame">
-          <div
-            id={`${id}-slides`}
-            className="quote-slider__slides"
-            tabIndex={0}
-            aria-label={content.labels.region}
-            aria-live="polite"
-            onKeyDown={onKeyDown}
-          >
-            {content.items.map((quote, index) => (
-              <div
-                key={quote.author}
-                className="quote-slider__slide"
-                role="group"
-                aria-roledescription="slide"
-                aria-label={fill(content.labels.slide, { current: index + 1, total: count })}
-                hidden={index !== current}
-              >
-                <QuoteCard quote={quote} />
-              </div>
-            ))}
-          </div>
-          <div className="quote-slider__controls">
-            <button type="button" className="icon-button quote-slider__button" aria-controls={`${id}-slides`} aria-label={content.labels.previous} onClick={() => show(current - 1)}>
-              <Icon name="arrowLeft" />
-            </button>
-            <p className="quote-slider__position" aria-hidden="true">
-              {current + 1} / {count}
-            </p>
-            <button type="button" className="icon-button quote-slider__button" aria-controls={`${id}-slides`} aria-label={content.labels.next} onClick={() => show(current + 1)}>
-              <Icon name="arrowRight" />
-            </button>
-          </div>
+    <BlockSection block="quote-slider" tone="tinted" aria-roledescription="carousel" aria-labelledby={`${id}-headline`}>
+      <h2 id={`${id}-headline`} className="section__headline">
+        {content.headline}
+      </h2>
+      <div className="quote-slider__frame">
+        {/* The carousel pattern of the WAI-ARIA practices: the slides can be focused, are named, and take the arrow keys. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: see above */}
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: see above */}
+        <div
+          id={`${id}-slides`}
+          className="quote-slider__slides"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+          tabIndex={0}
+          aria-label={content.labels.region}
+          aria-live="polite"
+          onKeyDown={onKeyDown}
+        >
+          {content.items.map((quote, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: a slide is a group with the role description "slide", as the carousel pattern has it; a fieldset is for form controls
+            <div
+              key={quote.author}
+              className="quote-slider__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={fill(content.labels.slide, { current: index + 1, total: count })}
+              hidden={index !== current}
+            >
+              <QuoteCard quote={quote} />
+            </div>
+          ))}
+        </div>
+        <div className="quote-slider__controls">
+          <button type="button" className="icon-button quote-slider__button" aria-controls={`${id}-slides`} aria-label={content.labels.previous} onClick={() => show(current - 1)}>
+            <Icon name="arrowLeft" />
+          </button>
+          <p className="quote-slider__position" aria-hidden="true">
+            {current + 1} / {count}
+          </p>
+          <button type="button" className="icon-button quote-slider__button" aria-controls={`${id}-slides`} aria-label={content.labels.next} onClick={() => show(current + 1)}>
+            <Icon name="arrowRight" />
+          </button>
         </div>
       </div>
-    </section>
+    </BlockSection>
   );
 }

@@ -1,13 +1,12 @@
 /** A single client quote. */
 import type { QuoteContent } from '../content/schemas/quote.ts';
 import { QuoteCard } from './quote-card.tsx';
+import { BlockSection } from './block-section.tsx';
 
 export function Quote({ content }: { content: QuoteContent }) {
   return (
-    <section className="quote section">
-      <div className="section__inner quote__inner">
-        <QuoteCard quote={content} />
-      </div>
-    </section>
+    <BlockSection block="quote" innerClassName="quote__inner">
+      <QuoteCard quote={content} />
+    </BlockSection>
   );
 }

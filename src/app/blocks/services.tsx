@@ -3,33 +3,32 @@ import type { ServicesContent } from '../content/schemas/services.ts';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { SERVICES_SECTION_ID } from './stage.tsx';
+import { BlockSection } from './block-section.tsx';
 
 export function Services({ content }: { content: ServicesContent }) {
   return (
-    <section id={SERVICES_SECTION_ID} className="services section section--tinted" tabIndex={-1} aria-labelledby={`${SERVICES_SECTION_ID}-headline`}>
-      <div className="section__inner">
-        <h2 id={`${SERVICES_SECTION_ID}-headline`} className="section__headline">
-          {content.headline}
-        </h2>
-        {content.text ? <p className="section__lead">{content.text}</p> : null}
-        <ul className="services__grid">
-          {content.items.map((item) => (
-            <li key={item.link_url} className="services__card">
-              {item.icon ? (
-                <span className="services__icon">
-                  <Icon name={item.icon} size={28} />
-                </span>
-              ) : null}
-              <h3 className="services__title">{item.title}</h3>
-              <p className="services__text">{item.text}</p>
-              <SmartLink to={item.link_url} className="text-link services__link">
-                {item.link_text}
-                <Icon name="arrowRight" size={18} />
-              </SmartLink>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <BlockSection id={SERVICES_SECTION_ID} block="services" tone="tinted" tabIndex={-1} aria-labelledby={`${SERVICES_SECTION_ID}-headline`}>
+      <h2 id={`${SERVICES_SECTION_ID}-headline`} className="section__headline">
+        {content.headline}
+      </h2>
+      {content.text ? <p className="section__lead">{content.text}</p> : null}
+      <ul className="services__grid">
+        {content.items.map((item) => (
+          <li key={item.link_url} className="services__card">
+            {item.icon ? (
+              <span className="services__icon">
+                <Icon name={item.icon} size={28} />
+              </span>
+            ) : null}
+            <h3 className="services__title">{item.title}</h3>
+            <p className="services__text">{item.text}</p>
+            <SmartLink to={item.link_url} className="text-link services__link">
+              {item.link_text}
+              <Icon name="arrowRight" size={18} />
+            </SmartLink>
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
   );
 }

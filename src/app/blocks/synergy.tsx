@@ -1,27 +1,24 @@
 /** What two products do together that neither does alone. */
 import type { SynergyContent } from '../content/schemas/synergy.ts';
 import { Icon } from '../layout/icon.tsx';
-import { BlockHeading } from './block-heading.tsx';
+import { BlockSection } from './block-section.tsx';
 
 export function Synergy({ content }: { content: SynergyContent }) {
   return (
-    <section className="synergy section section--dark">
-      <div className="section__inner">
-        <BlockHeading headline={content.headline} text={content.text} />
-        <ul className="synergy__list">
-          {content.items.map((item) => (
-            <li key={`${item.from}-${item.to}`} className="synergy__item">
-              <p className="synergy__pair">
-                <span className="synergy__product">{item.from}</span>
-                <Icon name="arrowRight" size={20} className="synergy__arrow" />
-                <span className="synergy__product">{item.to}</span>
-              </p>
-              <h3 className="synergy__title">{item.title}</h3>
-              <p className="synergy__text">{item.text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <BlockSection block="synergy" tone="dark" headline={content.headline} text={content.text}>
+      <ul className="synergy__list">
+        {content.items.map((item) => (
+          <li key={`${item.from}-${item.to}`} className="synergy__item">
+            <p className="synergy__pair">
+              <span className="synergy__product">{item.from}</span>
+              <Icon name="arrowRight" size={20} className="synergy__arrow" />
+              <span className="synergy__product">{item.to}</span>
+            </p>
+            <h3 className="synergy__title">{item.title}</h3>
+            <p className="synergy__text">{item.text}</p>
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
   );
 }

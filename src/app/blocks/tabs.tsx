@@ -7,7 +7,7 @@ import type { TabsContent } from '../content/schemas/tabs.ts';
 import { Paragraphs } from './paragraphs.tsx';
 import { indexAfterKey } from './roving-keys.ts';
 import { CheckList } from './check-list.tsx';
-import { BlockHeading } from './block-heading.tsx';
+import { BlockSection } from './block-section.tsx';
 
 export function Tabs({ content }: { content: TabsContent }) {
   const [selected, setSelected] = useState(0);
@@ -24,45 +24,43 @@ export function Tabs({ content }: { content: TabsContent }) {
   };
 
   return (
-    <section className="tabs section">
-      <div className="section__inner">
-        <BlockHeading headline={content.headline} text={content.text} />
-        <div className="tabs__list" role="tablist" aria-label={content.headline} onKeyDown={onKeyDown}>
-          {content.items.map((item, index) => (
-            <button
-              key={item.label}
-              ref={(element) => {
-                tabs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`${id}-tab-${index}`}
-              className="tabs__tab"
-              aria-selected={index === selected}
-              aria-controls={`${id}-panel-${index}`}
-              tabIndex={index === selected ? 0 : -1}
-              onClick={() => setSelected(index)}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
+    <BlockSection block="tabs" headline={content.headline} text={content.text}>
+      <div className="tabs__list" role="tablist" aria-label={content.headline} onKeyDown={onKeyDown}>
         {content.items.map((item, index) => (
-          <div
+          <button
             key={item.label}
-            role="tabpanel"
-            id={`${id}-panel-${index}`}
-            className="tabs__panel"
-            aria-labelledby={`${id}-tab-${index}`}
-            tabIndex={0}
-            hidden={index !== selected}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${index}`}
+            className="tabs__tab"
+            aria-selected={index === selected}
+            aria-controls={`${id}-panel-${index}`}
+            tabIndex={index === selected ? 0 : -1}
+            onClick={() => setSelected(index)}
           >
-            <h3 className="tabs__title">{item.title}</h3>
-            <Paragraphs text={item.text} />
-            {item.list ? <CheckList items={item.list} /> : null}
-          </div>
+            {item.label}
+          </button>
         ))}
       </div>
-    </section>
+      {content.items.map((item, index) => (
+        <div
+          key={item.label}
+          role="tabpanel"
+          id={`${id}-panel-${index}`}
+          className="tabs__panel"
+          aria-labelledby={`${id}-tab-${index}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the tabs pattern of the WAI-ARIA practices: a panel is focusable, so the keyboard reaches its text
+          tabIndex={0}
+          hidden={index !== selected}
+        >
+          <h3 className="tabs__title">{item.title}</h3>
+          <Paragraphs text={item.text} />
+          {item.list ? <CheckList items={item.list} /> : null}
+        </div>
+      ))}
+    </BlockSection>
   );
 }

@@ -1,33 +1,31 @@
 /** The insights teaser: the newest insights as cards and the way to all of them. */
 import type { TeaserContent } from '../content/schemas/teaser.ts';
-import type { Language } from '../i18n/language.ts';
 import { ArticleCard } from '../insights/article-card.tsx';
 import type { InsightsTeaserData } from '../insights/page-data.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
+import { BlockSection } from './block-section.tsx';
 
-export function Teaser({ content, teaser, language }: { content: TeaserContent; teaser: InsightsTeaserData | undefined; language: Language }) {
+export function Teaser({ content, teaser }: { content: TeaserContent; teaser: InsightsTeaserData | undefined }) {
   return (
-    <section className="teaser section" aria-labelledby="teaser-headline">
-      <div className="section__inner">
-        <div className="teaser__head">
-          <div>
-            <h2 id="teaser-headline" className="section__headline">
-              {content.headline}
-            </h2>
-            {content.text ? <p className="section__lead">{content.text}</p> : null}
-          </div>
-          <SmartLink to={content.link.link_url} className="button button--primary teaser__all">
-            {content.link.text}
-          </SmartLink>
+    <BlockSection block="teaser" aria-labelledby="teaser-headline">
+      <div className="teaser__head">
+        <div>
+          <h2 id="teaser-headline" className="section__headline">
+            {content.headline}
+          </h2>
+          {content.text ? <p className="section__lead">{content.text}</p> : null}
         </div>
-        {teaser && teaser.articles.length > 0 ? (
-          <div className="card-grid">
-            {teaser.articles.map((card) => (
-              <ArticleCard key={card.folderName} card={card} labels={teaser.labels} />
-            ))}
-          </div>
-        ) : null}
+        <SmartLink to={content.link.link_url} className="button button--primary teaser__all">
+          {content.link.text}
+        </SmartLink>
       </div>
-    </section>
+      {teaser && teaser.articles.length > 0 ? (
+        <div className="card-grid">
+          {teaser.articles.map((card) => (
+            <ArticleCard key={card.folderName} card={card} labels={teaser.labels} />
+          ))}
+        </div>
+      ) : null}
+    </BlockSection>
   );
 }

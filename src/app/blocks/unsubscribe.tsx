@@ -4,19 +4,20 @@
  */
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { NEWSLETTER_UNSUBSCRIBE_API } from '../api-paths.ts';
 import type { UnsubscribeContent } from '../content/schemas/formular.ts';
 import { NEWSLETTER_RESULT_PARAM } from '../paths.ts';
 import { LinkOutcome } from './link-outcome.tsx';
 import { TokenButtonForm } from './token-button-form.tsx';
+import { BlockSection } from './block-section.tsx';
 
-export const UNSUBSCRIBE_ACTION = '/api/newsletter/unsubscribe';
 type Outcome = 'unsubscribed' | 'not_subscribed' | 'invalid';
 const OUTCOMES: readonly Outcome[] = ['unsubscribed', 'not_subscribed', 'invalid'];
 
 /** The outcome of a press, or undefined when the server could not be reached or failed. */
 async function unsubscribe(token: string): Promise<Outcome | undefined> {
   try {
-    const response = await fetch(UNSUBSCRIBE_ACTION, {
+    const response = await fetch(NEWSLETTER_UNSUBSCRIBE_API, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify({ token }),
@@ -40,14 +41,12 @@ export function Unsubscribe({ content }: { content: UnsubscribeContent }) {
     return result !== undefined;
   };
   return (
-    <section className="confirmation section">
-      <div className="section__inner confirmation__inner" aria-live="polite">
-        {outcome ? (
-          <LinkOutcome outcome={outcome} texts={content[outcome]} success={outcome !== 'invalid'} link={content.link} />
-        ) : (
-          <TokenButtonForm action={UNSUBSCRIBE_ACTION} field="token" token={token} question={content.question} working={content.working} failed={content.failed} button={content.button} send={send} />
-        )}
-      </div>
-    </section>
+    <BlockSection block="confirmation" innerClassName="confirmation__inner" live>
+      {outcome ? (
+        <LinkOutcome outcome={outcome} texts={content[outcome]} success={outcome !== 'invalid'} link={content.link} />
+      ) : (
+        <TokenButtonForm action={NEWSLETTER_UNSUBSCRIBE_API} field="token" token={token} question={content.question} working={content.working} failed={content.failed} button={content.button} send={send} />
+      )}
+    </BlockSection>
   );
 }

@@ -1,7 +1,6 @@
 /** The browser's CareersSource: this server's careers API, which caches the careers service. */
+import { careersApiPath } from '../api-paths.ts';
 import type { CareersSource, Position } from './model.ts';
-
-export const careersApiPath = (language: string) => `/api/careers/${language}`;
 
 export function createFetchCareersSource(): CareersSource {
   return {

@@ -1,10 +1,11 @@
 /** A job page's blocks, made from its position: the stage, the position's sections and the head. */
-import type { PageContent, PageMeta } from '../content/types.ts';
+import type { MetaContent } from '../content/schemas/meta.ts';
+import type { PageContent } from '../content/types.ts';
 import type { JobPageData } from './page-data.ts';
 
 export function jobContent(shared: PageContent, { position, related }: JobPageData, path: string): PageContent {
   const { generic } = position;
-  const meta: PageMeta = {
+  const meta: MetaContent = {
     title: `${generic.title} | Nordstern Digital`,
     description: generic.teaser,
     og_title: `${generic.title} – Nordstern Digital`,

@@ -155,6 +155,7 @@ function SettingsDialog({ texts, purposes, choice, onDecide, onDecideAll, onClos
                 <label className="consent-switch">
                   <input
                     type="checkbox"
+                    // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox states its own checked state; ARIA in HTML says not to repeat it in aria-checked
                     role="switch"
                     name={purpose}
                     className="consent-switch__input"

@@ -18,9 +18,19 @@ export const ConsentHead: typeof ServerConsentHead = (_props: { language: Langua
   // The same elements as on the server, in the same places; the nonce is the server's alone (see security/nonce.tsx).
   return (
     <>
-      <script id={CONSENT_DEFAULTS_SCRIPT_ID} suppressHydrationWarning dangerouslySetInnerHTML={serverText(CONSENT_DEFAULTS_SCRIPT_ID)} />
+      <script
+        id={CONSENT_DEFAULTS_SCRIPT_ID}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the text is the one the server wrote into this element, kept as it is
+        dangerouslySetInnerHTML={serverText(CONSENT_DEFAULTS_SCRIPT_ID)}
+      />
       {tracking.consentManagerId ? (
-        <script id={CONSENT_MANAGER_LOADER_ID} suppressHydrationWarning dangerouslySetInnerHTML={serverText(CONSENT_MANAGER_LOADER_ID)} />
+        <script
+          id={CONSENT_MANAGER_LOADER_ID}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the text is the one the server wrote into this element, kept as it is
+          dangerouslySetInnerHTML={serverText(CONSENT_MANAGER_LOADER_ID)}
+        />
       ) : null}
     </>
   );

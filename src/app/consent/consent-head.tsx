@@ -32,8 +32,22 @@ export function ConsentHead({ language }: { language: Language }) {
   const manager = tracking.consentManagerId ? consentManagerScript(tracking.consentManagerOrigin, tracking.consentManagerId, language) : null;
   return (
     <>
-      <script id={CONSENT_DEFAULTS_SCRIPT_ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: consentDefaultsScript() }} />
-      {manager ? <script id={CONSENT_MANAGER_LOADER_ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scriptAdder(manager) }} /> : null}
+      <script
+        id={CONSENT_DEFAULTS_SCRIPT_ID}
+        nonce={nonce}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the defaults are the site's own script text, no visitor input
+        dangerouslySetInnerHTML={{ __html: consentDefaultsScript() }}
+      />
+      {manager ? (
+        <script
+          id={CONSENT_MANAGER_LOADER_ID}
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: scriptAdder escapes <, > and & in the configured attributes, so the script cannot be closed from inside
+          dangerouslySetInnerHTML={{ __html: scriptAdder(manager) }}
+        />
+      ) : null}
     </>
   );
 }

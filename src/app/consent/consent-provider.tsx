@@ -7,36 +7,15 @@
 import { createContext, lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { CONSENT_SETTINGS_EVENT } from './settings-event.ts';
 import type { ConsentTexts } from '../content/schemas/consent.ts';
-import { useEnvironment, type TrackingEnvironment } from '../environment.tsx';
+import { useEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
+import { consentToolOf, type AskedEarly, type ConsentContextValue } from './consent-tool-choice.ts';
 
 // Loaded only where a consent tool is configured, after hydration: the tool (which loads the
 // banner when that asks, and the consent watcher when a tag manager is configured).
 const ConsentToolOnPage = lazy(() => import('./consent-tool.tsx').then((module) => ({ default: module.ConsentTool })));
 
-/** Who asks for consent: a configured consent manager, else the site's banner when something needs consent, else nobody. */
-export type ConsentTool = 'manager' | 'banner' | 'none';
-
-export function consentToolOf(tracking: TrackingEnvironment): ConsentTool {
-  if (tracking.consentManagerId) return 'manager';
-  if (tracking.gtmId || tracking.mapsApiKey) return 'banner';
-  return 'none';
-}
-
-export interface ConsentContextValue {
-  /** Whether the visitor allowed maps; false on the server and until the browser knows. */
-  mapsAllowed: boolean;
-  /** The visitor asked to see a map: records their consent to maps. */
-  allowMaps(): void;
-}
-
 const ConsentContext = createContext<ConsentContextValue | null>(null);
-
-/** What the visitor asked for before the consent tool had loaded; the tool answers it when it has. */
-export interface AskedEarly {
-  settings: boolean;
-  maps: boolean;
-}
 
 export function useConsent(): ConsentContextValue {
   const consent = use(ConsentContext);

@@ -63,5 +63,6 @@ export function sendConsentUpdate(state: ConsentState): void {
 
 function pushArguments(..._command: unknown[]): void {
   window.dataLayer ??= [];
+  // biome-ignore lint/complexity/noArguments: gtag.js reads a command only from an arguments object, not from an array
   window.dataLayer.push(arguments);
 }

@@ -8,7 +8,8 @@ import type { ConsentState } from './consent-mode.ts';
 import { consentCommandOf } from './consent-update.ts';
 
 export function watchConsent(onChange: (state: ConsentState) => void): () => void {
-  const layer = (window.dataLayer ??= []);
+  window.dataLayer ??= [];
+  const layer = window.dataLayer;
   let state: ConsentState = {};
   let watching = true;
 

@@ -1,6 +1,6 @@
 /** Which of the optional services (service-conditions.ts) this deployment runs, from its configuration. */
 import { useMemo } from 'react';
-import { consentToolOf } from '../consent/consent-provider.tsx';
+import { consentToolOf } from '../consent/consent-tool-choice.ts';
 import { useEnvironment, type AppEnvironment } from '../environment.tsx';
 import type { Service } from './service-conditions.ts';
 

@@ -13,7 +13,7 @@
  * Texts not listed take no {name} placeholder at all. {{name}} settings are another matter:
  * the server fills them into every text (content-settings.ts).
  */
-import type { Template } from '../i18n/format.ts';
+import type { Template } from '../i18n/template.ts';
 
 export const PLACEHOLDERS = {
   'ui.json': {

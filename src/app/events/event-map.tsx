@@ -15,7 +15,7 @@ type MapState = 'loading' | 'shown' | 'not-found' | 'failed';
 export function EventMap({ venue, labels, language }: { venue: Venue; labels: EventLabels; language: Language }) {
   const { tracking } = useEnvironment();
   const { mapsAllowed, allowMaps } = useConsent();
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [element, setElement] = useState<HTMLElement | null>(null);
   const [state, setState] = useState<MapState>('loading');
   const { mapsApiKey, mapsOrigin } = tracking;
   const address = `${venue.street}, ${venue.postal_code} ${venue.city}, ${venue.country}`;
@@ -50,7 +50,7 @@ export function EventMap({ venue, labels, language }: { venue: Venue; labels: Ev
   const missing = state === 'not-found' || state === 'failed';
   return (
     <div className="event__map-frame">
-      <div ref={setElement} className="event__map" role="region" aria-label={labels.map_label} hidden={missing} />
+      <section ref={setElement} className="event__map" aria-label={labels.map_label} hidden={missing} />
       {missing ? (
         <p className="event__map-empty" role="status">
           {state === 'not-found' ? labels.map_no_results : labels.map_failed}

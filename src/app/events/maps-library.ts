@@ -72,7 +72,7 @@ const isZeroResults = (error: unknown) => (error as { code?: unknown } | null)?.
 /** Shows the address on a map with a marker inside the element; false when the address finds no place. */
 export async function showAddressOnMap(element: HTMLElement, address: string, title: string, settings: MapsSettings): Promise<boolean> {
   const maps = await loadMapsLibrary(settings);
-  const [{ Map }, { Marker }, { Geocoder }] = await Promise.all([maps.importLibrary('maps'), maps.importLibrary('marker'), maps.importLibrary('geocoding')]);
+  const [{ Map: GoogleMap }, { Marker }, { Geocoder }] = await Promise.all([maps.importLibrary('maps'), maps.importLibrary('marker'), maps.importLibrary('geocoding')]);
   const results = await new Geocoder().geocode({ address, language: settings.language }).then(
     (response) => response.results,
     (error: unknown) => {
@@ -82,7 +82,7 @@ export async function showAddressOnMap(element: HTMLElement, address: string, ti
   );
   const place = results[0];
   if (!place) return false;
-  const map = new Map(element, { center: place.geometry.location, zoom: 16 });
+  const map = new GoogleMap(element, { center: place.geometry.location, zoom: 16 });
   new Marker({ map, position: place.geometry.location, title });
   return true;
 }

@@ -1,5 +1,5 @@
 /** What the event pages load: every listed event's editions, or one event with the edition its path names. */
-import type { EventLabels, EventsContent } from '../content/schemas/events.ts';
+import type { EventLabels } from '../content/schemas/events.ts';
 import type { ContentSource, PageContent } from '../content/types.ts';
 import type { Language } from '../i18n/language.ts';
 import { listEditions, selectEdition, summarize, isPast, type Edition, type EditionParams, type EditionSummary, type EventInformation } from './model.ts';
@@ -26,11 +26,11 @@ export async function loadEventsOverview(
   source: ContentSource,
   now: Date,
 ): Promise<EventsOverviewData | null> {
-  const events = content.events as EventsContent | undefined;
+  const events = content.events;
   const labels = await source.file<EventLabels>(language, 'event_labels.json');
   if (!events || !labels) return null;
   const pages = await Promise.all(events.folders.map((name) => source.page(language, `${folder}/${name}`)));
-  const informations = pages.flatMap((page) => (page?.information ? [page.information as EventInformation] : []));
+  const informations = pages.flatMap((page) => (page?.information ? [page.information] : []));
   return { labels, ...listEditions(language, informations, now) };
 }
 
@@ -42,7 +42,7 @@ export async function loadEventPage(
   source: ContentSource,
   now: Date,
 ): Promise<EventPageData | null> {
-  const information = content.information as EventInformation | undefined;
+  const information = content.information;
   const labels = await source.file<EventLabels>(language, 'event_labels.json');
   if (!information || !labels) return null;
   const edition = selectEdition(information, params, now);

@@ -1,9 +1,11 @@
 /**
- * The browser's checks before a form is sent, mirroring the server's schemas (same limits,
- * same patterns, same messages), so a person learns about a mistake at the field at once.
+ * The browser's checks before a form is sent, from the same field rules the server's schemas
+ * are built from (field-rules.ts: same limits, same patterns, same messages), so a person
+ * learns about a mistake at the field at once.
  */
 import { fill } from '../i18n/format.ts';
-import { LIMITS, type FieldRule, type FormDefinition } from './form-definitions.ts';
+import type { FormDefinition } from './form-definitions.ts';
+import { EMAIL_ADDRESS, patternMessageOf, valueRuleOf, type FileRule, type TextRule } from './field-rules.ts';
 
 export interface UploadLimits {
   cvMaxBytes: number;
@@ -25,30 +27,36 @@ export interface FieldProblem {
   message: string;
 }
 
-/** The same patterns as the server's schemas. */
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^[0-9+()/. -]*$/;
 export const ACCEPTED_EXTENSIONS = ['.pdf', '.doc', '.docx', '.odt', '.png', '.jpg', '.jpeg'] as const;
 const MB = 1024 * 1024;
 
 const hasAcceptedType = (name: string) => ACCEPTED_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
 
-function checkText(rule: FieldRule, value: string, messages: Readonly<Record<string, string>>): string | null {
+/** Patterns are compiled once per page, as the server's validator reads them: with the u flag. */
+const compiled = new Map<string, RegExp>();
+function matches(pattern: string, value: string): boolean {
+  let expression = compiled.get(pattern);
+  if (!expression) {
+    expression = new RegExp(pattern, 'u');
+    compiled.set(pattern, expression);
+  }
+  return expression.test(value);
+}
+
+function checkText(rule: TextRule, value: string, messages: Readonly<Record<string, string>>): string | null {
   if (rule.required && value.trim() === '') return messages.required ?? '';
   if (value === '') return null;
-  if (rule.maxLength !== undefined && value.length > rule.maxLength) return fill(messages.too_long ?? '', { max: rule.maxLength });
-  if (rule.kind === 'textarea' ? TEXT_CONTROL.test(value) : CONTROL.test(value)) return messages.single_line ?? '';
-  if (rule.kind === 'email' && !EMAIL.test(value)) return messages.email ?? '';
-  if (rule.kind === 'tel' && !PHONE.test(value)) return messages.invalid ?? '';
+  // Counted in code points, as the server's maxLength counts.
+  if ([...value].length > rule.maxLength) return fill(messages.too_long ?? '', { max: rule.maxLength });
+  if (rule.pattern !== undefined && !matches(rule.pattern, value)) return messages[patternMessageOf(rule.pattern)] ?? '';
+  if (rule.format === 'email' && !EMAIL_ADDRESS.test(value)) return messages.email ?? '';
   return null;
 }
 
-function checkFiles(rule: FieldRule, files: readonly ChosenFile[], messages: Readonly<Record<string, string>>, limits: UploadLimits): string | null {
-  if (rule.kind === 'file' && rule.required && files.length === 0) return messages.file_required ?? '';
-  if (rule.kind === 'files' && files.length > limits.additionalMaxCount) return fill(messages.too_many_files ?? '', { max: limits.additionalMaxCount });
-  const maxBytes = rule.kind === 'file' ? limits.cvMaxBytes : limits.additionalMaxBytes;
+function checkFiles(rule: FileRule, files: readonly ChosenFile[], messages: Readonly<Record<string, string>>, limits: UploadLimits): string | null {
+  if (!rule.multiple && rule.required && files.length === 0) return messages.file_required ?? '';
+  if (rule.multiple && files.length > limits.additionalMaxCount) return fill(messages.too_many_files ?? '', { max: limits.additionalMaxCount });
+  const maxBytes = rule.multiple ? limits.additionalMaxBytes : limits.cvMaxBytes;
   for (const file of files) {
     if (!hasAcceptedType(file.name)) return messages.file_type ?? '';
     if (file.size > maxBytes) return fill(messages.file_too_large ?? '', { max: Math.round(maxBytes / MB) });
@@ -59,30 +67,29 @@ function checkFiles(rule: FieldRule, files: readonly ChosenFile[], messages: Rea
 /** The first problem of each field, in the order of the form. */
 export function checkForm(form: FormDefinition, values: FormValues, messages: Readonly<Record<string, string>>, limits: UploadLimits): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  for (const rule of form.fields) {
-    const value = values[rule.name];
+  for (const field of form.fields) {
+    // What the page fixes (the event, the job) is the page's, not the person's to correct.
+    if (field.kind === 'hidden') continue;
+    const rule = valueRuleOf(field);
+    const value = values[field.name];
     let message: string | null = null;
-    switch (rule.kind) {
-      case 'hidden':
-        continue;
-      case 'consent':
+    switch (rule.type) {
+      case 'accepted':
         if (rule.required && value !== true) message = messages.must_accept ?? '';
         break;
-      case 'checkboxes':
-      case 'radios': {
+      case 'list': {
         const chosen = Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? [value] : [];
         if (rule.required && chosen.length === 0) message = messages.required ?? '';
-        else if (chosen.length > LIMITS.listItems) message = fill(messages.too_many ?? '', { max: LIMITS.listItems });
+        else if (chosen.length > rule.maxItems) message = fill(messages.too_many ?? '', { max: rule.maxItems });
         break;
       }
-      case 'file':
       case 'files':
         message = checkFiles(rule, Array.isArray(value) ? (value as ChosenFile[]) : [], messages, limits);
         break;
-      default:
+      case 'text':
         message = checkText(rule, typeof value === 'string' ? value : '', messages);
     }
-    if (message) problems.push({ field: rule.name, message });
+    if (message) problems.push({ field: field.name, message });
   }
   return problems;
 }

@@ -3,6 +3,7 @@
  * enforces. The server's schemas and the browser's checks are both built from this
  * table, so a field is checked the same way on both sides.
  */
+import { APPLICATION_API, CONTACT_API, CONTACT_OMR_API, CONTACT_TECHNOLOGY_API, EVENTS_API, NEWSLETTER_SUBSCRIBE_API } from '../api-paths.ts';
 
 export const FORM_NAMES = ['contact', 'contact-technology', 'contact-omr', 'event', 'application', 'newsletter'] as const;
 export type FormName = (typeof FORM_NAMES)[number];
@@ -39,20 +40,21 @@ export interface FormDefinition {
   retention: 'retention_contact' | 'retention_event' | 'retention_application' | null;
 }
 
-const name: FieldRule = { name: 'name', kind: 'text', required: true, maxLength: LIMITS.name, autoComplete: 'name' };
-const email: FieldRule = { name: 'email', kind: 'email', required: true, maxLength: LIMITS.email, autoComplete: 'email' };
-const company: FieldRule = { name: 'company', kind: 'text', required: false, maxLength: LIMITS.company, autoComplete: 'organization' };
-const message: FieldRule = { name: 'message', kind: 'textarea', required: true, maxLength: LIMITS.message };
-const legals: FieldRule = { name: 'legals', kind: 'consent', required: true };
+// Each field and form keeps its literal names and kinds (as const): the server's body types are read from them.
+const name = { name: 'name', kind: 'text', required: true, maxLength: LIMITS.name, autoComplete: 'name' } as const satisfies FieldRule;
+const email = { name: 'email', kind: 'email', required: true, maxLength: LIMITS.email, autoComplete: 'email' } as const satisfies FieldRule;
+const company = { name: 'company', kind: 'text', required: false, maxLength: LIMITS.company, autoComplete: 'organization' } as const satisfies FieldRule;
+const message = { name: 'message', kind: 'textarea', required: true, maxLength: LIMITS.message } as const satisfies FieldRule;
+const legals = { name: 'legals', kind: 'consent', required: true } as const satisfies FieldRule;
 
 const contactFields = [name, email, company, message, legals] as const;
 
-export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
-  contact: { name: 'contact', action: '/api/contact', multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you', retention: 'retention_contact' },
-  'contact-omr': { name: 'contact-omr', action: '/api/contact/omr', multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you', retention: 'retention_contact' },
+export const FORMS = {
+  contact: { name: 'contact', action: CONTACT_API, multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you', retention: 'retention_contact' },
+  'contact-omr': { name: 'contact-omr', action: CONTACT_OMR_API, multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you', retention: 'retention_contact' },
   'contact-technology': {
     name: 'contact-technology',
-    action: '/api/contact/technology',
+    action: CONTACT_TECHNOLOGY_API,
     multipart: false,
     fields: [
       name,
@@ -69,7 +71,7 @@ export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
   },
   event: {
     name: 'event',
-    action: '/api/events',
+    action: EVENTS_API,
     multipart: false,
     fields: [name, email, company, { name: 'terms', kind: 'consent', required: true }, { name: 'event', kind: 'hidden', required: true, maxLength: LIMITS.event }],
     textsFile: 'event_form.json',
@@ -78,14 +80,14 @@ export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
   },
   application: {
     name: 'application',
-    action: '/api/application',
+    action: APPLICATION_API,
     multipart: true,
     fields: [
       name,
       email,
       { name: 'phone', kind: 'tel', required: false, maxLength: LIMITS.phone, autoComplete: 'tel' },
       { name: 'locations', kind: 'checkboxes', required: false },
-      { name: 'type', kind: 'radios', required: false },
+      { name: 'type', kind: 'radios', required: false, maxLength: LIMITS.job },
       { name: 'message', kind: 'textarea', required: false, maxLength: LIMITS.message },
       { name: 'cv', kind: 'file', required: true },
       { name: 'additionals', kind: 'files', required: false },
@@ -97,17 +99,17 @@ export const FORMS: Readonly<Record<FormName, FormDefinition>> = {
   },
   newsletter: {
     name: 'newsletter',
-    action: '/api/newsletter/subscribe',
+    action: NEWSLETTER_SUBSCRIBE_API,
     multipart: false,
     fields: [email, { name: 'consent', kind: 'consent', required: true }],
     textsFile: 'newsletter_form.json',
     thankYou: 'newsletter_double_opt_in',
     retention: null,
   },
-};
+} as const satisfies Readonly<Record<FormName, FormDefinition>>;
 
 /** Fields a person fills in and content labels: everything but hidden fields. */
-export const visibleFields = (form: FormDefinition) => form.fields.filter((field) => field.kind !== 'hidden');
+export const visibleFields = (form: FormDefinition): FieldRule[] => form.fields.filter((field) => field.kind !== 'hidden');
 
 export const isFormName = (value: unknown): value is FormName => typeof value === 'string' && (FORM_NAMES as readonly string[]).includes(value);
 

@@ -1,5 +1,5 @@
 /** What a page with a form loads besides its blocks: the form's texts, the refusal messages and the thank-you text. */
-import type { FormTexts, FormularContent } from '../content/schemas/formular.ts';
+import type { FormTexts } from '../content/schemas/formular.ts';
 import type { ContentSource, PageContent } from '../content/types.ts';
 import type { Language } from '../i18n/language.ts';
 import { FORMS, type FormName } from './form-definitions.ts';
@@ -32,8 +32,8 @@ function withPlaceholders(texts: FormTexts, placeholders: Readonly<Record<string
 
 /** The form a page shows: a formular block naming it, or the technology form's own texts. */
 export async function loadPageForm(content: PageContent, language: Language, source: ContentSource, echo: FormEcho | undefined): Promise<PageForm | undefined> {
-  const formular = content.formular as FormularContent | undefined;
-  const inline = content.form as FormTexts | undefined;
+  const formular = content.formular;
+  const inline = content.form;
   const name: FormName | undefined = formular?.form ?? (inline ? 'contact-technology' : undefined);
   if (!name) return undefined;
   const definition = FORMS[name];

@@ -1,14 +1,9 @@
 import type { UiTexts } from '../content/types.ts';
 import { berlinTime } from './berlin-time.ts';
+import type { Template } from './template.ts';
 
-declare const PLACEHOLDER_NAMES: unique symbol;
-
-/**
- * A content text with {name} placeholders; N names them (content/placeholders.ts lists them
- * per text). Still a string: the brand only lets fill() insist on exactly these names. A
- * function type, so the names are compared both ways, not only as a subset.
- */
-export type Template<N extends string> = string & { readonly [PLACEHOLDER_NAMES]?: (name: N) => void };
+// fill() and the type of the texts it takes, from one import.
+export type { Template };
 
 /** Fills {name} placeholders in a content text; a text not typed as a Template takes any names. */
 export function fill<N extends string>(text: Template<N>, values: Readonly<Record<N, string | number>>): string {

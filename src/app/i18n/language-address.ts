@@ -4,7 +4,7 @@
  * names its language in the query, which wins over cookie and Accept-Language. The bare
  * shared path stays the address that follows the visitor's language: the x-default.
  */
-import { languageOfPath } from '../paths.ts';
+import { languageOfPath } from '../match-page.ts';
 import { isLanguage, type Language } from './language.ts';
 
 export const LANGUAGE_PARAM = 'lang';
@@ -17,4 +17,9 @@ export function languageAddress(path: string, language: Language): string {
 export function languageOfQuery(search: URLSearchParams): Language | undefined {
   const values = search.getAll(LANGUAGE_PARAM);
   return values.length === 1 && isLanguage(values[0]) ? values[0] : undefined;
+}
+
+/** The language an address names itself: its one-language path's, else its ?lang=; undefined for a shared path without one. */
+export function languageNamedBy(url: Pick<URL, 'pathname' | 'searchParams'>): Language | undefined {
+  return languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams);
 }

@@ -11,6 +11,7 @@ export interface Translation {
 const withoutTrailingSlashes = (path: string) => path.replace(/\/+$/, '');
 /** Characters that make a mapping path more than one fixed path: parameters, optional segments, splats. */
 const PATTERN_CHARACTERS = /[:?*]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: all of ASCII, control characters included, is meant
 const ASCII = /^[\x00-\x7f]*$/;
 
 interface OrderedEntry {
@@ -36,26 +37,6 @@ function orderEntries(entries: readonly LanguagePathEntry[]): OrderedEntry[] {
     }));
 }
 
-/**
- * The ordered entries of each mapping, made once per mapping: the content store hands the same
- * frozen mapping to every request until a reload, which brings a new object (and a new order).
- */
-const orderedOf = new WeakMap<LanguageMapping, Map<Language, OrderedEntry[]>>();
-
-function orderedEntries(mapping: LanguageMapping, language: Language): OrderedEntry[] {
-  let perLanguage = orderedOf.get(mapping);
-  if (!perLanguage) {
-    perLanguage = new Map();
-    orderedOf.set(mapping, perLanguage);
-  }
-  let ordered = perLanguage.get(language);
-  if (!ordered) {
-    ordered = orderEntries(mapping[language] ?? []);
-    perLanguage.set(language, ordered);
-  }
-  return ordered;
-}
-
 /** Whether matchPath({ path, end: true }) would match pathname, for a fixed path; undefined when only matchPath can tell. */
 function matchesFixed(fixed: string, pathname: string): boolean | undefined {
   // matchPath ignores case as regular expressions do, which differs from toLowerCase outside ASCII.
@@ -63,10 +44,48 @@ function matchesFixed(fixed: string, pathname: string): boolean | undefined {
   return (withoutTrailingSlashes(pathname) || '/').toLowerCase() === (withoutTrailingSlashes(fixed) || '/');
 }
 
-/** Every active language version of the path, the current language included; empty when the path has none. */
+/** Finds a path's translations in one mapping. */
+export type PathTranslator = (language: Language, pathname: string) => Translation[];
+
+/** The translator of no mapping: no path has translations. */
+const noTranslations: PathTranslator = () => [];
+
+/**
+ * The translator of one mapping: each language's entries are put in the order they are tried
+ * once, here, not on every lookup; a page render or a sitemap makes many lookups in one mapping.
+ */
+export function createPathTranslator(mapping: LanguageMapping | null): PathTranslator {
+  if (!mapping) return noTranslations;
+  const ordered = new Map(LANGUAGES.map((language) => [language, orderEntries(mapping[language] ?? [])]));
+  return (language, pathname) => translationsIn(mapping, ordered.get(language) ?? [], pathname);
+}
+
+/**
+ * A translator for each mapping it is given, made once per mapping: the content store hands
+ * the same frozen mapping to every request until a reload, which brings a new object (and a
+ * new order); the browser's content source hands out the same one for each fetch. One per route
+ * table, so its translators live as long as the table, never in the module.
+ */
+export function createPathTranslators(): (mapping: LanguageMapping | null) => PathTranslator {
+  const translators = new WeakMap<LanguageMapping, PathTranslator>();
+  return (mapping) => {
+    if (!mapping) return noTranslations;
+    let translator = translators.get(mapping);
+    if (!translator) {
+      translator = createPathTranslator(mapping);
+      translators.set(mapping, translator);
+    }
+    return translator;
+  };
+}
+
+/** Every active language version of the path, the current language included; empty when the path has none. One lookup: many use a translator. */
 export function translationsOf(mapping: LanguageMapping | null, language: Language, pathname: string): Translation[] {
-  if (!mapping) return [];
-  for (const { entry, fixed } of orderedEntries(mapping, language)) {
+  return createPathTranslator(mapping)(language, pathname);
+}
+
+function translationsIn(mapping: LanguageMapping, ordered: readonly OrderedEntry[], pathname: string): Translation[] {
+  for (const { entry, fixed } of ordered) {
     const fixedMatch = fixed === undefined ? undefined : matchesFixed(fixed, pathname);
     if (fixedMatch === false) continue;
     const match = fixedMatch ? { params: {} } : matchPath({ path: entry.path, end: true }, pathname);

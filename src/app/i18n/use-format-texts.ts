@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import type { RootData } from '../routes.tsx';
+import type { RootData } from '../route-data.ts';
 import type { FormatTexts } from './format.ts';
 
 /** Month names, date pattern and number marks of the page's language, from the root's texts. */

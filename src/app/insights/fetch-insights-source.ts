@@ -1,4 +1,5 @@
 /** The browser's InsightsSource: the insights and recommendation APIs of this server. */
+import { insightsArticlesApiPath, insightsFilterApiPath, insightsSearchApiPath, insightsSearchOptionsApiPath, recommendationsApiPath } from '../api-paths.ts';
 import type { Language } from '../i18n/language.ts';
 import { formatFilter, formatSort, type ArticleCard, type ArticlesPage, type FilterPossibilities, type InsightsSource, type SearchOption } from './model.ts';
 
@@ -14,23 +15,23 @@ export function createFetchInsightsSource(): InsightsSource {
       const query = new URLSearchParams({ sort: formatSort(sort) });
       const encoded = formatFilter(filter);
       if (encoded) query.set('filter', encoded);
-      return getJson<ArticlesPage>(`/api/insights/articles/${language}/${page}?${query}`);
+      return getJson<ArticlesPage>(`${insightsArticlesApiPath(language, page)}?${query}`);
     },
     async possibilities(language, filter) {
       const encoded = formatFilter(filter);
-      return getJson<FilterPossibilities>(`/api/insights/possibilities/filter/${language}${encoded ? `?filter=${encodeURIComponent(encoded)}` : ''}`).catch(() => null);
+      return getJson<FilterPossibilities>(`${insightsFilterApiPath(language)}${encoded ? `?filter=${encodeURIComponent(encoded)}` : ''}`).catch(() => null);
     },
     async searchOptions(language: Language) {
-      return getJson<{ options: SearchOption[] }>(`/api/insights/possibilities/search/options/${language}`).then(
+      return getJson<{ options: SearchOption[] }>(insightsSearchOptionsApiPath(language)).then(
         (body) => body.options,
         () => null,
       );
     },
     async search(language, term) {
-      return (await getJson<{ articles: ArticleCard[] }>(`/api/insights/articles/${language}/search/${encodeURIComponent(term)}`)).articles;
+      return (await getJson<{ articles: ArticleCard[] }>(insightsSearchApiPath(language, term))).articles;
     },
     async recommend(language, currentArticle, recoStorage) {
-      return getJson<{ articles: ArticleCard[] }>(`/api/recommendation/articles/${language}`, {
+      return getJson<{ articles: ArticleCard[] }>(recommendationsApiPath(language), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ currentArticle, recoStorage }),

@@ -1,9 +1,7 @@
 /** What the insights pages load besides their content blocks. */
-import type { MoreContent } from '../content/schemas/more.ts';
-import type { TeaserContent } from '../content/schemas/teaser.ts';
 import type { ContentSource, PageContent } from '../content/types.ts';
 import type { Language } from '../i18n/language.ts';
-import type { PageDataKind } from '../paths.ts';
+import type { PageDataKind } from '../page-table.ts';
 import {
   DEFAULT_SORT,
   EMPTY_FILTER,
@@ -114,7 +112,7 @@ export async function loadPageExtras(kind: InsightsDataKind, { deps, language, p
   const labels = await deps.content.file<InsightsLabels>(language, 'insights_labels.json');
   if (!labels) return {};
   if (kind === 'insights-teaser') {
-    const count = (content.teaser as TeaserContent | undefined)?.count ?? TEASER_DEFAULT_COUNT;
+    const count = content.teaser?.count ?? TEASER_DEFAULT_COUNT;
     const articles = await deps.insights.list(language, FIRST_PAGE, NEWEST_FIRST, EMPTY_FILTER).then(
       (page) => page.articles.slice(0, count),
       () => [],
@@ -123,7 +121,7 @@ export async function loadPageExtras(kind: InsightsDataKind, { deps, language, p
   }
   if (kind === 'related-articles') {
     const state = await loadMore(
-      content.more as MoreContent | undefined,
+      content.more,
       (folder) => deps.content.page(language, `${INSIGHTS_CONTENT_FOLDER}/${folder}`) as Promise<ArticleBlocks | null>,
       labels.read_more,
     );

@@ -13,6 +13,7 @@ export function ConsentSettings({ texts, openAtStart = false }: { texts: Consent
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only openAtStart's first value counts: it tells about the press that mounted the dialog
   useEffect(() => {
     const open = () => {
       if (!dialogRef.current?.open) dialogRef.current?.showModal();
@@ -20,7 +21,6 @@ export function ConsentSettings({ texts, openAtStart = false }: { texts: Consent
     if (openAtStart) open();
     window.addEventListener(CONSENT_SETTINGS_EVENT, open);
     return () => window.removeEventListener(CONSENT_SETTINGS_EVENT, open);
-    // Only its first value counts: it tells about the press that mounted the dialog.
   }, []);
 
   return (

@@ -20,6 +20,7 @@ export function Document({ language, children }: { language: Language; children:
         {assets.inlineCss === undefined ? (
           assets.css.map((href) => <link key={href} rel="stylesheet" href={href} />)
         ) : (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, inlined; no visitor input
           <style id={INLINE_CSS_ID} dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />
         )}
       </head>

@@ -4,8 +4,9 @@ import { useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import { reloadOnChunkError } from '../chunk-reload.ts';
 import { FALLBACK_MESSAGES } from '../i18n/fallback-messages.ts';
 import { DEFAULT_LANGUAGE } from '../i18n/language.ts';
-import { HOME_PATH, languageOfPath } from '../paths.ts';
-import type { RootData } from '../routes.tsx';
+import { languageOfPath } from '../match-page.ts';
+import { HOME_PATH } from '../paths.ts';
+import type { RootData } from '../route-data.ts';
 import { Document } from './document.tsx';
 
 export function FatalErrorDocument() {

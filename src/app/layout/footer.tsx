@@ -21,6 +21,7 @@ function linksOf(footer: FooterData, title: string): FooterLink[] {
 export function Footer({ footer, ui }: { footer: FooterData; ui: UiTexts }) {
   const titles = footer.title ?? [];
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: outside any sectioning element the footer is the page's contentinfo landmark, which takes a label
     <footer className="footer" aria-label={ui.footer_label}>
       <div className="footer__inner">
         <div className="footer__brand">

@@ -7,9 +7,9 @@
 import { useRef } from 'react';
 import { languageAddress } from '../i18n/language-address.ts';
 import { languageCookie, type Language } from '../i18n/language.ts';
-import { withoutToken } from '../paths.ts';
+import { withoutToken } from '../match-page.ts';
 import type { Translation } from '../i18n/translate-path.ts';
-import { pushDataLayer } from '../tracking.ts';
+import { pushDataLayer } from '../tracking/data-layer.ts';
 import { Icon } from './icon.tsx';
 import { PageLink } from './smart-link.tsx';
 import { useEscape } from './use-escape.ts';

@@ -43,6 +43,7 @@ export function LoginEntry({ label, language }: { label: string; language: Langu
   if (login && !isLoginOffered(pathname, login.exclusions)) return null;
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: onBlur only notices focus leaving the card; what a person operates inside is buttons
     <div
       className="login-entry"
       onBlur={(event) => {

@@ -12,8 +12,9 @@ import { languageAddress } from '../i18n/language-address.ts';
 import type { Language } from '../i18n/language.ts';
 import type { Translation } from '../i18n/translate-path.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
-import { NEWSLETTER_RESULT_PARAM, PAGE_ROUTES, REGISTRATION_PARAM } from '../paths.ts';
-import type { PageData } from '../routes.tsx';
+import { PAGE_ROUTES } from '../page-table.ts';
+import { NEWSLETTER_RESULT_PARAM, REGISTRATION_PARAM } from '../paths.ts';
+import type { PageData } from '../route-data.ts';
 import { absoluteUrl, DEFAULT_OG_IMAGE } from '../seo/json-ld.tsx';
 
 export const COMPANY_NAME = 'Nordstern Digital';

@@ -1,13 +1,12 @@
 /** The layout of every page: document, navigation, page content, footer, snackbar, progress bar, consent and page events. */
 import { useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches } from 'react-router';
-import { ConsentProvider, consentToolOf } from '../consent/consent-provider.tsx';
+import { ConsentProvider } from '../consent/consent-provider.tsx';
+import { consentToolOf } from '../consent/consent-tool-choice.ts';
 import { useEnvironment } from '../environment.tsx';
 import { languageCookie, LANGUAGE_COOKIE, readCookie } from '../i18n/language.ts';
-import { translationsOf } from '../i18n/translate-path.ts';
-import { languageOfQuery } from '../i18n/language-address.ts';
-import { languageOfPath } from '../paths.ts';
-import type { RootData } from '../routes.tsx';
+import { languageNamedBy } from '../i18n/language-address.ts';
+import type { RootData, RootHandle } from '../route-data.ts';
 import { useConnectivityNotice } from '../tracking/connectivity.ts';
 import { usePageEvents } from '../tracking/page-events.ts';
 import { ConsentSettingsOnDemand } from './consent-settings-on-demand.tsx';
@@ -26,7 +25,9 @@ export function Root() {
   const { pathname, search } = useLocation();
   const matches = useMatches();
   const showNavbar = !matches.some((match) => ROUTES_WITHOUT_NAVBAR.has(match.id));
-  const translations = translationsOf(root.languageMapping, root.language, pathname);
+  // The layout is the root route, always the first match; its handle comes from the route table.
+  const { translatorOf } = matches[0]!.handle as RootHandle;
+  const translations = translatorOf(root.languageMapping)(root.language, pathname);
   const { tracking } = useEnvironment();
 
   usePageEvents(root.language);
@@ -41,7 +42,7 @@ export function Root() {
   // language, so shared pages follow it. The browser remembers it, not the server: such a page
   // is the same answer for everyone, and a shared cache keeps no answer that sets a cookie.
   useEffect(() => {
-    const addressLanguage = languageOfPath(pathname) ?? languageOfQuery(new URLSearchParams(search));
+    const addressLanguage = languageNamedBy({ pathname, searchParams: new URLSearchParams(search) });
     if (addressLanguage && readCookie(document.cookie, LANGUAGE_COOKIE) !== addressLanguage) {
       document.cookie = languageCookie(addressLanguage);
     }

@@ -1,4 +1,5 @@
 /** The site's login API as the browser calls it: the caller's ID token as a bearer token, cookies sent along. */
+import { galaxyUserApiPath, platformTokenApiPath } from '../api-paths.ts';
 import type { GalaxyUser } from './galaxy-user.ts';
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; status: number; code?: string; message?: string };
@@ -20,9 +21,9 @@ async function getJson<T>(path: string, idToken: string): Promise<ApiResult<T>> 
   };
 }
 
-export const fetchGalaxyUser = (uid: string, idToken: string) => getJson<GalaxyUser>(`/api/galaxy/profile/me/${encodeURIComponent(uid)}`, idToken);
+export const fetchGalaxyUser = (uid: string, idToken: string) => getJson<GalaxyUser>(galaxyUserApiPath(uid), idToken);
 
 export async function fetchPlatformToken(uid: string, idToken: string): Promise<ApiResult<string>> {
-  const result = await getJson<{ token: string }>(`/api/firebase/token/${encodeURIComponent(uid)}`, idToken);
+  const result = await getJson<{ token: string }>(platformTokenApiPath(uid), idToken);
   return result.ok ? { ok: true, value: result.value.token } : result;
 }

@@ -24,7 +24,7 @@ import {
 import { identityErrorMessage, type LoginTexts } from '../content/schemas/login.ts';
 import { clearSession, setProfile, setToken, type AuthState } from '../state/auth-store.ts';
 import { showSnackbar, type SnackbarState } from '../state/stores.tsx';
-import { pushDataLayer } from '../tracking.ts';
+import { pushDataLayer } from '../tracking/data-layer.ts';
 import type { PublicLoginConfig } from './galaxy-user.ts';
 import { fetchGalaxyUser, fetchPlatformToken } from './login-api.ts';
 import { referralCookie } from './referral-cookie.ts';

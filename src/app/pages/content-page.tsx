@@ -2,7 +2,7 @@
 import { useLoaderData } from 'react-router';
 import { ALL_BLOCK_COMPONENTS } from '../blocks/all-blocks.tsx';
 import { PageBlocks } from '../blocks/page-blocks.tsx';
-import type { PageData } from '../routes.tsx';
+import type { PageData } from '../route-data.ts';
 
 export function Component() {
   const page = useLoaderData() as PageData;

@@ -3,7 +3,7 @@ import { useLoaderData, useRouteLoaderData } from 'react-router';
 import { HOME_BLOCK_COMPONENTS } from '../blocks/home-blocks.tsx';
 import { PageBlocks } from '../blocks/page-blocks.tsx';
 import { useEnvironment } from '../environment.tsx';
-import type { PageData, RootData } from '../routes.tsx';
+import type { PageData, RootData } from '../route-data.ts';
 import { JsonLd, organization } from '../seo/json-ld.tsx';
 
 export function Component() {

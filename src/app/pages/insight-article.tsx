@@ -6,39 +6,18 @@ import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { Picture } from '../images/picture.tsx';
 import { ArticleCard } from '../insights/article-card.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
+import type { InsightContent, InsightParagraph } from '../content/schemas/insight.ts';
 import type { ArticleCard as Card } from '../insights/model.ts';
 import type { InsightArticleData } from '../insights/page-data.ts';
 import { rememberArticle } from '../insights/reco-storage.ts';
 import { INSIGHTS_PATH, insightsFeedPath } from '../paths.ts';
-import type { PageData } from '../routes.tsx';
-
-interface Paragraph {
-  headline?: string;
-  text: string;
-  has_image?: string;
-  image?: string;
-  image_alt?: string;
-}
-
-interface GeneralInformation {
-  type: string;
-  datetime: string;
-  reading_time?: number;
-  duration?: string;
-  location?: string;
-  event_page?: string;
-}
-
-interface Author {
-  name: string;
-  role?: string;
-}
+import type { PageData } from '../route-data.ts';
 
 export const FIGURE_SIZE = { width: 800, height: 450 } as const;
 
-/** Paragraphs come as a list or as a single object; has_image is the text TRUE. */
-export function paragraphsOf(content: unknown): (Paragraph & { hasImage: boolean })[] {
-  const raw = (content as { paragraphs?: Paragraph[] | Paragraph } | undefined)?.paragraphs;
+/** Paragraphs come as a list or as a single object; has_image is the text TRUE. Read with care: the server does not validate content. */
+export function paragraphsOf(content: unknown): (InsightParagraph & { hasImage: boolean })[] {
+  const raw = (content as Partial<InsightContent> | undefined)?.paragraphs;
   const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   return list.map((paragraph) => ({ ...paragraph, hasImage: paragraph.has_image === 'TRUE' && Boolean(paragraph.image) }));
 }
@@ -50,9 +29,10 @@ export function Component() {
   const data = page.article as InsightArticleData;
   const { labels } = data;
   const language = page.language;
-  const stage = page.content.stage as { headline: string; description?: string };
-  const info = page.content.general_information as GeneralInformation | undefined;
-  const authors = (page.content.author as { authors?: Author[] } | undefined)?.authors ?? [];
+  // An article without a stage is no article: rendering fails and the error page answers.
+  const stage = page.content.stage!;
+  const info = page.content.general_information;
+  const authors = page.content.author?.authors ?? [];
   const paragraphs = paragraphsOf(page.content.content);
   const [recommendations, setRecommendations] = useState<readonly Card[]>(data.recommendations);
 
@@ -110,6 +90,7 @@ export function Component() {
       <article className="article section">
         <div className="article__body">
           {paragraphs.map((paragraph, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an article's paragraphs are never reordered, added or removed on the page, and have no id
             <section key={index} className="article__paragraph">
               {paragraph.headline ? <h2>{paragraph.headline}</h2> : null}
               <p>{paragraph.text}</p>

@@ -8,7 +8,6 @@ import { useEffect, useId, useState } from 'react';
 import { Form, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Stage } from '../blocks/stage.tsx';
-import type { StageContent } from '../content/schemas/stage.ts';
 import { fill } from '../i18n/format.ts';
 import { ArticleCard } from '../insights/article-card.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
@@ -23,7 +22,7 @@ import {
 } from '../insights/model.ts';
 import { SEARCH_PARAM, type InsightsLabels, type InsightsOverviewData } from '../insights/page-data.ts';
 import { insightsFeedPath } from '../paths.ts';
-import type { PageData, RootData } from '../routes.tsx';
+import type { PageData, RootData } from '../route-data.ts';
 import { articlesFailed, articlesLoaded, createInsightsState, startLoading } from '../state/insights-store.ts';
 
 const SORT_KEYS = ['datetime:asc', 'datetime:desc', 'title:asc', 'title:desc'] as const;
@@ -92,7 +91,7 @@ export function Component() {
 
   const filter = data.filter;
   const busy = navigation.state !== 'idle' && navigation.location?.pathname === '/insights';
-  const stage = page.content.stage as StageContent | undefined;
+  const stage = page.content.stage;
   const resultText = snapshot.sum === 1 ? labels.result : fill(labels.results, { sum: snapshot.sum });
 
   return (

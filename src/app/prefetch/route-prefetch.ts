@@ -5,7 +5,7 @@
  */
 import type { ContentSource } from '../content/types.ts';
 import { resolveLanguage, type LanguageSignals } from '../i18n/language.ts';
-import { matchPageRoute } from '../paths.ts';
+import { matchPageRoute } from '../match-page.ts';
 import { loadRouteLoaders, PAGE_MODULES } from '../routes.tsx';
 
 /** The part of the Network Information API (navigator.connection) that decides. */

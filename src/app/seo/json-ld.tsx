@@ -14,6 +14,7 @@ export function JsonLd({ data }: { data: Readonly<Record<string, unknown>> }) {
       type="application/ld+json"
       nonce={nonce}
       suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: jsonLdText escapes what could end the script element
       dangerouslySetInnerHTML={{ __html: jsonLdText({ '@context': 'https://schema.org', ...data }) }}
     />
   );

@@ -1,7 +1,7 @@
 /** Going offline or online is sent to the dataLayer and told to the visitor in the snackbar. */
 import { useEffect } from 'react';
 import { showSnackbar, useStores } from '../state/stores.tsx';
-import { pushDataLayer } from '../tracking.ts';
+import { pushDataLayer } from './data-layer.ts';
 
 export function useConnectivityNotice({ offline, online }: { offline: string; online: string }): void {
   const { snackbar } = useStores();

@@ -7,9 +7,9 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import type { Language } from '../i18n/language.ts';
-import { withoutToken } from '../paths.ts';
+import { withoutToken } from '../match-page.ts';
 import { PAGE_VIEW_DELAY_MS, PAGE_VIEW_POLL_MS } from '../layout/timing.ts';
-import { pushDataLayer } from '../tracking.ts';
+import { pushDataLayer } from './data-layer.ts';
 
 export interface PageInfo {
   page_path: string;

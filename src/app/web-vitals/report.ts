@@ -5,9 +5,6 @@
  * names at least one value.
  */
 
-/** Where the browser sends a report (POST, application/json, by navigator.sendBeacon). */
-export const WEB_VITALS_PATH = '/api/web-vitals';
-
 /**
  * How a view began: `load` is a document the browser loaded (LCP and TTFB exist), `client` a
  * view the router showed after a click (the standards define neither LCP nor TTFB for it).

@@ -4,11 +4,13 @@
  * broken upload; an accepted one is stored with its files and mails in one transaction.
  */
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mkdir, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Language } from '#app/i18n/language.ts';
+import { FORMS } from '#app/forms/form-definitions.ts';
+import { FORM_BODY_SCHEMAS } from '#app/forms/form-schemas.ts';
+import type { ApiPlugin } from '../http/type-provider.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { createFieldValidator } from '../forms/field-validator.ts';
 import { FORM_BODY_LIMIT, normaliseFormFields } from '../forms/form-parsers.ts';
@@ -16,38 +18,32 @@ import { addField } from '../forms/multipart-fields.ts';
 import { clientKey } from '../http/client-address.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { STORAGE_RETRY_AFTER_SECONDS } from '../plugins/error-handler.ts';
-import { acceptedResponseSchema, applicationFieldsSchema, refusalResponseSchema, withoutFormControls } from '../forms/schemas.ts';
+import { acceptedResponseSchema, refusalResponseSchema, withoutFormControls } from '../forms/schemas.ts';
 import { saveSubmission, type StoredAttachment } from '../forms/submissions.ts';
 import { receivedMails } from '../forms/received-mails.ts';
 import { detectFileType, type FileType } from '../uploads/file-type.ts';
-import { uploadsDirOf } from '../uploads/attachment-store.ts';
+import { UPLOAD_FOLDER_MODE, uploadsDirOf } from '../uploads/attachment-store.ts';
 import { safeFileName } from '../uploads/file-name.ts';
 import { freeBytes } from '../uploads/free-disk.ts';
 import { FileTooLargeError, saveStream, type SavedFile } from '../uploads/save-stream.ts';
 import { createUploadQuota } from '../uploads/upload-quota.ts';
 
-interface ApplicationFields {
-  language: Language;
-  name: string;
-  email: string;
-  phone?: string;
-  message?: string;
-  locations?: string[];
-  job?: string;
-  type?: string;
-}
+/** The application's text fields, as the form table names them; its files are checked as they stream in, below. */
+const FIELDS_SCHEMA = FORM_BODY_SCHEMAS.application;
+type FileFieldRule = Extract<(typeof FORMS.application.fields)[number], { kind: 'file' | 'files' }>;
+/** The form table's file fields: the CV (one) and the additional files (several). */
+const FILE_RULES = FORMS.application.fields.filter((field): field is FileFieldRule => field.kind === 'file' || field.kind === 'files');
 
 interface ReceivedFile extends SavedFile {
-  field: 'cv' | 'additionals';
+  field: FileFieldRule['name'];
   originalName: string;
   type: FileType;
 }
 
-const FILE_FIELDS: ReadonlyMap<string, ReceivedFile['field']> = new Map([
-  ['cv', 'cv'],
-  ['additionals', 'additionals'],
-  ['additionals[]', 'additionals'],
-]);
+/** A part's name to its file field; a field of several files may also come as `name[]`, as PHP-style forms send it. */
+const FILE_FIELDS: ReadonlyMap<string, ReceivedFile['field']> = new Map(
+  FILE_RULES.flatMap((rule): [string, ReceivedFile['field']][] => (rule.kind === 'files' ? [[rule.name, rule.name], [`${rule.name}[]`, rule.name]] : [[rule.name, rule.name]])),
+);
 const MB = 1024 * 1024;
 
 const TEMP_FOLDER = '.incoming';
@@ -56,15 +52,15 @@ const FRAMING_BYTES = 64 * 1024;
 /** What an upload holds in memory at once besides its text fields: a chunk on its way to disk, and the parser's. */
 const STREAM_BUFFER_BYTES = 64 * 1024;
 
-export const applicationApi: FastifyPluginAsync = async (app) => {
+export const applicationApi: ApiPlugin = async (app) => {
   const { config } = app.forms;
   const limits = config.uploads;
   const uploadsDir = uploadsDirOf(config.dataDir);
   const tempDir = path.join(uploadsDir, TEMP_FOLDER);
   // Files of uploads cut off by a crash are never anybody's; start clean.
   await rm(tempDir, { recursive: true, force: true });
-  await mkdir(tempDir, { recursive: true });
-  const validateFields = createFieldValidator<ApplicationFields>(applicationFieldsSchema);
+  await mkdir(tempDir, { recursive: true, mode: UPLOAD_FOLDER_MODE });
+  const validateFields = createFieldValidator(FIELDS_SCHEMA);
   const quota = createUploadQuota({ bytes: limits.quotaBytes, windowMs: limits.quotaWindowMs, redis: app.sharedLimits?.redis });
   /** The largest body an application can be: every file at its limit, the text fields and the framing. */
   const maxBodyBytes = limits.cvMaxBytes + limits.additionalMaxCount * limits.additionalMaxBytes + FORM_BODY_LIMIT + FRAMING_BYTES;
@@ -192,20 +188,21 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
       const { fields, files } = await receive(request);
       const discard = () => Promise.all(files.map((file) => rm(file.path, { force: true })));
 
-      normaliseFormFields(applicationFieldsSchema, fields);
+      normaliseFormFields(FIELDS_SCHEMA, fields);
       const checked = validateFields(fields);
       if (!checked.ok) {
         await discard();
         throw checked.refusal;
       }
       const application = withoutFormControls(checked.value);
-      if (isBot(checked.value as unknown as Record<string, unknown>)) {
+      if (isBot(checked.value)) {
         await discard();
         return answerAccepted(request, reply, { form: 'application', language: application.language, status: 'received' });
       }
-      if (!files.some((file) => file.field === 'cv')) {
+      const missing = FILE_RULES.find((rule) => rule.required && !files.some((file) => file.field === rule.name));
+      if (missing) {
         await discard();
-        throw new FormRefusal(400, 'cv', 'file_required');
+        throw new FormRefusal(400, missing.name, 'file_required');
       }
 
       const id = randomUUID();
@@ -226,7 +223,7 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
         for (const [index, file] of kept.entries()) await store.store(file, attachments[index]!.storedPath);
         await saveSubmission(
           app.db,
-          { form: 'application', language, email: application.email, name: application.name, payload: shown as Record<string, unknown>, status: 'received' },
+          { form: 'application', language, email: application.email, name: application.name, payload: shown, status: 'received' },
           {
             id,
             now,
@@ -244,7 +241,7 @@ export const applicationApi: FastifyPluginAsync = async (app) => {
                 sender: { email: application.email, name: application.name },
                 reference,
                 submittedAt: now.toISOString(),
-                fields: shown as Record<string, unknown>,
+                fields: shown,
                 thankYou: 'application_thank_you',
                 attachments: attachments.map((file) => ({ filename: file.fileName, path: file.storedPath, contentType: file.contentType })),
               }),

@@ -1,15 +1,15 @@
 /** GET /api/careers/{language}: the open positions, for the career pages in the browser. */
-import type { FastifyPluginAsync } from 'fastify';
 import type { CareersSource } from '#app/careers/model.ts';
-import type { Language } from '#app/i18n/language.ts';
 import { CareersAnswerSchema } from '#app/content/schemas/career.ts';
+import type { ApiPlugin } from '../http/type-provider.ts';
+import { languageParams } from './insights-schemas.ts';
 
-export const careersApi: FastifyPluginAsync<{ careers: CareersSource }> = async (app, { careers }) => {
-  app.get<{ Params: { language: Language } }>(
+export const careersApi: ApiPlugin<{ careers: CareersSource }> = async (app, { careers }) => {
+  app.get(
     '/:language',
     {
       schema: {
-        params: { type: 'object', required: ['language'], additionalProperties: false, properties: { language: { type: 'string', enum: ['de', 'en'] } } },
+        params: languageParams,
         response: { 200: CareersAnswerSchema },
       },
     },

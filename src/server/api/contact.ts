@@ -1,22 +1,14 @@
 /** POST /api/contact, /api/contact/omr and /api/contact/technology: stored, then the team and the sender are mailed. */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Language } from '#app/i18n/language.ts';
+import type { FastifyInstance } from 'fastify';
+import type { FormName } from '#app/forms/form-definitions.ts';
+import { FORM_BODY_SCHEMAS } from '#app/forms/form-schemas.ts';
+import { CONTACT_API, CONTACT_OMR_API, CONTACT_TECHNOLOGY_API, routeBelow } from '#app/api-paths.ts';
+import type { ApiPlugin } from '../http/type-provider.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
-import { acceptedResponseSchema, contactBodySchema, refusalResponseSchema, technologyBodySchema, withoutFormControls } from '../forms/schemas.ts';
-import { saveSubmission, type FormName } from '../forms/submissions.ts';
+import { acceptedResponseSchema, refusalResponseSchema, withoutFormControls } from '../forms/schemas.ts';
+import { saveSubmission } from '../forms/submissions.ts';
 import { receivedMails } from '../forms/received-mails.ts';
-
-interface ContactBody {
-  name: string;
-  email: string;
-  company?: string;
-  message: string;
-  language: Language;
-  legals: true;
-  products?: string[];
-  services?: string[];
-}
 
 type ContactForm = Extract<FormName, 'contact' | 'contact-omr' | 'contact-technology'>;
 
@@ -25,19 +17,19 @@ function recipientsOf(app: FastifyInstance, form: ContactForm): string[] {
   return form === 'contact-technology' ? recipients.technology : form === 'contact-omr' ? recipients.omr : recipients.contact;
 }
 
-export const contactApi: FastifyPluginAsync = async (app) => {
+export const contactApi: ApiPlugin = async (app) => {
   await app.register(formParsersPlugin);
 
-  const route = (path: string, form: ContactForm, bodySchema: typeof contactBodySchema | typeof technologyBodySchema) =>
-    app.post<{ Body: ContactBody }>(
+  const route = (path: string, form: ContactForm) =>
+    app.post(
       path,
       {
         bodyLimit: FORM_BODY_LIMIT,
-        schema: { body: bodySchema, response: { 201: acceptedResponseSchema, 303: {}, '4xx': refusalResponseSchema } },
+        schema: { body: FORM_BODY_SCHEMAS[form], response: { 201: acceptedResponseSchema, 303: {}, '4xx': refusalResponseSchema } },
       },
       async (request, reply) => {
         const body = request.body;
-        if (isBot(body as unknown as Record<string, unknown>)) return answerAccepted(request, reply, { form, language: body.language, status: 'received' });
+        if (isBot(body)) return answerAccepted(request, reply, { form, language: body.language, status: 'received' });
         const { language, legals: _legals, ...fields } = withoutFormControls(body);
         const now = new Date();
         const id = await saveSubmission(
@@ -66,7 +58,7 @@ export const contactApi: FastifyPluginAsync = async (app) => {
       },
     );
 
-  route('/', 'contact', contactBodySchema);
-  route('/omr', 'contact-omr', contactBodySchema);
-  route('/technology', 'contact-technology', technologyBodySchema);
+  route(routeBelow(CONTACT_API, CONTACT_API), 'contact');
+  route(routeBelow(CONTACT_API, CONTACT_OMR_API), 'contact-omr');
+  route(routeBelow(CONTACT_API, CONTACT_TECHNOLOGY_API), 'contact-technology');
 };

@@ -7,7 +7,9 @@
  * confirms; GET /api/events/confirm/{token}, the address of links mailed before the page
  * existed, only leads to that page.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { EVENT_CONFIRM_API, EVENTS_API, routeBelow } from '#app/api-paths.ts';
+import { FORM_BODY_SCHEMAS } from '#app/forms/form-schemas.ts';
 import type { Language } from '#app/i18n/language.ts';
 import { EVENTS_PATH, eventConfirmPath, REGISTRATION_PARAM } from '#app/paths.ts';
 import { editionPath, parseEditionKey } from '#app/events/model.ts';
@@ -17,18 +19,10 @@ import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
 import { isPlainFormPost } from '../forms/form-echo.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { requestLanguage } from '../forms/request-language.ts';
-import { acceptedResponseSchema, eventBodySchema, refusalResponseSchema, tokenBodySchema, withoutFormControls } from '../forms/schemas.ts';
+import { acceptedResponseSchema, refusalResponseSchema, tokenBodySchema, withoutFormControls } from '../forms/schemas.ts';
 import { confirmSubmission, hasOpenOptIn, saveSubmission, type ConfirmResult, type SubmissionRow } from '../forms/submissions.ts';
 import { notificationMail, personalMail } from '../mail/compose.ts';
-
-interface EventBody {
-  name: string;
-  email: string;
-  company?: string;
-  terms: true;
-  event: string;
-  language: Language;
-}
+import type { ApiPlugin } from '../http/type-provider.ts';
 
 const confirmedSchema = {
   type: 'object',
@@ -89,15 +83,15 @@ function editionPathOfKey(language: Language, key: string): string | null {
   return parsed ? editionPath(language, parsed.folderName, parsed) : null;
 }
 
-export const eventsApi: FastifyPluginAsync = async (app) => {
+export const eventsApi: ApiPlugin = async (app) => {
   await app.register(formParsersPlugin);
 
-  app.post<{ Body: EventBody }>(
+  app.post(
     '/',
-    { bodyLimit: FORM_BODY_LIMIT, schema: { body: eventBodySchema, response: { 202: acceptedResponseSchema, '4xx': refusalResponseSchema } } },
+    { bodyLimit: FORM_BODY_LIMIT, schema: { body: FORM_BODY_SCHEMAS.event, response: { 202: acceptedResponseSchema, '4xx': refusalResponseSchema } } },
     async (request, reply) => {
       const body = request.body;
-      if (isBot(body as unknown as Record<string, unknown>)) return answerAccepted(request, reply, { form: 'event', language: body.language, status: 'pending' });
+      if (isBot(body)) return answerAccepted(request, reply, { form: 'event', language: body.language, status: 'pending' });
       const { language, terms: _terms, ...fields } = withoutFormControls(body);
       const { texts, tokens, config } = app.forms;
       // Only an edition that takes registrations now; its title, never the visitor's text, goes into the mails.
@@ -142,8 +136,8 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
     return `${page}?${REGISTRATION_PARAM}=${outcome}`;
   };
 
-  app.post<{ Body: { token: string } }>(
-    '/confirm',
+  app.post(
+    routeBelow(EVENTS_API, EVENT_CONFIRM_API),
     { bodyLimit: FORM_BODY_LIMIT, schema: { body: tokenBodySchema('token'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } } },
     async (request, reply) => {
       // Without JavaScript the page's button posts a plain form: its answer is the page with the outcome.
@@ -161,9 +155,9 @@ export const eventsApi: FastifyPluginAsync = async (app) => {
   );
 
   // The address of confirmation links mailed before they led to a page: it leads there, and changes nothing.
-  app.get<{ Params: { token: string } }>(
-    '/confirm/:token',
-    { schema: { params: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 2000 } } } } },
+  app.get(
+    `${routeBelow(EVENTS_API, EVENT_CONFIRM_API)}/:token`,
+    { schema: { params: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 2000 } } } as const } },
     async (request, reply) => reply.header('cache-control', 'private, no-store').redirect(eventConfirmPath(request.params.token), 303),
   );
 };

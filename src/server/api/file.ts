@@ -5,7 +5,8 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { ApiPlugin } from '../http/type-provider.ts';
+import { FILE_API, FILE_EXISTS_API, routeBelow } from '#app/api-paths.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 
 /** The folder below STATIC_DIR whose files are offered for download, served at /downloads/. */
@@ -29,11 +30,11 @@ async function isFileInside(root: string, relative: string): Promise<boolean> {
   }
 }
 
-export const fileApi: FastifyPluginAsync<{ staticDir: string }> = async (app, { staticDir }) => {
+export const fileApi: ApiPlugin<{ staticDir: string }> = async (app, { staticDir }) => {
   const downloadsDir = path.join(staticDir, DOWNLOADS_FOLDER);
 
-  app.post<{ Body: { path: string } }>(
-    '/exists',
+  app.post(
+    routeBelow(FILE_API, FILE_EXISTS_API),
     {
       bodyLimit: 4 * 1024,
       config: { readOnly: true },
@@ -43,8 +44,8 @@ export const fileApi: FastifyPluginAsync<{ staticDir: string }> = async (app, { 
           required: ['path'],
           additionalProperties: false,
           properties: { path: { type: 'string', minLength: 1, maxLength: 300 } },
-        },
-        response: { 200: { type: 'object', required: ['exists'], properties: { exists: { type: 'boolean' } } } },
+        } as const,
+        response: { 200: { type: 'object', required: ['exists'], properties: { exists: { type: 'boolean' } } } as const },
       },
     },
     async (request) => {

@@ -5,11 +5,11 @@
  * at Firebase, not only in this browser: a copied cookie must not outlive the sign-out.
  * Only this site may call them (api-guard): their answers sign someone in or out.
  */
-import type { FastifyPluginAsync } from 'fastify';
 import { galaxyClaims } from '#app/login/galaxy-user.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { StaleSignInError } from '../galaxy/identity.ts';
 import { bearerToken, identityRefusal, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../plugins/login.ts';
+import type { ApiPlugin } from '../http/type-provider.ts';
 import { callerGalaxyUser, requireIdentity, UidParamsSchema } from './login-caller.ts';
 
 const TokenAnswerSchema = { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string' } } } as const;
@@ -18,7 +18,7 @@ const SessionAnswerSchema = { type: 'object', required: ['uid'], additionalPrope
 /** Credentials and refusals about them are for this one person: never kept by a shared cache, nor by the browser's. */
 const CACHE_CONTROL = 'private, no-store';
 
-export const firebaseApi: FastifyPluginAsync<{ secureCookies: boolean }> = async (app, { secureCookies }) => {
+export const firebaseApi: ApiPlugin<{ secureCookies: boolean }> = async (app, { secureCookies }) => {
   const cookieOptions = { path: SESSION_COOKIE_PATH, httpOnly: true, secure: secureCookies, sameSite: 'strict' } as const;
 
   // These routes take no body: anything sent is refused rather than ignored.
@@ -30,7 +30,7 @@ export const firebaseApi: FastifyPluginAsync<{ secureCookies: boolean }> = async
     reply.header('cache-control', CACHE_CONTROL);
   });
 
-  app.get<{ Params: { uid: string } }>(
+  app.get(
     '/token/:uid',
     { schema: { params: UidParamsSchema, response: { 200: TokenAnswerSchema } }, config: { sameSiteOnly: true } },
     async (request) => {

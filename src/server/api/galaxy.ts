@@ -2,12 +2,12 @@
  * /api/galaxy: the caller's Galaxy user (GET /profile/me/{uid}, only for the caller's own uid)
  * and the paths on which the login entry is not offered (GET /exclusions).
  */
-import type { FastifyPluginAsync } from 'fastify';
 import { GalaxyUserSchema } from '#app/login/galaxy-user.ts';
+import type { ApiPlugin } from '../http/type-provider.ts';
 import { callerGalaxyUser, UidParamsSchema } from './login-caller.ts';
 
-export const galaxyApi: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { uid: string } }>(
+export const galaxyApi: ApiPlugin = async (app) => {
+  app.get(
     '/profile/me/:uid',
     { schema: { params: UidParamsSchema, response: { 200: GalaxyUserSchema } } },
     async (request, reply) => {

@@ -1,5 +1,7 @@
 /** Response schemas shared by the insights and recommendation APIs. */
 export const languageParam = { type: 'string', enum: ['de', 'en'] } as const;
+/** Path parameters of a route that takes the language alone. */
+export const languageParams = { type: 'object', required: ['language'], additionalProperties: false, properties: { language: languageParam } } as const;
 
 export const articleCardSchema = {
   type: 'object',

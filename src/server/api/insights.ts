@@ -1,10 +1,9 @@
 /** GET /api/insights/...: pages of articles by sort and filter, filter possibilities, search options and search. */
-import type { FastifyPluginAsync } from 'fastify';
-import type { Language } from '#app/i18n/language.ts';
+import type { ApiPlugin } from '../http/type-provider.ts';
 import { parseFilter, parseSort } from '#app/insights/model.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { filterPossibilities, listArticles, searchArticles, searchOptions } from '../insights/insights-queries.ts';
-import { articleCardSchema, languageParam, possibilitiesSchema, searchOptionSchema } from './insights-schemas.ts';
+import { articleCardSchema, languageParam, languageParams, possibilitiesSchema, searchOptionSchema } from './insights-schemas.ts';
 
 const listQuerySchema = {
   type: 'object',
@@ -12,14 +11,14 @@ const listQuerySchema = {
   properties: { sort: { type: 'string', maxLength: 40 }, filter: { type: 'string', maxLength: 4000 } },
 } as const;
 
-export const insightsApi: FastifyPluginAsync = async (app) => {
+export const insightsApi: ApiPlugin = async (app) => {
   const filterOf = (raw: string | undefined) => {
     const filter = parseFilter(raw);
     if (!filter) throw new FormRefusal(400, 'filter', 'invalid');
     return filter;
   };
 
-  app.get<{ Params: { language: Language; page: string }; Querystring: { sort?: string; filter?: string } }>(
+  app.get(
     '/articles/:language/:page',
     {
       schema: {
@@ -29,14 +28,14 @@ export const insightsApi: FastifyPluginAsync = async (app) => {
           additionalProperties: false,
           // A path segment is text: the page is its digits, 1 to 99999.
           properties: { language: languageParam, page: { type: 'string', pattern: '^[1-9][0-9]{0,4}$' } },
-        },
+        } as const,
         querystring: listQuerySchema,
         response: {
           200: {
             type: 'object',
             required: ['articles', 'sum', 'page', 'more'],
             properties: { articles: { type: 'array', items: articleCardSchema }, sum: { type: 'integer' }, page: { type: 'integer' }, more: { type: 'boolean' } },
-          },
+          } as const,
         },
       },
     },
@@ -47,13 +46,13 @@ export const insightsApi: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { language: Language; term: string } }>(
+  app.get(
     '/articles/:language/search/:term',
     {
       schema: {
-        params: { type: 'object', required: ['language', 'term'], additionalProperties: false, properties: { language: languageParam, term: { type: 'string', minLength: 1, maxLength: 200 } } },
+        params: { type: 'object', required: ['language', 'term'], additionalProperties: false, properties: { language: languageParam, term: { type: 'string', minLength: 1, maxLength: 200 } } } as const,
         response: {
-          200: { type: 'object', required: ['articles', 'sum'], properties: { articles: { type: 'array', items: articleCardSchema }, sum: { type: 'integer' } } },
+          200: { type: 'object', required: ['articles', 'sum'], properties: { articles: { type: 'array', items: articleCardSchema }, sum: { type: 'integer' } } } as const,
         },
       },
     },
@@ -63,11 +62,11 @@ export const insightsApi: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { language: Language }; Querystring: { filter?: string } }>(
+  app.get(
     '/possibilities/filter/:language',
     {
       schema: {
-        params: { type: 'object', required: ['language'], additionalProperties: false, properties: { language: languageParam } },
+        params: languageParams,
         querystring: listQuerySchema,
         response: { 200: possibilitiesSchema },
       },
@@ -75,12 +74,12 @@ export const insightsApi: FastifyPluginAsync = async (app) => {
     async (request) => filterPossibilities(app.insights.index(request.params.language), filterOf(request.query.filter)),
   );
 
-  app.get<{ Params: { language: Language } }>(
+  app.get(
     '/possibilities/search/options/:language',
     {
       schema: {
-        params: { type: 'object', required: ['language'], additionalProperties: false, properties: { language: languageParam } },
-        response: { 200: { type: 'object', required: ['options'], properties: { options: { type: 'array', items: searchOptionSchema } } } },
+        params: languageParams,
+        response: { 200: { type: 'object', required: ['options'], properties: { options: { type: 'array', items: searchOptionSchema } } } as const },
       },
     },
     async (request) => ({ options: searchOptions(app.insights.index(request.params.language)) }),

@@ -1,5 +1,6 @@
 /** What both login API groups check first: the caller is signed in, asks about their own uid, and has a Galaxy user. */
 import type { FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
 import type { GalaxyUser } from '#app/login/galaxy-user.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { DirectoryUnavailableError, type VerifiedIdentity } from '../galaxy/directory.ts';
@@ -20,7 +21,7 @@ export const UidParamsSchema = {
   properties: { uid: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' } },
 } as const;
 
-export async function callerGalaxyUser(login: Login, request: FastifyRequest<{ Params: { uid: string } }>): Promise<{ identity: VerifiedIdentity; user: GalaxyUser }> {
+export async function callerGalaxyUser(login: Login, request: FastifyRequest<{ Params: Static<typeof UidParamsSchema> }>): Promise<{ identity: VerifiedIdentity; user: GalaxyUser }> {
   const identity = await login.authenticate(request);
   // Anyone else's uid is refused whatever it is: a profile or token for another user is a takeover.
   if (identity.uid !== request.params.uid) throw new FormRefusal(403, 'uid', 'unauthorized');

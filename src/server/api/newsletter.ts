@@ -8,39 +8,33 @@
  * /api/newsletter/unsubscribe/{token} with List-Unsubscribe=One-Click (a mail program,
  * RFC 8058), takes the address off the list; a second time answers not-subscribed.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import type { Language } from '#app/i18n/language.ts';
+import { NEWSLETTER_API, NEWSLETTER_CONFIRM_API, NEWSLETTER_SUBSCRIBE_API, NEWSLETTER_UNSUBSCRIBE_API, routeBelow } from '#app/api-paths.ts';
+import { LIMITS } from '#app/forms/form-definitions.ts';
+import { FORM_BODY_SCHEMAS } from '#app/forms/form-schemas.ts';
 import { NEWSLETTER_RESULT_PARAM, newsletterConfirmPath, newsletterUnsubscribePath } from '#app/paths.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { namesSubmission, verifiedClaims } from '../forms/confirm-token.ts';
 import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
-import { acceptedResponseSchema, newsletterSubscribeSchema, refusalResponseSchema, tokenBodySchema } from '../forms/schemas.ts';
+import { acceptedResponseSchema, refusalResponseSchema, tokenBodySchema } from '../forms/schemas.ts';
 import { hasOpenOptIn, saveSubmission } from '../forms/submissions.ts';
 import { isPlainFormPost } from '../forms/form-echo.ts';
 import { FormRefusal } from '../forms/refusal.ts';
-
 import { unsubscribeLinks } from '../forms/unsubscribe-link.ts';
-import { LIMITS } from '../forms/schemas.ts';
+import type { ApiPlugin } from '../http/type-provider.ts';
 import { personalMail } from '../mail/compose.ts';
 import { confirmSignUp, isSubscribed, recordPendingSubscriber, signUpAddress, unsubscribe, type UnsubscribeResult } from '../store/newsletter.ts';
 
-interface SubscribeBody {
-  email: string;
-  language: Language;
-  consent: true;
-}
-
 const confirmedSchema = { type: 'object', required: ['ok', 'status'], properties: { ok: { type: 'boolean' }, status: { type: 'string' } } } as const;
 
-export const newsletterApi: FastifyPluginAsync = async (app) => {
+export const newsletterApi: ApiPlugin = async (app) => {
   await app.register(formParsersPlugin);
 
-  app.post<{ Body: SubscribeBody }>(
-    '/subscribe',
-    { bodyLimit: FORM_BODY_LIMIT, schema: { body: newsletterSubscribeSchema, response: { 202: acceptedResponseSchema, '4xx': refusalResponseSchema } } },
+  app.post(
+    routeBelow(NEWSLETTER_API, NEWSLETTER_SUBSCRIBE_API),
+    { bodyLimit: FORM_BODY_LIMIT, schema: { body: FORM_BODY_SCHEMAS.newsletter, response: { 202: acceptedResponseSchema, '4xx': refusalResponseSchema } } },
     async (request, reply) => {
       const { email, language } = request.body;
-      if (isBot(request.body as unknown as Record<string, unknown>)) return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
+      if (isBot(request.body)) return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
       const { texts, tokens, config } = app.forms;
       const now = new Date();
       // A second subscription within the link's lifetime, or of a subscriber, sends no second mail and answers the same.
@@ -75,8 +69,8 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { emailb64: string } }>(
-    '/confirm',
+  app.post(
+    routeBelow(NEWSLETTER_API, NEWSLETTER_CONFIRM_API),
     { bodyLimit: FORM_BODY_LIMIT, schema: { body: tokenBodySchema('emailb64'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } } },
     async (request, reply) => {
       // The confirmation page's button posts the token as a plain form: its answer is the page with the outcome.
@@ -134,8 +128,8 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
   };
   const unsubscribed = (result: UnsubscribeResult) => ({ ok: true, status: result });
 
-  app.post<{ Body: { token: string } }>(
-    '/unsubscribe',
+  app.post(
+    routeBelow(NEWSLETTER_API, NEWSLETTER_UNSUBSCRIBE_API),
     { bodyLimit: FORM_BODY_LIMIT, schema: { body: tokenBodySchema('token'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } } },
     async (request, reply) => {
       // Without JavaScript the page's button posts a plain form: its answer is the page with the outcome.
@@ -154,13 +148,13 @@ export const newsletterApi: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: { token: string }; Body: { 'List-Unsubscribe': 'One-Click' } }>(
-    '/unsubscribe/:token',
+  app.post(
+    `${routeBelow(NEWSLETTER_API, NEWSLETTER_UNSUBSCRIBE_API)}/:token`,
     {
       bodyLimit: FORM_BODY_LIMIT,
       schema: {
-        params: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: LIMITS.token } } },
-        body: { type: 'object', additionalProperties: false, required: ['List-Unsubscribe'], properties: { 'List-Unsubscribe': { const: 'One-Click' } } },
+        params: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: LIMITS.token } } } as const,
+        body: { type: 'object', additionalProperties: false, required: ['List-Unsubscribe'], properties: { 'List-Unsubscribe': { const: 'One-Click' } } } as const,
         response: { 200: confirmedSchema, '4xx': refusalResponseSchema },
       },
     },

@@ -6,10 +6,10 @@
  * labels stay a fixed set), and a few reports per address per minute. Reports are not written
  * to the request log: the totals are all the site keeps of them.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import { PAGE_ROUTES } from '#app/paths.ts';
-import { VIEW_NAVIGATIONS, type WebVitalsReport } from '#app/web-vitals/report.ts';
+import { PAGE_ROUTES } from '#app/page-table.ts';
+import { VIEW_NAVIGATIONS } from '#app/web-vitals/report.ts';
 import { FormRefusal } from '../forms/refusal.ts';
+import type { ApiPlugin } from '../http/type-provider.ts';
 
 /** A report is about 120 bytes; a kilobyte leaves room for the longest route id and nothing more. */
 export const WEB_VITALS_BODY_LIMIT_BYTES = 1024;
@@ -39,11 +39,12 @@ export const webVitalsBodySchema = {
   },
   // A view the router showed has no LCP or TTFB: a report naming one is not what the browser measures.
   if: { required: ['navigation'], properties: { navigation: { const: 'client' } } },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a promise
   then: { properties: { lcp: false, ttfb: false } },
 } as const;
 
-export const webVitalsApi: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: WebVitalsReport }>(
+export const webVitalsApi: ApiPlugin = async (app) => {
+  app.post(
     '/',
     {
       bodyLimit: WEB_VITALS_BODY_LIMIT_BYTES,

@@ -109,7 +109,7 @@ export function createCareersService({ url, ttlMs, timeoutMs, store, log, now = 
 
   function refresh(language: Language): Promise<Position[]> {
     const running = inFlight.get(language);
-    if (running) return running;
+    if (running !== undefined) return running;
     const started = now();
     const request = fetchPositions(language)
       .then((positions) => {

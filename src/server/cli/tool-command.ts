@@ -12,3 +12,8 @@ export type OperatorTool = 'submissions' | 'galaxy' | 'backup' | 'restore';
 export function toolCommand(tool: OperatorTool, root: string = process.cwd()): string {
   return existsSync(path.join(root, 'scripts', `${tool}.mjs`)) ? `npm run ${tool} --` : `node dist/server/${tool}.js`;
 }
+
+/** What to do when the build output is missing: a checkout builds it; an image without it must be built again. */
+export function missingBuildAdvice(root: string = process.cwd()): string {
+  return existsSync(path.join(root, 'build.mjs')) ? 'run npm run build' : 'this image is incomplete: build the image again';
+}

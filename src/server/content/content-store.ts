@@ -290,7 +290,7 @@ export async function loadContentStore(contentDir: string, options: ContentStore
     const hit = cache.get(key);
     if (hit) return Promise.resolve(hit);
     const pending = reading.get(key);
-    if (pending) return pending;
+    if (pending !== undefined) return pending;
     const snapshot = current;
     const loading = load(snapshot).finally(() => reading.delete(key));
     reading.set(key, loading);

@@ -3,10 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '#app/i18n/language.ts';
 import { FORM_PAGE_PATH } from '#app/paths.ts';
 import { HONEYPOT_FIELD } from './schemas.ts';
-import { wantsJson } from './request-language.ts';
+import { wantsJson } from '../http/wants-json.ts';
 import { formPageOf } from './form-echo.ts';
-import { SENT_PARAM } from '#app/forms/form-definitions.ts';
-import type { FormName } from './submissions.ts';
+import { SENT_PARAM, type FormName } from '#app/forms/form-definitions.ts';
 
 export function isBot(body: Record<string, unknown>): boolean {
   const trap = body[HONEYPOT_FIELD];

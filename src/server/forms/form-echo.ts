@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { PAGE_FIELD, PAGE_PATH_PATTERN } from '#app/forms/form-definitions.ts';
 import type { FormEcho } from '#app/forms/page-data.ts';
 import { HONEYPOT_FIELD } from './schemas.ts';
-import { wantsJson } from './request-language.ts';
+import { wantsJson } from '../http/wants-json.ts';
 
 const PAGE_PATH = new RegExp(PAGE_PATH_PATTERN);
 const NOT_ECHOED = new Set([HONEYPOT_FIELD, PAGE_FIELD, 'language']);

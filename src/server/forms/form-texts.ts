@@ -1,7 +1,7 @@
 /** The texts forms and their mails need, read from the content store in the submitter's language. */
 import type { Language } from '#app/i18n/language.ts';
 import type { PLACEHOLDERS, PlaceholderFile, PlaceholderNames, PlaceholderText } from '#app/content/placeholders.ts';
-import type { Template } from '#app/i18n/format.ts';
+import type { Template } from '#app/i18n/template.ts';
 import type { ContentStore } from '../content/content-store.ts';
 
 type PlaceholderKey<F extends keyof typeof PLACEHOLDERS> = keyof (typeof PLACEHOLDERS)[F] extends `/${infer Key}` ? Key : never;

@@ -15,7 +15,7 @@ export function openEdition(store: ContentStore, language: Language, key: string
   if (!parsed) return null;
   const information = store.get(`${language}/${EVENTS_FOLDER[language]}/${parsed.folderName}/information.json`)?.value as EventInformation | undefined;
   const edition = information?.editions.find((e) => e.location === parsed.location && e.year === parsed.year && e.month === parsed.month);
-  if (!information || !edition || !edition.registration || isPast(edition, now)) return null;
+  if (!information || !edition?.registration || isPast(edition, now)) return null;
   return { title: edition.title, path: editionPath(language, information.folderName, edition) };
 }
 

@@ -4,7 +4,8 @@ import { notificationMail, personalMail } from '../mail/compose.ts';
 import type { OutgoingMail } from '../store/outbox.ts';
 import type { FormServices } from '../plugins/forms.ts';
 import type { ThankYouName } from './form-texts.ts';
-import type { FormName, QueuedMail } from './submissions.ts';
+import type { FormName } from '#app/forms/form-definitions.ts';
+import type { QueuedMail } from './submissions.ts';
 
 export interface ReceivedMailsInput {
   forms: FormServices;

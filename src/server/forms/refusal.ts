@@ -1,4 +1,5 @@
 /** A request refused for a reason a person can fix: status, the field concerned and a message in their language. */
+import { patternMessageOf } from '#app/forms/field-rules.ts';
 import { fill } from '#app/i18n/format.ts';
 import type { FormMessages, MessageCode } from './form-texts.ts';
 
@@ -45,8 +46,6 @@ export function refusalBody(refusal: Pick<FormRefusal, 'statusCode' | 'field' | 
   };
 }
 
-const TEXT_FIELDS = new Set(['name', 'company', 'message', 'event', 'job', 'type', 'locations', 'products', 'services']);
-
 interface AjvIssue {
   keyword: string;
   instancePath: string;
@@ -75,8 +74,8 @@ export function refusalOfValidation(issue: AjvIssue | undefined, context: string
     case 'format':
       return new FormRefusal(400, field, issue.params.format === 'email' ? 'email' : 'invalid');
     case 'pattern':
-      // Text fields refuse control characters by pattern; other patterns (a phone number, a page path) mean a wrong value.
-      return new FormRefusal(400, field, TEXT_FIELDS.has(field) ? 'single_line' : 'invalid');
+      // Text refuses control characters by pattern; other patterns (a phone number, a page path) mean a wrong value.
+      return new FormRefusal(400, field, patternMessageOf(String(issue.params.pattern)));
     case 'const':
       return new FormRefusal(400, field, issue.params.allowedValue === true ? 'must_accept' : 'invalid');
     case 'enum':

@@ -1,10 +1,9 @@
 /** Submissions with their files and mails, each written in one transaction before anyone is told it worked. */
 import { randomUUID } from 'node:crypto';
+import type { FormName } from '#app/forms/form-definitions.ts';
 import type { Language } from '#app/i18n/language.ts';
 import type { Database, SqlClient } from '../store/sql.ts';
 import { enqueueMail, type MailPurpose, type OutgoingMail } from '../store/outbox.ts';
-
-export type FormName = 'contact' | 'contact-technology' | 'contact-omr' | 'event' | 'application' | 'newsletter';
 
 export interface NewSubmission {
   form: FormName;

@@ -4,11 +4,11 @@
  * a log shipped elsewhere holds nothing that confirms, unsubscribes or names anyone.
  */
 import type { FastifyRequest } from 'fastify';
-import { TOKEN_PLACEHOLDER, withoutToken } from '#app/paths.ts';
-import { ONE_CLICK_PATH } from '../forms/unsubscribe-link.ts';
+import { TOKEN_PLACEHOLDER, withoutToken } from '#app/match-page.ts';
+import { EVENT_CONFIRM_API, NEWSLETTER_UNSUBSCRIBE_API } from '#app/api-paths.ts';
 
 /** API routes that take a mailed link's token in their path. */
-const API_TOKEN_PATHS = [`${ONE_CLICK_PATH}/`, '/api/events/confirm/'].map((prefix) => new RegExp(`^(${prefix.replaceAll('/', '\\/')})[^/]+$`));
+const API_TOKEN_PATHS = [`${NEWSLETTER_UNSUBSCRIBE_API}/`, `${EVENT_CONFIRM_API}/`].map((prefix) => new RegExp(`^(${prefix.replaceAll('/', '\\/')})[^/]+$`));
 
 export function loggedUrl(url: string): string {
   const queryAt = url.indexOf('?');

@@ -4,6 +4,9 @@
  * full-text index over headline, text, authors and tags. Article bodies are not kept: pages
  * read them from the content store when asked.
  */
+import type { BlockContent, BlockName } from '#app/content/schemas/block-schemas.ts';
+import type { GeneralInformation, InsightParagraph } from '#app/content/schemas/insight.ts';
+import type { StageContent } from '#app/content/schemas/stage.ts';
 import type { Language } from '#app/i18n/language.ts';
 import {
   articleImageUrl,
@@ -17,7 +20,8 @@ import {
 } from '#app/insights/model.ts';
 import type { ContentStore } from '../content/content-store.ts';
 import { forEachInSlices } from '../content/time-slices.ts';
-import { createSearchIndexBuilder, type SearchIndex } from './search-index.ts';
+import { createSearchIndexBuilder } from './search-index.ts';
+import type { SearchIndex } from './search-index-types.ts';
 
 /**
  * An article as the index keeps it: a few short strings and numbers, about half a kilobyte,
@@ -97,21 +101,6 @@ export interface LanguageIndex {
   search: SearchIndex;
 }
 
-interface GeneralInformation {
-  type: string;
-  datetime: string;
-  audience?: string[];
-  services?: string[];
-  technology?: string[];
-  topics?: string[];
-  tags?: string[];
-}
-
-interface Paragraph {
-  headline?: string;
-  text?: string;
-}
-
 /** Search options shared by indexing and querying: prefix and fuzzy matching, headline matches first. */
 export const SEARCH_OPTIONS = {
   boost: { headline: 3, tags: 2, authors: 1.5, text: 1 },
@@ -124,18 +113,23 @@ function asList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 }
 
-/** What the index keeps of an article besides its card: enough for listings, the sitemap and feeds, nothing of its body. */
-function readArticle(store: ContentStore, folder: string): { info: GeneralInformation; stage: { headline?: string; description?: string }; paragraphs: Paragraph[]; authors: string[]; canonical: string | undefined } | undefined {
+/**
+ * What the index keeps of an article besides its card: enough for listings, the sitemap and
+ * feeds, nothing of its body. The files are typed by their schemas, which content:check holds
+ * them to; the server does not validate them, so a list that may be missing is read with asList.
+ */
+function readArticle(
+  store: ContentStore,
+  folder: string,
+): { info: GeneralInformation; stage: StageContent; paragraphs: readonly InsightParagraph[]; authors: string[]; canonical: string | undefined } | undefined {
   // A pass over every article: read past the cache, which keeps what visitors read.
-  const read = <T>(block: string) => store.readValueNow(`${folder}/${block}.json`) as T | undefined;
-  const info = read<GeneralInformation>('general_information');
-  const stage = read<{ headline?: string; description?: string }>('stage');
+  const read = <K extends BlockName>(block: K) => store.readValueNow(`${folder}/${block}.json`) as BlockContent<K> | undefined;
+  const info = read('general_information');
+  const stage = read('stage');
   if (!info || !stage?.headline) return undefined;
-  const content = read<{ paragraphs?: Paragraph[] | Paragraph }>('content');
-  const author = read<{ authors?: { name: string }[] }>('author');
-  const meta = read<{ canonical?: string }>('meta');
+  const content = read('content');
   const paragraphs = content?.paragraphs === undefined ? [] : Array.isArray(content.paragraphs) ? content.paragraphs : [content.paragraphs];
-  return { info, stage, paragraphs, authors: (author?.authors ?? []).map((entry) => entry.name), canonical: meta?.canonical };
+  return { info, stage, paragraphs, authors: (read('author')?.authors ?? []).map((entry) => entry.name), canonical: read('meta')?.canonical };
 }
 
 /**
@@ -157,7 +151,7 @@ export async function buildLanguageIndex(store: ContentStore, language: Language
     const timestamp = Date.parse(info.datetime);
     articles.push({
       folderName,
-      headline: stage.headline!,
+      headline: stage.headline,
       teaser: ownCopy(cardText(stage.description ?? paragraphs[0]?.text ?? '')),
       datetime: info.datetime,
       timestamp: Number.isNaN(timestamp) ? 0 : timestamp,
@@ -170,7 +164,7 @@ export async function buildLanguageIndex(store: ContentStore, language: Language
     });
     searchBuilder.add({
       id: folderName,
-      headline: stage.headline!,
+      headline: stage.headline,
       text: [stage.description ?? '', bodyText].join(' '),
       authors: authors.join(' '),
       tags: asList(info.tags).join(' '),

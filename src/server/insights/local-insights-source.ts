@@ -1,6 +1,6 @@
 /** The server's InsightsSource: answers the page loaders straight from the indexes. */
 import type { InsightsSource } from '#app/insights/model.ts';
-import type { InsightsService } from '../plugins/insights.ts';
+import type { InsightsService } from './insights-service.ts';
 import { filterPossibilities, listArticles, recommendArticles, searchArticles, searchOptions } from './insights-queries.ts';
 
 export function createLocalInsightsSource(service: InsightsService): InsightsSource {

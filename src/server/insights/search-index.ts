@@ -17,6 +17,7 @@
  */
 import { normalizeTerm } from './normalize.ts';
 import { PostingPool } from './posting-pool.ts';
+import type { SearchIndex } from './search-index-types.ts';
 import { ScoredSearchIndex } from './search-scoring.ts';
 import { forEachWord } from './search-tokens.ts';
 import { freezeTerms } from './term-dictionary.ts';
@@ -36,22 +37,6 @@ export interface SearchIndexOptions<Field extends string> {
 }
 
 export type SearchDocument<Field extends string> = { readonly id: string } & { readonly [Name in Field]: string };
-
-export type CombineWith = 'AND' | 'OR';
-
-export interface SearchHit {
-  id: string;
-  score: number;
-}
-
-export interface SearchIndex {
-  readonly documentCount: number;
-  readonly termCount: number;
-  /** The best `limit` documents for query, best first; equal scores in the order the documents were added. */
-  search(query: string, combineWith: CombineWith, limit: number): SearchHit[];
-  /** Bytes the index holds: its arrays, and references to the ids (the id strings are the caller's). */
-  bytes(): number;
-}
 
 export interface SearchIndexBuilder<Field extends string> {
   /** Indexes one document; the index keeps none of its text. */

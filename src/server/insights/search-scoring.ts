@@ -5,7 +5,7 @@
  * scanning, so a search allocates next to nothing however many documents match.
  */
 import { normalizeTerm } from './normalize.ts';
-import type { CombineWith, SearchHit, SearchIndex } from './search-index.ts';
+import type { CombineWith, SearchHit, SearchIndex } from './search-index-types.ts';
 import { wordsOf } from './search-tokens.ts';
 import type { TermDictionary } from './term-dictionary.ts';
 

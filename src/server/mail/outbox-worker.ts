@@ -108,7 +108,7 @@ export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, ma
   }
 
   function run() {
-    if (running) {
+    if (running !== undefined) {
       again = true;
       return;
     }

@@ -3,7 +3,7 @@
  * process (as the tests do) share no series, and nothing lands in prom-client's global registry.
  */
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { FormName } from '../forms/submissions.ts';
+import type { FormName } from '#app/forms/form-definitions.ts';
 import type { OutboxCounts } from '../store/outbox.ts';
 import type { StorageHealth } from '../store/storage-health.ts';
 import type { WebVitalsReport } from '#app/web-vitals/report.ts';

@@ -2,7 +2,7 @@
  * The route label of a request: the route's pattern, never its path, so anything a visitor
  * types into the address bar ends up in one of a fixed set of series.
  */
-import { matchPageRoute } from '#app/paths.ts';
+import { matchPageRoute } from '#app/match-page.ts';
 import { PAGES_PATTERN } from '../plugins/ssr.ts';
 
 /** Every answer no route or page owns: unknown paths, refused methods. */

@@ -92,7 +92,7 @@ export const contentWatchPlugin: FastifyPluginAsync<ContentWatchOptions> = async
 
   function startReload() {
     if (closed) return;
-    if (reloading) {
+    if (reloading !== undefined) {
       reloadAgain = true;
       return;
     }

@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_ROOT } from '#app/api-paths.ts';
 import type { LoginConfig } from '../config.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import type { GalaxyDirectory, VerifiedIdentity } from '../galaxy/directory.ts';
@@ -14,7 +15,7 @@ import { createIdentityService, InvalidCredentialError, type IdentityService } f
 
 /** The session cookie made from an ID token; only the login API reads it. */
 export const SESSION_COOKIE = '__session';
-export const SESSION_COOKIE_PATH = '/api';
+export const SESSION_COOKIE_PATH = API_ROOT;
 
 export interface Login {
   config: LoginConfig;

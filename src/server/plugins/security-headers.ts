@@ -1,6 +1,7 @@
 /** Headers every answer carries; the page renderer copies them onto its streamed responses. */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_ROOT } from '#app/api-paths.ts';
 import { behindProxy, type Config } from '../config.ts';
 
 const HEADERS: Readonly<Record<string, string>> = {
@@ -43,7 +44,7 @@ export const API_CACHE_CONTROL = 'no-store';
 const securityHeadersHook: FastifyPluginAsync<{ headers: Readonly<Record<string, string>> }> = async (app, { headers }) => {
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', API_CACHE_CONTROL);
+    if (request.url.startsWith(`${API_ROOT}/`)) reply.header('cache-control', API_CACHE_CONTROL);
   });
 };
 

@@ -11,7 +11,7 @@ import { berlinDay } from '#app/i18n/berlin-time.ts';
 import { SITEMAP_PATH } from '#app/paths.ts';
 import type { ContentStore } from '../content/content-store.ts';
 import type { Language } from '#app/i18n/language.ts';
-import type { InsightsService } from './insights.ts';
+import type { InsightsService } from '../insights/insights-service.ts';
 import { articleSummaries, listSitePages } from '../seo/site-pages.ts';
 import { SITEMAP_FILE_PATH, sitemapDocuments } from '../seo/sitemap.ts';
 import { sitemapUrls } from '../seo/sitemap-urls.ts';

@@ -11,9 +11,9 @@
  * Violations are reported to /api/csp-report.
  */
 import { createHash, randomFillSync } from 'node:crypto';
+import { CSP_REPORT_API } from '#app/api-paths.ts';
 import type { Config } from '../config.ts';
 
-export const CSP_REPORT_PATH = '/api/csp-report';
 /** The Reporting API endpoint's name, as `report-to` and `Reporting-Endpoints` spell it. */
 export const CSP_REPORT_GROUP = 'csp';
 
@@ -138,7 +138,7 @@ export function createContentSecurityPolicy(config: PolicyConfig): ContentSecuri
     "form-action 'self'",
     "frame-ancestors 'none'",
     ...(https ? ['upgrade-insecure-requests'] : []),
-    `report-uri ${CSP_REPORT_PATH}`,
+    `report-uri ${CSP_REPORT_API}`,
     `report-to ${CSP_REPORT_GROUP}`,
   ].join('; ');
   // 'self' and the hosts are for browsers without 'strict-dynamic'; the others ignore them.
@@ -147,7 +147,7 @@ export function createContentSecurityPolicy(config: PolicyConfig): ContentSecuri
     header: (nonce) => `script-src ${scripts} 'nonce-${nonce}'; ${fixed}`,
     hashedHeader: (hashes) => `script-src ${scripts}${hashes.map((hash) => ` ${hash}`).join('')}; ${fixed}`,
     // Relative to the page, so it names the host the visitor used whatever SITE_URL says.
-    reportingEndpoints: `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
+    reportingEndpoints: `${CSP_REPORT_GROUP}="${CSP_REPORT_API}"`,
     scriptOrigins,
   };
 }

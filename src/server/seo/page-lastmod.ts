@@ -6,12 +6,11 @@
  * so that moment counts too. Every other page: the newest file of its content folder.
  */
 import type { Position } from '#app/careers/model.ts';
-import type { EventsContent } from '#app/content/schemas/events.ts';
 import type { GeneralInformation } from '#app/content/schemas/insight.ts';
 import type { PageContent } from '#app/content/types.ts';
 import { pastSince, type EventInformation } from '#app/events/model.ts';
 import type { Language } from '#app/i18n/language.ts';
-import type { PageRoute } from '#app/paths.ts';
+import type { PageRoute } from '#app/page-table.ts';
 import type { ContentStore, StoredFile } from '../content/content-store.ts';
 import type { RouteParams } from './route-params.ts';
 
@@ -67,7 +66,7 @@ export function pageLastmod({ route, language, folder, page, params, store, posi
     case 'event':
       return w3cDateTime(Math.max(page.modifiedMs, latestTurnedPast([content.information], now)));
     case 'events-overview': {
-      const listed = ((content.events as EventsContent | undefined)?.folders ?? []).flatMap((name) => store.page(`${language}/${folder}/${name}`) ?? []);
+      const listed = (content.events?.folders ?? []).flatMap((name) => store.page(`${language}/${folder}/${name}`) ?? []);
       const informations = listed.map((event) => (event.value as PageContent).information);
       return w3cDateTime(Math.max(page.modifiedMs, ...listed.map((event) => event.modifiedMs), latestTurnedPast(informations, now)));
     }

@@ -4,7 +4,7 @@
  * (/services/:slug reads homepage/services/{slug}), so the folders that exist name the
  * values those segments can take.
  */
-import type { PageRoute } from '#app/paths.ts';
+import type { PageRoute } from '#app/page-table.ts';
 
 export type RouteParams = Readonly<Record<string, string>>;
 

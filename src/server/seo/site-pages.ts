@@ -11,9 +11,9 @@ import path from 'node:path';
 import { generatePath } from 'react-router';
 import type { Position } from '#app/careers/model.ts';
 import type { PageContent } from '#app/content/types.ts';
-import type { EventInformation } from '#app/events/model.ts';
 import { LANGUAGES, type Language } from '#app/i18n/language.ts';
-import { matchPageRoute, PAGE_ROUTES, type PageRoute } from '#app/paths.ts';
+import { matchPageRoute } from '#app/match-page.ts';
+import { PAGE_ROUTES, type PageRoute } from '#app/page-table.ts';
 import { INSIGHTS_CONTENT_FOLDER } from '#app/insights/model.ts';
 import type { ContentStore, StoredFile } from '../content/content-store.ts';
 import type { LanguageIndex } from '../insights/insights-index.ts';
@@ -61,7 +61,7 @@ function contentFolders(store: ContentStore, language: Language): string[] {
 function dataParams(route: PageRoute, language: Language, page: PageSummary, positions: SitePagesInput['positions']): RouteParams[] {
   switch (route.data) {
     case 'event': {
-      const editions = ((page.value as PageContent).information as EventInformation | undefined)?.editions ?? [];
+      const editions = (page.value as PageContent).information?.editions ?? [];
       // The event's own address (when its edition segments are optional) and each edition's.
       return [{}, ...editions.map(({ location, year, month }) => ({ location, year, month }))];
     }

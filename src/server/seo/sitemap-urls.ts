@@ -6,7 +6,7 @@
 import type { LanguageMapping } from '#app/content/types.ts';
 import { languageAddress } from '#app/i18n/language-address.ts';
 import type { Language } from '#app/i18n/language.ts';
-import { translationsOf } from '#app/i18n/translate-path.ts';
+import { createPathTranslator } from '#app/i18n/translate-path.ts';
 import type { SitePage } from './site-pages.ts';
 
 export interface Alternate {
@@ -26,8 +26,9 @@ const keyOf = (page: Pick<SitePage, 'language' | 'path'>) => `${page.language} $
 export function* sitemapUrls(pages: readonly SitePage[], mapping: LanguageMapping | null, siteUrl: string): Generator<SitemapUrl> {
   const listed = new Map(pages.map((page) => [keyOf(page), page]));
   const absolute = (address: string) => new URL(address, siteUrl).href;
+  const translationsOf = createPathTranslator(mapping);
   /** The listed pages the language mapping calls versions of this one; a version without content is no alternate. */
-  const mapped = (page: SitePage) => translationsOf(mapping, page.language, page.path).flatMap((translation) => listed.get(keyOf(translation)) ?? []);
+  const mapped = (page: SitePage) => translationsOf(page.language, page.path).flatMap((translation) => listed.get(keyOf(translation)) ?? []);
 
   for (const page of pages) {
     // Only versions that name this page back: alternates hold both ways or not at all.

@@ -1,6 +1,7 @@
 /** The client build's manifest: which hashed files the entry and each page module need. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { missingBuildAdvice } from '../cli/tool-command.ts';
 
 export interface BuildManifest {
   /** URL of the client entry module. */
@@ -33,7 +34,7 @@ export async function readImageVersion(distDir: string): Promise<string> {
     const { version } = JSON.parse(await readFile(file, 'utf8')) as { version: string };
     return version;
   } catch (error) {
-    throw new Error(`The image build is missing or unreadable (${file}); run npm run build`, { cause: error });
+    throw new Error(`The image build is missing or unreadable (${file}); ${missingBuildAdvice()}`, { cause: error });
   }
 }
 
@@ -59,6 +60,6 @@ export async function readManifest(distDir: string): Promise<BuildManifest> {
   try {
     return JSON.parse(await readFile(file, 'utf8')) as BuildManifest;
   } catch (error) {
-    throw new Error(`The client build is missing or unreadable (${file}); run npm run build`, { cause: error });
+    throw new Error(`The client build is missing or unreadable (${file}); ${missingBuildAdvice()}`, { cause: error });
   }
 }

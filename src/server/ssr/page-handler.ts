@@ -8,15 +8,19 @@ import type { StaticHandlerContext } from 'react-router';
 import type { AppEnvironment } from '#app/environment.tsx';
 import type { CareersSource } from '#app/careers/model.ts';
 import type { FormEcho } from '#app/forms/page-data.ts';
-import { LANGUAGE_COOKIE, languageCookie, readCookie, resolveLanguage, type Language } from '#app/i18n/language.ts';
-import { LANGUAGE_PARAM, languageOfQuery } from '#app/i18n/language-address.ts';
-import { isTokenPage, languageOfPath, PAGE_ROUTES, type PageModuleName } from '#app/paths.ts';
-import { createRoutes, pageModuleFile, type RequestContext, type RootData } from '#app/routes.tsx';
+import { languageCookie, type Language } from '#app/i18n/language.ts';
+import { LANGUAGE_PARAM, languageNamedBy, languageOfQuery } from '#app/i18n/language-address.ts';
+import { languageOfRequest } from '#app/i18n/request-language.ts';
+import { isTokenPage } from '#app/match-page.ts';
+import { PAGE_ROUTES, type PageModuleName } from '#app/page-table.ts';
+import { createRequestContext } from '#app/request-context.ts';
+import { createRoutes, pageModuleFile } from '#app/routes.tsx';
 import type { ContentSource } from '#app/content/types.ts';
 import type { InsightsSource } from '#app/insights/model.ts';
 import { publicLoginConfig, type Config } from '../config.ts';
 import { compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
 import { createPageCacheHeaders } from '../http/page-cache-headers.ts';
+import { visitorSignals } from '../http/visitor-signals.ts';
 import { createContentSecurityPolicy, createNonceSource, inlineScriptHashes } from '../security/content-security-policy.ts';
 import type { RenderSlots } from './render-slots.ts';
 import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache } from './page-cache.ts';
@@ -116,15 +120,14 @@ function toWebRequest(request: FastifyRequest, url: URL): Request {
   return new Request(url, { method: request.method === 'HEAD' ? 'HEAD' : 'GET', headers });
 }
 
-function languageOfRequest(request: FastifyRequest, url: URL): Language {
-  const pathLanguage = languageOfPath(url.pathname);
-  const queryLanguage = languageOfQuery(url.searchParams);
-  return resolveLanguage({
-    ...(pathLanguage ? { pathLanguage } : {}),
-    ...(queryLanguage ? { queryLanguage } : {}),
-    cookie: readCookie(request.headers.cookie, LANGUAGE_COOKIE),
-    acceptLanguage: request.headers['accept-language'],
-  });
+/** A request's language, decided once before anything is loaded or sent. */
+interface PageLanguage {
+  /** The language of the page and everything sent with it. */
+  language: Language;
+  /** The language the address names itself (a one-language path, ?lang=), which switches the visitor's. */
+  named: Language | undefined;
+  /** The language cookie as the visitor sent it. */
+  cookie: string | undefined;
 }
 
 /**
@@ -141,17 +144,15 @@ const isPersonal = (url: URL, page: PageRequest) => page.formEcho !== undefined 
  * shared answer, and the page's script remembers the language (see layout/root.tsx): a shared
  * cache keeps no answer that sets a cookie, and first visits are most of what it serves.
  */
-function keptPageSharing(request: FastifyRequest, reply: FastifyReply, url: URL): 'shared' | 'negotiated' {
-  const addressLanguage = languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams);
-  if (!addressLanguage) return 'negotiated';
-  return switchesLanguage(request, reply, addressLanguage) ? 'negotiated' : 'shared';
+function keptPageSharing(reply: FastifyReply, { named, cookie }: PageLanguage): 'shared' | 'negotiated' {
+  if (!named) return 'negotiated';
+  return switchesLanguage(reply, { named, cookie }) ? 'negotiated' : 'shared';
 }
 
 /** Sets the language cookie when the request's names another language than the address; true when it did. */
-function switchesLanguage(request: FastifyRequest, reply: FastifyReply, addressLanguage: Language | undefined): boolean {
-  const cookieLanguage = readCookie(request.headers.cookie, LANGUAGE_COOKIE);
-  if (!addressLanguage || cookieLanguage === undefined || cookieLanguage === addressLanguage) return false;
-  reply.header('set-cookie', languageCookie(addressLanguage));
+function switchesLanguage(reply: FastifyReply, { named, cookie }: Pick<PageLanguage, 'named' | 'cookie'>): boolean {
+  if (!named || cookie === undefined || cookie === named) return false;
+  reply.header('set-cookie', languageCookie(named));
   return true;
 }
 
@@ -203,7 +204,7 @@ interface RenderArguments {
   page: PageRequest;
   url: URL;
   encoding: ContentEncoding;
-  requestLanguage: Language;
+  pageLanguage: PageLanguage;
   cacheKey: string | undefined;
   signal: AbortSignal;
 }
@@ -214,10 +215,6 @@ export function createPageHandler({ config, content, insights, careers, manifest
     insights,
     careers,
     now: () => new Date(),
-    languageSignals: (request) => ({
-      cookie: readCookie(request.headers.get('cookie'), LANGUAGE_COOKIE),
-      acceptLanguage: request.headers.get('accept-language'),
-    }),
   });
   const handlers = createRouteHandlers(routes);
   const origin = new URL(config.siteUrl).origin;
@@ -243,9 +240,10 @@ export function createPageHandler({ config, content, insights, careers, manifest
    * The uncached path: loaders, status and headers, then the render: whole and without a
    * nonce for a page the cache may keep, else streamed with a nonce of its own.
    */
-  async function render({ request, reply, page, url, encoding, requestLanguage, cacheKey, signal }: RenderArguments): Promise<boolean> {
+  async function render({ request, reply, page, url, encoding, pageLanguage, cacheKey, signal }: RenderArguments): Promise<boolean> {
     const started = performance.now();
-    const requestContext: RequestContext = page.formEcho ? { formEcho: page.formEcho } : {};
+    const { language } = pageLanguage;
+    const requestContext = createRequestContext(page.formEcho ? { language, formEcho: page.formEcho } : { language });
     const handler = handlers.handlerOf(url.pathname);
     const context = await handler.query(toWebRequest(request, url), { requestContext });
 
@@ -261,14 +259,10 @@ export function createPageHandler({ config, content, insights, careers, manifest
     }
     if (page.path && context.statusCode !== 200) return false;
 
-    const root = context.loaderData.root as RootData | undefined;
-    const language = root?.language ?? requestLanguage;
-
     const { environment, scripts } = environmentOf(context);
     const status = page.status ?? context.statusCode;
 
-    // The key was made from the language the request asks for; the page must agree before it is kept.
-    if (cacheKey !== undefined && status === 200 && root?.language === requestLanguage) {
+    if (cacheKey !== undefined && status === 200) {
       const document = await renderDocument({
         dataRoutes: handler.dataRoutes,
         context,
@@ -287,7 +281,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       const pagePolicy = policy.hashedHeader(inlineScriptHashes(document.html.toString('utf8')));
       const kept = document.complete && document.status === 200 ? cache.put(cacheKey, document.html, pagePolicy) : undefined;
       // A page with a failed part is sent as it came out, but kept by no cache.
-      const sharing = keptPageSharing(request, reply, url);
+      const sharing = keptPageSharing(reply, pageLanguage);
       reply.headers(cacheHeaders(document.status !== 200 ? 'error' : !document.complete ? 'rendered' : sharing));
       sendDocument(request, reply, { html: document.html, policy: pagePolicy }, kept, document.status, policy.reportingEndpoints);
       onRendered?.(url.pathname, (performance.now() - started) / 1000);
@@ -297,7 +291,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
     const nonce = createNonce();
     reply.header('content-security-policy', policy.header(nonce));
     reply.header('reporting-endpoints', policy.reportingEndpoints);
-    switchesLanguage(request, reply, languageOfPath(url.pathname) ?? languageOfQuery(url.searchParams));
+    switchesLanguage(reply, pageLanguage);
     reply.headers(cacheHeaders(isPersonal(url, page) ? 'personal' : status >= 400 ? 'error' : 'rendered'));
     const headers = reply.getHeaders() as Record<string, string | number | string[]>;
     reply.hijack();
@@ -330,14 +324,16 @@ export function createPageHandler({ config, content, insights, careers, manifest
     async handle(request, reply, page = {}) {
       const url = new URL(page.path ?? request.url, origin);
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
-      const requestLanguage = languageOfRequest(request, url);
-      const cacheKey = isCacheable(cache, url, page) ? pageCacheKey(requestLanguage, url.pathname) : undefined;
+      const named = languageNamedBy(url);
+      const signals = visitorSignals(request);
+      const pageLanguage: PageLanguage = { language: languageOfRequest(named, signals), named, cookie: signals.cookie };
+      const cacheKey = isCacheable(cache, url, page) ? pageCacheKey(pageLanguage.language, url.pathname) : undefined;
       const cached = cacheKey === undefined ? undefined : cache.get(cacheKey);
       if (cached) {
         // A page kept moments ago: its copies are on their way, and waiting for them costs no
         // CPU, where compressing for this answer would.
         if (!cached.compressed && encoding !== 'identity') await cached.compressing;
-        reply.headers(cacheHeaders(keptPageSharing(request, reply, url)));
+        reply.headers(cacheHeaders(keptPageSharing(reply, pageLanguage)));
         sendDocument(request, reply, cached, cached, 200, policy.reportingEndpoints);
         return true;
       }
@@ -348,7 +344,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       const release = await slots.acquire();
       if (!release) {
         // More uncached pages asked for at once than the server will queue: a clear, cheap refusal.
-        reply.code(503).header('retry-after', '2').header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(request.server.forms.texts.messages(requestLanguage).busy);
+        reply.code(503).header('retry-after', '2').header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(request.server.forms.texts.messages(pageLanguage.language).busy);
         return true;
       }
       try {
@@ -358,7 +354,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
           return true;
         }
         // The slot is held until the answer is written out: a render's state lives until then.
-        return await render({ request, reply, page, url, encoding, requestLanguage, cacheKey, signal: controller.signal });
+        return await render({ request, reply, page, url, encoding, pageLanguage, cacheKey, signal: controller.signal });
       } finally {
         // Released on the next turn of the event loop: React keeps a finished render alive
         // until its last scheduled callback has run, and those run only after this request's

@@ -8,7 +8,8 @@
  * the same matches, route ids, loaders, data and markup, for a fraction of the work.
  */
 import { createStaticHandler, type RouteObject, type StaticHandler } from 'react-router';
-import { matchPageRoute, PAGE_ROUTES } from '#app/paths.ts';
+import { matchPageRoute } from '#app/match-page.ts';
+import { PAGE_ROUTES } from '#app/page-table.ts';
 import { NOT_FOUND_ROUTE_ID, PAGES_ROUTE_ID } from '#app/routes.tsx';
 
 export interface RouteHandlers {

@@ -62,12 +62,16 @@ export async function storedSubmissions(db: SqlClient, ids: readonly string[]): 
 const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isSubmissionId = (name: string) => SUBMISSION_ID.test(name);
 
+/** Mode of every folder made under the uploads folder, the uploads folder itself included. */
+export const UPLOAD_FOLDER_MODE = 0o700;
+
 export function diskAttachmentStore(uploadsDir: string, db: SqlClient): AttachmentStore {
   const folderOf = (submissionId: string) => path.join(uploadsDir, submissionId);
   return {
     placeOf: (submissionId, fileName) => path.join(folderOf(submissionId), fileName),
     async store(file, storedPath) {
-      await mkdir(path.dirname(storedPath), { recursive: true });
+      // Folders of applicants' files are the server's alone, like the files in them (600).
+      await mkdir(path.dirname(storedPath), { recursive: true, mode: UPLOAD_FOLDER_MODE });
       await rename(file.path, storedPath);
     },
     storeInTransaction: async () => {},

@@ -11,11 +11,14 @@ const Paragraph = Type.Object(
   },
   strict,
 );
+export type InsightParagraph = Static<typeof Paragraph>;
 /** An insight's paragraphs: a list, or a single paragraph object. */
 export const InsightContentSchema = Type.Object({ paragraphs: Type.Union([Paragraph, Type.Array(Paragraph, { minItems: 1 })]) }, strict);
 export type InsightContent = Static<typeof InsightContentSchema>;
 
-export const AuthorSchema = Type.Object({ authors: Type.Array(Type.Object({ name: Text, role: Type.Optional(Text) }, strict), { minItems: 1 }) }, strict);
+const Author = Type.Object({ name: Text, role: Type.Optional(Text) }, strict);
+export type Author = Static<typeof Author>;
+export const AuthorSchema = Type.Object({ authors: Type.Array(Author, { minItems: 1 }) }, strict);
 
 const Slugs = Type.Array(Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }));
 export const GeneralInformationSchema = Type.Object(

@@ -1,19 +1,23 @@
-/** The schema of every block file, by its file name without .json. */
-import type { TSchema } from 'typebox';
+/**
+ * The schema of every block file, by its file name without .json: the one list of block
+ * names. A block's content type, its component in the registries (blocks/all-blocks.tsx) and
+ * the block orders (block-orders.ts) are all typed from it, so a name the list does not know
+ * fails the type check.
+ */
+import type { Static, TSchema } from 'typebox';
 import { AdsSchema } from './ads.ts';
 import { BadgesSchema } from './badges.ts';
 import { BenefitsSchema } from './benefits.ts';
 import { BoxesSchema } from './boxes.ts';
 import { CaseStudySchema } from './case-study.ts';
 import { CategoriesSchema } from './categories.ts';
-import { ConsentTextsSchema } from './consent.ts';
 import { ContactSchema } from './contact.ts';
 import { CrossLinkageSchema } from './cross-linkage.ts';
 import { DetailsSchema } from './details.ts';
 import { DownloadSchema } from './download.ts';
-import { CareerLabelsSchema, CareersAnswerSchema, CoffeeChatSchema, JobDescriptionSchema, JobRequirementsSchema, JobsSchema, RelatedJobsSchema } from './career.ts';
+import { CoffeeChatSchema, JobDescriptionSchema, JobRequirementsSchema, JobsSchema, RelatedJobsSchema } from './career.ts';
 import { CloserLookSchema, NumbersSchema, OffersSchema, OverviewSchema, RecommendationsSchema, WhatWeDoSchema, WhoWeAreSchema } from './company.ts';
-import { EventInformationSchema, EventLabelsSchema, EventsSchema, InterviewsSchema, SpeakersSchema } from './events.ts';
+import { EventInformationSchema, EventsSchema, InterviewsSchema, SpeakersSchema } from './events.ts';
 import { ConfirmationSchema, EventConfirmationSchema, FormTextsSchema, FormularSchema, UnsubscribeSchema } from './formular.ts';
 import { LegalSchema } from './legal.ts';
 import { GmpSchema } from './gmp.ts';
@@ -38,11 +42,8 @@ import { TabsSchema } from './tabs.ts';
 import { TeaserSchema } from './teaser.ts';
 import { ToolsSchema } from './tools.ts';
 import { TrustsSchema } from './trusts.ts';
-import { LoginTextsSchema } from './login.ts';
-import { PeriodsSchema } from './legal.ts';
-import { GlossarySchema } from './glossary.ts';
 
-export const BLOCK_SCHEMAS: Readonly<Record<string, TSchema>> = {
+export const BLOCK_SCHEMAS = {
   meta: MetaSchema,
   stage: StageSchema,
   stage_blue: StageBlueSchema,
@@ -99,23 +100,10 @@ export const BLOCK_SCHEMAS: Readonly<Record<string, TSchema>> = {
   content: InsightContentSchema,
   author: AuthorSchema,
   general_information: GeneralInformationSchema,
-};
+} as const satisfies Record<string, TSchema>;
 
-/** The schema of content files outside the page folders, by their path below content/{language}/. */
-export const ROOT_SCHEMAS: Readonly<Record<string, TSchema>> = {
-  'career_labels.json': CareerLabelsSchema,
-  'event_labels.json': EventLabelsSchema,
-  'careers/positions.json': CareersAnswerSchema,
-  'contact_form.json': FormTextsSchema,
-  'event_form.json': FormTextsSchema,
-  'application_form.json': FormTextsSchema,
-  'newsletter_form.json': FormTextsSchema,
-  'login.json': LoginTextsSchema,
-  'consent.json': ConsentTextsSchema,
-  'periods.json': PeriodsSchema,
-};
+/** The name of a block file, without .json. */
+export type BlockName = keyof typeof BLOCK_SCHEMAS;
 
-/** The schema of content files at the top of the content folder, shared by both languages. */
-export const SHARED_SCHEMAS: Readonly<Record<string, TSchema>> = {
-  'glossary.json': GlossarySchema,
-};
+/** What a block file holds, as its schema says. */
+export type BlockContent<K extends BlockName> = Static<(typeof BLOCK_SCHEMAS)[K]>;
