@@ -32,4 +32,4 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node runs as PID 1 and handles SIGTERM itself: it stops taking connections and finishes requests in flight.
 # The heap flags are those of `npm start` (package.json): the process stays near its live size.
-CMD ["node", "--enable-source-maps", "--max-old-space-size=96", "--max-semi-space-size=2", "dist/server/main.js"]
+CMD ["node", "--enable-source-maps", "--max-old-space-size=96", "--max-semi-space-size=4", "dist/server/main.js"]

@@ -1,4 +1,4 @@
-// npm run bench:render [-- --path P ...] [--seconds S] [--connections C] [--rounds R] [--profile DIR]
+// npm run bench:render [-- --path P ...] [--seconds S] [--connections C] [--rounds R] [--profile DIR] [--node-flag F ...]
 // What an uncached page render costs: the built server as `npm start` runs it, with PAGE_CACHE_MB=0
 // so every request renders its page's React tree, under autocannon at concurrency C (default 50)
 // for S seconds (default 10) per path (default /), after 3 s of warm-up, R rounds (default 1).
@@ -6,6 +6,8 @@
 // plus system, from /proc), which holds up better than req/s on a machine others share.
 // --profile DIR: the server runs with --cpu-prof; its profile is written to DIR and summarized
 // (garbage collector, the render path's phases, self and total time by function).
+// --node-flag F: a Node flag after those of `npm start` (which it overrides when it names the same
+// one), to weigh a flag such as --max-semi-space-size=8 against the shipped one.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '1' },
     profile: { type: 'string' },
+    'node-flag': { type: 'string', multiple: true, default: [] },
   },
 });
 const seconds = Number(values.seconds);
@@ -38,17 +41,20 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The server's peak resident set size so far in MB (VmHWM). */
+const peakRssMb = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
 const load = (url, duration) => autocannon({ url, connections, duration, headers: { 'user-agent': BROWSER } });
 
 const profileDir = values.profile ? path.resolve(values.profile) : undefined;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 const server = await startBenchServer({
   env: { PAGE_CACHE_MB: '0' },
-  nodeFlags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  nodeFlags: [...values['node-flag'], ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
 });
-console.log(`uncached renders (PAGE_CACHE_MB=0), node ${server.flags.join(' ')}${profileDir ? ' --cpu-prof' : ''}, concurrency ${connections}, ${seconds} s per run after 3 s of warm-up, no Accept-Encoding`);
-console.log('| path | round | req/s | p50 ms | p99 ms | non-2xx | CPU ms per answer |');
-console.log('| --- | --- | --- | --- | --- | --- | --- |');
+console.log(`uncached renders (PAGE_CACHE_MB=0), node ${[...server.flags, ...values['node-flag']].join(' ')}${profileDir ? ' --cpu-prof' : ''}, concurrency ${connections}, ${seconds} s per run after 3 s of warm-up, no Accept-Encoding`);
+console.log('| path | round | req/s | p50 ms | p99 ms | non-2xx | CPU ms per answer | peak RSS MB |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 try {
   for (const pagePath of values.path) {
     const url = `${server.url}${pagePath}`;
@@ -59,7 +65,7 @@ try {
       const cpu = cpuSeconds(server.pid) - before;
       const answers = result.requests.total;
       console.log(
-        `| ${pagePath} | ${round} | ${result.requests.average.toFixed(1)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx + result.errors + result.timeouts} | ${answers > 0 ? ((1000 * cpu) / answers).toFixed(2) : '-'} |`,
+        `| ${pagePath} | ${round} | ${result.requests.average.toFixed(1)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx + result.errors + result.timeouts} | ${answers > 0 ? ((1000 * cpu) / answers).toFixed(2) : '-'} | ${peakRssMb(server.pid).toFixed(0)} |`,
       );
     }
   }

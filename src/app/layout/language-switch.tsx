@@ -5,13 +5,13 @@
  * on leaving it and after a choice.
  */
 import { useRef } from 'react';
-import { Link } from 'react-router';
 import { languageAddress } from '../i18n/language-address.ts';
 import { languageCookie, type Language } from '../i18n/language.ts';
 import { withoutToken } from '../match-page.ts';
 import type { Translation } from '../i18n/translate-path.ts';
 import { pushDataLayer } from '../tracking/data-layer.ts';
 import { Icon } from './icon.tsx';
+import { PageLink } from './smart-link.tsx';
 import { useEscape } from './use-escape.ts';
 
 interface LanguageSwitchProps {
@@ -65,7 +65,7 @@ export function LanguageSwitch({ language, translations, label, names }: Languag
           const address = languageAddress(translation.path, translation.language);
           return (
             <li key={translation.language}>
-              <Link
+              <PageLink
                 to={address}
                 className="language-switch__option"
                 lang={translation.language}
@@ -76,7 +76,7 @@ export function LanguageSwitch({ language, translations, label, names }: Languag
               >
                 {translation.language.toUpperCase()}
                 <span className="visually-hidden">{` – ${names[translation.language]}`}</span>
-              </Link>
+              </PageLink>
             </li>
           );
         })}

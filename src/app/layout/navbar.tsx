@@ -4,7 +4,7 @@
  * with children open a popover on hover (desktop) or a dropdown (mobile); Escape closes.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { NavigationChild, NavigationData, NavigationItem, UiTexts } from '../content/types.ts';
 import { fill } from '../i18n/format.ts';
 import type { Language } from '../i18n/language.ts';
@@ -14,7 +14,7 @@ import { Icon } from './icon.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { LoginEntry } from './login-entry.tsx';
 import { Logo } from './logo.tsx';
-import { PageLink, SmartLink } from './smart-link.tsx';
+import { PageLink, PageNavLink, SmartLink } from './smart-link.tsx';
 import { LARGE_BREAKPOINT_PX, NAV_REINIT_DELAY_MS, POPOVER_DELAY_MS } from './timing.ts';
 import { useEscape } from './use-escape.ts';
 
@@ -118,9 +118,9 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
               if (children.length === 0) {
                 return (
                   <li key={key} className={itemClass}>
-                    <NavLink to={item.link_url} className="navbar__link">
+                    <PageNavLink to={item.link_url} className="navbar__link">
                       {item.link_text}
-                    </NavLink>
+                    </PageNavLink>
                   </li>
                 );
               }
@@ -144,9 +144,9 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
                   }}
                 >
                   <div className="navbar__parent">
-                    <NavLink to={item.link_url} className="navbar__link">
+                    <PageNavLink to={item.link_url} className="navbar__link">
                       {item.link_text}
-                    </NavLink>
+                    </PageNavLink>
                     <button
                       id={`${menuId}-toggle-${key}`}
                       type="button"

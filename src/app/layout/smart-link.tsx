@@ -1,22 +1,35 @@
 /** A link that navigates client-side for site paths, opens other sites in a new tab and mail links in the mail program. */
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
 import { mailtoAddressOf, mailtoHref } from '../email/mailto.ts';
 
 export function isInternalUrl(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
 }
 
+/** The components that render links to pages of the site. */
+export interface PageLinkComponents {
+  Link: ComponentType<LinkProps>;
+  /** A link marked as the current page (class `active`, `aria-current`) where the address is at or below it. */
+  NavLink: ComponentType<NavLinkProps>;
+}
+
 /**
- * What renders a link to a page of the site: react-router's Link, unless the server provides
- * its own, which makes the same <a> without the hooks only a browser uses
- * (src/server/ssr/server-page-link.tsx). The server's stays out of the browser's bundle.
+ * What renders links to pages of the site: react-router's Link and NavLink, unless the server
+ * provides its own, which make the same <a> without the hooks only a browser uses
+ * (src/server/ssr/server-page-link.tsx). The server's stay out of the browser's bundle.
  */
-export const PageLinkContext = createContext<ComponentType<LinkProps>>(Link);
+export const PageLinkContext = createContext<PageLinkComponents>({ Link, NavLink });
 
 /** A link to a page of the site (see PageLinkContext). */
 export function PageLink(props: LinkProps) {
-  const Component = useContext(PageLinkContext);
+  const Component = useContext(PageLinkContext).Link;
+  return <Component {...props} />;
+}
+
+/** A navigation link to a page of the site, marked while its page or one below it is shown (see PageLinkContext). */
+export function PageNavLink(props: NavLinkProps) {
+  const Component = useContext(PageLinkContext).NavLink;
   return <Component {...props} />;
 }
 
@@ -29,11 +42,13 @@ interface SmartLinkProps {
 }
 
 export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
+  // PageLink's component taken here, so a page's many links each render one component less.
+  const { Link: PageLinkComponent } = useContext(PageLinkContext);
   if (isInternalUrl(to)) {
     return (
-      <PageLink to={to} {...rest}>
+      <PageLinkComponent to={to} {...rest}>
         {children}
-      </PageLink>
+      </PageLinkComponent>
     );
   }
   const address = mailtoAddressOf(to);

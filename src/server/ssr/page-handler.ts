@@ -21,14 +21,14 @@ import { publicLoginConfig, type Config } from '../config.ts';
 import { compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
 import { createPageCacheHeaders } from '../http/page-cache-headers.ts';
 import { visitorSignals } from '../http/visitor-signals.ts';
-import { createContentSecurityPolicy, createNonce, inlineScriptHashes } from '../security/content-security-policy.ts';
+import { createContentSecurityPolicy, createNonceSource, inlineScriptHashes } from '../security/content-security-policy.ts';
 import type { RenderSlots } from './render-slots.ts';
 import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache } from './page-cache.ts';
 import { createRouteHandlers } from './route-handlers.ts';
 import { createInlineJsonWriter } from './serialize.ts';
 import type { BuildManifest, InlineStyles } from './manifest.ts';
 import { isCrawler } from './crawler.ts';
-import { renderDocument, renderPage } from './render-page.tsx';
+import { pageScripts, renderDocument, renderPage, type PageScripts } from './render-page.tsx';
 
 export interface PageHandlerOptions {
   config: Config;
@@ -79,10 +79,24 @@ function assetsOfPage(manifest: BuildManifest, page: PageModuleName | undefined,
   return { css, modulePreloads: [...modules], styles, inlineCss: [inline.base, ...sheets.map((sheet) => inline.sheets[sheet] ?? '')].join('\n') };
 }
 
-/** The assets of each page module, worked out once: a render only picks its page's (never changed, so shared). */
-function assetsByPage(manifest: BuildManifest, inline: InlineStyles | undefined): (context: StaticHandlerContext) => AppEnvironment['assets'] {
-  const withoutPage = assetsOfPage(manifest, undefined, inline);
-  const byPage = new Map([...new Set(PAGE_MODULE_OF_ROUTE.values())].map((page) => [page, assetsOfPage(manifest, page, inline)] as const));
+/** What the page's React tree and its bootstrap script are given about the site and the page module's assets. */
+interface PageEnvironment {
+  environment: AppEnvironment;
+  scripts: PageScripts;
+}
+
+/**
+ * The environment of each page module, worked out once with its parts of the bootstrap script:
+ * a render only picks its page's (never changed, so shared). Everything in it comes from the
+ * configuration and the build, which stay the same for the life of the handler.
+ */
+function environmentsByPage(manifest: BuildManifest, inline: InlineStyles | undefined, withAssets: (assets: AppEnvironment['assets']) => AppEnvironment): (context: StaticHandlerContext) => PageEnvironment {
+  const environmentOf = (assets: AppEnvironment['assets']): PageEnvironment => {
+    const environment = withAssets(assets);
+    return { environment, scripts: pageScripts(environment, manifest.entry) };
+  };
+  const withoutPage = environmentOf(assetsOfPage(manifest, undefined, inline));
+  const byPage = new Map([...new Set(PAGE_MODULE_OF_ROUTE.values())].map((page) => [page, environmentOf(assetsOfPage(manifest, page, inline))] as const));
   return (context) => {
     for (const match of context.matches) {
       const page = PAGE_MODULE_OF_ROUTE.get(match.route.id);
@@ -206,8 +220,19 @@ export function createPageHandler({ config, content, insights, careers, manifest
   const origin = new URL(config.siteUrl).origin;
   const login = publicLoginConfig(config.login);
   const policy = createContentSecurityPolicy(config);
-  const assetsOf = assetsByPage(manifest, inlineCss);
+  const environmentOf = environmentsByPage(manifest, inlineCss, (assets) => ({
+    siteUrl: config.siteUrl,
+    assetsBaseUrl: config.assetsBaseUrl,
+    uploads: config.uploads,
+    login,
+    tracking: config.tracking,
+    careersService: config.careers.url !== undefined,
+    assets,
+    imageVersion,
+    webVitals: config.webVitals,
+  }));
   const inlineJson = createInlineJsonWriter();
+  const createNonce = createNonceSource();
 
   const cacheHeaders = createPageCacheHeaders(config.pageCache.shared);
 
@@ -234,17 +259,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
     }
     if (page.path && context.statusCode !== 200) return false;
 
-    const environment: AppEnvironment = {
-      siteUrl: config.siteUrl,
-      assetsBaseUrl: config.assetsBaseUrl,
-      uploads: config.uploads,
-      login,
-      tracking: config.tracking,
-      careersService: config.careers.url !== undefined,
-      assets: assetsOf(context),
-      imageVersion,
-      webVitals: config.webVitals,
-    };
+    const { environment, scripts } = environmentOf(context);
     const status = page.status ?? context.statusCode;
 
     if (cacheKey !== undefined && status === 200) {
@@ -252,7 +267,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
         dataRoutes: handler.dataRoutes,
         context,
         environment,
-        entry: manifest.entry,
+        scripts,
         language,
         timeoutMs: config.renderTimeoutMs,
         signal,
@@ -291,7 +306,7 @@ export function createPageHandler({ config, content, insights, careers, manifest
       dataRoutes: handler.dataRoutes,
       context: { ...context, statusCode: status },
       environment,
-      entry: manifest.entry,
+      scripts,
       language,
       nonce,
       crawler: isCrawler(request.headers['user-agent']),

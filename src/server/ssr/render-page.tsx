@@ -6,6 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { AsyncResource } from 'node:async_hooks';
+import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
@@ -18,8 +19,8 @@ import { PageLinkContext } from '#app/layout/smart-link.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
 import { compressedDestination, type ContentEncoding } from '../http/encoding.ts';
 import { fatalErrorHtml } from './fatal-error-html.ts';
-import { deferredModuleLoader, hydrationData, type InlineJsonWriter } from './serialize.ts';
-import { ServerPageLink } from './server-page-link.tsx';
+import { deferredModuleLoader, hydrationData, inlineJson, type InlineJsonWriter } from './serialize.ts';
+import { SERVER_PAGE_LINKS } from './server-page-link.tsx';
 
 export interface RenderPageOptions {
   res: ServerResponse;
@@ -27,7 +28,8 @@ export interface RenderPageOptions {
   dataRoutes: StaticHandler['dataRoutes'];
   context: StaticHandlerContext;
   environment: AppEnvironment;
-  entry: string;
+  /** The environment's script and the module loader of this page's modules, made once per page module (see pageScripts). */
+  scripts: PageScripts;
   language: Language;
   /** This answer's Content Security Policy nonce, on every inline script of the page. */
   nonce: string;
@@ -78,51 +80,76 @@ interface RenderSink {
  * React writes a batch as many small views and long strings, then flushes. The pieces are
  * gathered and go out joined, at each flush and whenever BATCH_BYTES have gathered: a few
  * writes and HTTP chunks per page instead of one per piece, and the long strings are encoded
- * once, straight into the joined buffer. While the target is full, the next pieces wait for
- * it to drain, and React in turn waits for this stream: the same backpressure as writing
- * piece by piece.
+ * once, straight into the joined buffer. A flush is carried out after React's turn: when React
+ * ends the page in the same turn, the last batch goes out with the end, one write with the
+ * closing chunk. While the target is full, write answers false and React waits for 'drain':
+ * the same backpressure as writing piece by piece.
+ *
+ * It is no stream.Writable: React needs only write, flush, end, destroy and the events it
+ * listens to, and a Writable's bookkeeping for every piece (dozens per page) showed in the
+ * profile of each uncached render.
  */
-class PageWriter extends Writable {
+class PageWriter extends EventEmitter implements NodeJS.WritableStream {
+  writable = true;
   private pending: Array<string | Uint8Array> = [];
   private pendingBytes = 0;
-  private drained: Promise<void> | undefined;
+  private full = false;
+  private flushQueued = false;
+  private finished = false;
 
   constructor(
     private readonly target: Flushable,
     private readonly outside: <T>(fn: () => T) => T,
     private readonly onEnd?: () => void,
   ) {
-    // Strings as React gives them: they are encoded once, when the batch is joined.
-    super({ decodeStrings: false });
+    super();
   }
 
-  override _write(chunk: string | Uint8Array, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+  write(chunk: string | Uint8Array): boolean {
+    if (this.finished) return false;
     this.pending.push(chunk);
     this.pendingBytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
     if (this.pendingBytes >= BATCH_BYTES) this.outside(() => this.writeBatch());
-    if (this.drained !== undefined) void this.drained.then(() => callback());
-    else callback();
-  }
-
-  override _final(callback: (error?: Error | null) => void): void {
-    this.outside(() => {
-      this.writeBatch();
-      this.target.end();
-      this.onEnd?.();
-      callback();
-    });
+    return !this.full;
   }
 
   /** React flushes its destination after each batch: the batch goes out, and the compressor behind flushes too. */
   flush(): void {
-    this.outside(() => {
-      this.writeBatch();
-      this.target.flush?.();
+    if (this.flushQueued || this.finished) return;
+    this.flushQueued = true;
+    queueMicrotask(() => {
+      this.flushQueued = false;
+      if (this.finished) return;
+      this.outside(() => {
+        this.writeBatch();
+        this.target.flush?.();
+      });
     });
   }
 
-  private writeBatch(): void {
-    if (this.pending.length === 0) return;
+  end(): this {
+    if (this.finished) return this;
+    this.finished = true;
+    this.writable = false;
+    this.outside(() => {
+      const last = this.joinPending();
+      if (last) this.target.end(last);
+      else this.target.end();
+      this.onEnd?.();
+    });
+    return this;
+  }
+
+  /** React gave up on the page after its first bytes: what is gathered is dropped, as a destroyed stream drops it. */
+  destroy(): void {
+    this.finished = true;
+    this.writable = false;
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  private joinPending(): Buffer | undefined {
+    if (this.pending.length === 0) return undefined;
     const batch = Buffer.allocUnsafe(this.pendingBytes);
     let offset = 0;
     for (const piece of this.pending) {
@@ -134,13 +161,18 @@ class PageWriter extends Writable {
     }
     this.pending = [];
     this.pendingBytes = 0;
-    if (!this.target.write(batch) && !this.drained) {
-      this.drained = new Promise((resolve) =>
-        this.target.once('drain', () => {
-          this.drained = undefined;
-          resolve();
-        }),
-      );
+    return batch;
+  }
+
+  private writeBatch(): void {
+    const batch = this.joinPending();
+    if (!batch) return;
+    if (!this.target.write(batch) && !this.full) {
+      this.full = true;
+      this.target.once('drain', () => {
+        this.full = false;
+        this.emit('drain');
+      });
     }
   }
 }
@@ -159,6 +191,22 @@ class DocumentCollector extends Writable {
 function browserEnvironment(environment: AppEnvironment): AppEnvironment {
   const { inlineCss: _inDocument, ...assets } = environment.assets;
   return { ...environment, assets };
+}
+
+/** The parts of a page's bootstrap script that depend only on its page module and the configuration. */
+export interface PageScripts {
+  /** Sets the environment global the browser's modules read. */
+  readonly environment: string;
+  /** Starts the page's modules once the document has been painted. */
+  readonly moduleLoader: string;
+}
+
+/** The bootstrap script's fixed parts for an environment, made once per page module by the page handler. */
+export function pageScripts(environment: AppEnvironment, entry: string): PageScripts {
+  return Object.freeze({
+    environment: `window.${ENVIRONMENT_GLOBAL}=${inlineJson(browserEnvironment(environment))};`,
+    moduleLoader: deferredModuleLoader(entry, environment.assets.modulePreloads),
+  });
 }
 
 /** The same context with the error placed on the pages route, so the layout shows the error page. */
@@ -251,7 +299,7 @@ function renderInto(options: RenderDocumentOptions, nonce: string | undefined, s
       <NonceProvider nonce={nonce}>
         <EnvironmentProvider value={options.environment}>
           <StoresProvider stores={createStores()}>
-            <PageLinkContext.Provider value={ServerPageLink}>
+            <PageLinkContext.Provider value={SERVER_PAGE_LINKS}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </PageLinkContext.Provider>
           </StoresProvider>
@@ -259,7 +307,7 @@ function renderInto(options: RenderDocumentOptions, nonce: string | undefined, s
       </NonceProvider>,
       {
         ...(nonce === undefined ? {} : { nonce }),
-        bootstrapScriptContent: `window.${ENVIRONMENT_GLOBAL}=${options.inlineJson(browserEnvironment(options.environment))};window.__staticRouterHydrationData=${options.inlineJson(hydrationData(context))};${deferredModuleLoader(options.entry, options.environment.assets.modulePreloads)}`,
+        bootstrapScriptContent: `${options.scripts.environment}window.__staticRouterHydrationData=${options.inlineJson(hydrationData(context))};${options.scripts.moduleLoader}`,
         progressiveChunkSize: sink.wholeDocument ? Number.POSITIVE_INFINITY : undefined,
         onShellReady() {
           if (!sink.wholeDocument) start();

@@ -27,40 +27,57 @@ export type InlineJsonWriter = (value: object) => string;
 export function createInlineJsonWriter(): InlineJsonWriter {
   const frozenJson = new WeakMap<object, string>();
 
-  /** The JSON of value, escaped; undefined where JSON.stringify leaves a value out. */
-  const write = (value: unknown): string | undefined => {
+  /**
+   * Appends the JSON of value to parts; false (nothing appended) where JSON.stringify leaves a
+   * value out. The pieces are joined once at the end: the JSON of a frozen document is reused
+   * as it is, and no level of the data copies the text of the levels below it.
+   */
+  const write = (value: unknown, parts: string[]): boolean => {
     if (value === null || typeof value !== 'object') {
-      if (typeof value === 'function' || typeof value === 'symbol' || value === undefined) return undefined;
-      return typeof value === 'string' ? escapeJson(JSON.stringify(value)) : JSON.stringify(value);
+      if (typeof value === 'function' || typeof value === 'symbol' || value === undefined) return false;
+      parts.push(typeof value === 'string' ? escapeJson(JSON.stringify(value)) : JSON.stringify(value));
+      return true;
     }
     // A Date, a boxed primitive or anything else with its own JSON form: as JSON.stringify writes it.
     if (typeof (value as { toJSON?: unknown }).toJSON === 'function' || value instanceof String || value instanceof Number || value instanceof Boolean) {
-      return inlineJson(value);
+      parts.push(inlineJson(value));
+      return true;
     }
-    const frozen = Object.isFrozen(value);
-    if (frozen) {
-      const known = frozenJson.get(value);
-      if (known !== undefined) return known;
-    }
-    let json: string;
-    if (frozen) json = inlineJson(value);
-    else if (Array.isArray(value)) {
-      const items: string[] = [];
-      for (let index = 0; index < value.length; index++) items.push(write(value[index]) ?? 'null');
-      json = `[${items.join(',')}]`;
-    } else {
-      const members: string[] = [];
-      for (const key of Object.keys(value)) {
-        const member = write((value as Record<string, unknown>)[key]);
-        if (member !== undefined) members.push(`${escapeJson(JSON.stringify(key))}:${member}`);
+    if (Object.isFrozen(value)) {
+      let json = frozenJson.get(value);
+      if (json === undefined) {
+        json = inlineJson(value);
+        frozenJson.set(value, json);
       }
-      json = `{${members.join(',')}}`;
+      parts.push(json);
+      return true;
     }
-    if (frozen) frozenJson.set(value, json);
-    return json;
+    if (Array.isArray(value)) {
+      parts.push('[');
+      for (let index = 0; index < value.length; index++) {
+        if (index > 0) parts.push(',');
+        if (!write(value[index], parts)) parts.push('null');
+      }
+      parts.push(']');
+      return true;
+    }
+    parts.push('{');
+    let members = 0;
+    for (const key of Object.keys(value)) {
+      const mark = parts.length;
+      parts.push(members > 0 ? `,${escapeJson(JSON.stringify(key))}:` : `${escapeJson(JSON.stringify(key))}:`);
+      if (write((value as Record<string, unknown>)[key], parts)) members += 1;
+      else parts.length = mark;
+    }
+    parts.push('}');
+    return true;
   };
 
-  return (value) => write(value)!;
+  return (value) => {
+    const parts: string[] = [];
+    write(value, parts);
+    return parts.join('');
+  };
 }
 
 /** Route errors in the form the browser router revives; unexpected errors keep their message on the server. */
