@@ -58,7 +58,7 @@ const browserVariants = {
 };
 /**
  * The module whose exports the first load uses: every module the browser loads on demand
- * re-exports it (see firstLoadGroups), so what the first load needs is one chunk.
+ * imports it (see firstLoadGroups), so what the first load needs is one chunk.
  */
 const FIRST_LOAD_APP = 'client/first-load.ts';
 /**
@@ -82,10 +82,12 @@ const ON_DEMAND = 'on-demand';
  * of entry points (the client entry and every dynamic import) that use it: code the first
  * load shares with one lazy module lands in a chunk of its own, with another in a second
  * one, and the homepage named 37 files. Each module loaded on demand is therefore reached
- * through a wrapper that also re-exports the first load's app module: every part of the
- * first load is then used by the same set of entry points and lands in the one app chunk,
+ * through a wrapper that also imports the first load's app module: every part of the first
+ * load is then reached from the same set of entry points and lands in the one app chunk,
  * besides the libraries the entry evaluates itself (the vendor chunk). A lazy module's
- * chunk imports the first-load chunks, which the page has loaded already.
+ * chunk imports the first-load chunks, which the page has loaded already. A bare import, not
+ * a re-export: esbuild groups files by the entry points that reach them, and a namespace
+ * re-export would add a namespace object, its helper chunk and its exports to every first load.
  */
 const firstLoadGroups = {
   name: 'first-load-groups',
@@ -105,7 +107,7 @@ const firstLoadGroups = {
         contents: [
           `export * from ${JSON.stringify(file)};`,
           hasDefault ? `export { default } from ${JSON.stringify(file)};` : '',
-          `export * as firstLoad from ${JSON.stringify(path.join(ROOT, FIRST_LOAD_APP))};`,
+          `import ${JSON.stringify(path.join(ROOT, FIRST_LOAD_APP))};`,
         ].join('\n'),
         loader: 'js',
         resolveDir: ROOT,
