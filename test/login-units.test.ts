@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { identityErrorMessage, IDENTITY_ERROR_CODES, PRODUCT_MESSAGE_CODES, type LoginTexts } from '#app/content/schemas/login.ts';
-import { isLoginOffered } from '#app/layout/login-entry-on-demand.tsx';
+import { isLoginOffered } from '#app/layout/login-entry.tsx';
 import { referralCookie } from '#app/login/referral-cookie.ts';
 import { clearSession, hasGalaxyUser, initialAuthState, isAuthenticated, setProfile, setToken } from '#app/state/auth-store.ts';
 

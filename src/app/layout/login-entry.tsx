@@ -1,11 +1,12 @@
 /**
- * The Galaxy login in the navigation, in the browser only (see login-entry-on-demand.tsx, which
- * renders it once the page is live and decides where it is offered). The card and everything
- * behind it (its texts, the Firebase SDK) load when the dropdown is first opened; once loaded it
- * stays mounted, so a sign-in survives closing it.
+ * The Galaxy login in the navigation: client-only, so the server sends the button hidden, keeping
+ * its place. The card and everything behind it (its texts, the Firebase SDK) load when the
+ * dropdown is first opened; once loaded it stays mounted, so a sign-in survives closing it.
  */
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { reloadOnChunkError } from '../chunk-reload.ts';
+import { useEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 import { Icon } from './icon.tsx';
 import { useEscape } from './use-escape.ts';
@@ -17,17 +18,29 @@ const LoginPanel = lazy(() =>
   }),
 );
 
+/** Whether the login entry is offered on this path (GALAXY_EXCLUSIONS names paths and their subpaths). */
+export function isLoginOffered(pathname: string, exclusions: readonly string[]): boolean {
+  return !exclusions.some((path) => pathname === path || pathname.startsWith(path.endsWith('/') ? path : `${path}/`));
+}
+
 export function LoginEntry({ label, language }: { label: string; language: Language }) {
+  const { login } = useEnvironment();
+  const { pathname } = useLocation();
+  const [mounted, setMounted] = useState(false);
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const cardId = useId();
   const titleId = useId();
 
+  useEffect(() => setMounted(true), []);
+
   useEscape(open, () => {
     setOpen(false);
     toggleRef.current?.focus();
   });
+
+  if (login && !isLoginOffered(pathname, login.exclusions)) return null;
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: onBlur only notices focus leaving the card; what a person operates inside is buttons
@@ -41,7 +54,8 @@ export function LoginEntry({ label, language }: { label: string; language: Langu
       <button
         ref={toggleRef}
         type="button"
-        className="login-entry__toggle"
+        // Until the page is live the button holds its place unseen (client-only, and no layout shift when it appears).
+        className={`login-entry__toggle${mounted ? '' : ' login-entry__toggle--pending'}`}
         aria-expanded={open}
         aria-controls={cardId}
         onClick={() => {

@@ -12,7 +12,7 @@ import type { Translation } from '../i18n/translate-path.ts';
 import { HOME_PATH } from '../paths.ts';
 import { Icon } from './icon.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { LoginEntryOnDemand } from './login-entry-on-demand.tsx';
+import { LoginEntry } from './login-entry.tsx';
 import { Logo } from './logo.tsx';
 import { PageLink, SmartLink } from './smart-link.tsx';
 import { LARGE_BREAKPOINT_PX, NAV_REINIT_DELAY_MS, POPOVER_DELAY_MS } from './timing.ts';
@@ -179,7 +179,7 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
             })}
           </ul>
           <LanguageSwitch language={language} translations={translations} label={ui.language_label} names={ui.language_names} />
-          <LoginEntryOnDemand label={ui.login_label} language={language} />
+          <LoginEntry label={ui.login_label} language={language} />
         </nav>
       </div>
     </header>
