@@ -77,8 +77,10 @@ export async function hydrate(): Promise<void> {
   });
   // Pages the visitor is about to open load ahead: their module and content land in the caches the
   // router reads. Its module comes after hydration: no link can be followed by the router before.
-  void import('#app/prefetch/route-prefetch.ts').then(({ createRoutePrefetcher, listenForLinkIntent }) => {
-    listenForLinkIntent(document, createRoutePrefetcher({ content, languageSignals }));
-  });
+  // A prefetcher that cannot load (the visitor went offline) costs the prefetching, nothing more.
+  import('#app/prefetch/route-prefetch.ts').then(
+    ({ createRoutePrefetcher, listenForLinkIntent }) => listenForLinkIntent(document, createRoutePrefetcher({ content, languageSignals })),
+    () => undefined,
+  );
   scheduleWebVitals(router, environment.webVitals.sampleRate);
 }
