@@ -58,6 +58,10 @@ export async function hydrate(): Promise<void> {
     now: () => new Date(),
     languageSignals,
   });
+  // The page's module, when the page has fetched it already, is evaluated at once with the
+  // import: in a task of its own, not in the one that evaluated the app chunk (the content pages'
+  // module is the largest of the site, and both together made one long task).
+  await nextTask();
   await loadFirstPageModule(routes);
   await nextTask();
   const router = createBrowserRouter(routes);
