@@ -87,7 +87,7 @@ const ON_DEMAND = 'on-demand';
  * besides the libraries the entry evaluates itself (the vendor chunk). A lazy module's
  * chunk imports the first-load chunks, which the page has loaded already. A bare import, not
  * a re-export: esbuild groups files by the entry points that reach them, and a namespace
- * re-export would add a namespace object, its helper chunk and its exports to every first load.
+ * re-export would add a namespace object, esbuild's runtime chunk and its exports to every first load.
  */
 const firstLoadGroups = {
   name: 'first-load-groups',
