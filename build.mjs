@@ -39,12 +39,14 @@ const browserOnly = {
   },
 };
 /**
- * Modules the browser builds in a variant of its own (source → variant): what they render, the
- * server wrote into the page and the browser keeps as it is, so the client need not carry the
- * code that works it out. The head's consent scripts: their text ran before hydration.
+ * Modules the browser builds in a variant of its own (source → variant), so the client need not
+ * carry code only the server needs. The head's consent scripts: their text ran before hydration,
+ * and the browser keeps what the server wrote. The page matching: the server's compiled copy of
+ * react-router's ranking, where the browser has react-router's own.
  */
 const BROWSER_VARIANTS = {
   'src/app/consent/consent-head.tsx': 'src/app/consent/consent-head.browser.tsx',
+  'src/app/page-matcher.ts': 'src/app/page-matcher.browser.ts',
 };
 const browserVariants = {
   name: 'browser-variants',

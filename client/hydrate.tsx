@@ -29,8 +29,7 @@ function findRoute(routes: readonly RouteObject[], id: string): RouteObject | un
 
 /**
  * The first page's lazy module loads before hydration, so the markup matches. The page is
- * found with the site's compiled matcher: react-router's own matching flattens, ranks and
- * compiles the whole table on each call, which the router does once more at its start.
+ * found by the site's page matching (in the browser react-router's, page-matcher.browser.ts).
  */
 async function loadFirstPageModule(routes: RouteObject[]): Promise<void> {
   const id = matchPageRoute(window.location.pathname)?.route.id;
