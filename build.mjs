@@ -39,12 +39,14 @@ const browserOnly = {
   },
 };
 /**
- * Modules the browser builds in a variant of its own (source → variant): what they render, the
- * server wrote into the page and the browser keeps as it is, so the client need not carry the
- * code that works it out. The head's consent scripts: their text ran before hydration.
+ * Modules the browser builds in a variant of its own (source → variant), so the client need not
+ * carry code only the server needs. The head's consent scripts: their text ran before hydration,
+ * and the browser keeps what the server wrote. The page matching: the server's compiled copy of
+ * react-router's ranking, where the browser has react-router's own.
  */
 const BROWSER_VARIANTS = {
   'src/app/consent/consent-head.tsx': 'src/app/consent/consent-head.browser.tsx',
+  'src/app/page-matcher.ts': 'src/app/page-matcher.browser.ts',
 };
 const browserVariants = {
   name: 'browser-variants',
@@ -58,7 +60,7 @@ const browserVariants = {
 };
 /**
  * The module whose exports the first load uses: every module the browser loads on demand
- * re-exports it (see firstLoadGroups), so what the first load needs is one chunk.
+ * imports it (see firstLoadGroups), so what the first load needs is one chunk.
  */
 const FIRST_LOAD_APP = 'client/first-load.ts';
 /**
@@ -82,10 +84,12 @@ const ON_DEMAND = 'on-demand';
  * of entry points (the client entry and every dynamic import) that use it: code the first
  * load shares with one lazy module lands in a chunk of its own, with another in a second
  * one, and the homepage named 37 files. Each module loaded on demand is therefore reached
- * through a wrapper that also re-exports the first load's app module: every part of the
- * first load is then used by the same set of entry points and lands in the one app chunk,
+ * through a wrapper that also imports the first load's app module: every part of the first
+ * load is then reached from the same set of entry points and lands in the one app chunk,
  * besides the libraries the entry evaluates itself (the vendor chunk). A lazy module's
- * chunk imports the first-load chunks, which the page has loaded already.
+ * chunk imports the first-load chunks, which the page has loaded already. A bare import, not
+ * a re-export: esbuild groups files by the entry points that reach them, and a namespace
+ * re-export would add a namespace object, esbuild's runtime chunk and its exports to every first load.
  */
 const firstLoadGroups = {
   name: 'first-load-groups',
@@ -105,7 +109,7 @@ const firstLoadGroups = {
         contents: [
           `export * from ${JSON.stringify(file)};`,
           hasDefault ? `export { default } from ${JSON.stringify(file)};` : '',
-          `export * as firstLoad from ${JSON.stringify(path.join(ROOT, FIRST_LOAD_APP))};`,
+          `import ${JSON.stringify(path.join(ROOT, FIRST_LOAD_APP))};`,
         ].join('\n'),
         loader: 'js',
         resolveDir: ROOT,

@@ -29,8 +29,7 @@ function findRoute(routes: readonly RouteObject[], id: string): RouteObject | un
 
 /**
  * The first page's lazy module loads before hydration, so the markup matches. The page is
- * found with the site's compiled matcher: react-router's own matching flattens, ranks and
- * compiles the whole table on each call, which the router does once more at its start.
+ * found by the site's page matching (in the browser react-router's, page-matcher.browser.ts).
  */
 async function loadFirstPageModule(routes: RouteObject[]): Promise<void> {
   const id = matchPageRoute(window.location.pathname)?.route.id;
@@ -58,6 +57,10 @@ export async function hydrate(): Promise<void> {
     now: () => new Date(),
     languageSignals,
   });
+  // The page's module, when the page has fetched it already, is evaluated at once with the
+  // import: in a task of its own, not in the one that evaluated the app chunk (the content pages'
+  // module is the largest of the site, and both together made one long task).
+  await nextTask();
   await loadFirstPageModule(routes);
   await nextTask();
   const router = createBrowserRouter(routes);
@@ -77,8 +80,10 @@ export async function hydrate(): Promise<void> {
   });
   // Pages the visitor is about to open load ahead: their module and content land in the caches the
   // router reads. Its module comes after hydration: no link can be followed by the router before.
-  void import('#app/prefetch/route-prefetch.ts').then(({ createRoutePrefetcher, listenForLinkIntent }) => {
-    listenForLinkIntent(document, createRoutePrefetcher({ content, languageSignals }));
-  });
+  // A prefetcher that cannot load (the visitor went offline) costs the prefetching, nothing more.
+  import('#app/prefetch/route-prefetch.ts').then(
+    ({ createRoutePrefetcher, listenForLinkIntent }) => listenForLinkIntent(document, createRoutePrefetcher({ content, languageSignals })),
+    () => undefined,
+  );
   scheduleWebVitals(router, environment.webVitals.sampleRate);
 }

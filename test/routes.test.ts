@@ -189,10 +189,9 @@ t.test('HEAD answers a page with its status and no body', async (t) => {
   t.equal(missing.statusCode, 404);
 });
 
-t.test('the compiled page matcher agrees with react-router on every route', async (t) => {
-  const { matchRoutes } = await import('react-router');
-  const [{ PAGE_ROUTES }, { matchPageRoute }] = await Promise.all([import('#app/page-table.ts'), import('#app/match-page.ts')]);
-  const routerTable = PAGE_ROUTES.map((route) => ({ path: route.path, caseSensitive: true, route }));
+/** Paths to match: every route's path filled in, cut short, with a trailing slash and one segment too many, and odd ones. */
+async function matcherSamples(): Promise<Set<string>> {
+  const { PAGE_ROUTES } = await import('#app/page-table.ts');
   const samples = new Set<string>(['/', '', '//', '/nope', '/services/', '/Services', '/services/a/b/c/d', '/insights/%C3%9Cber', '/insights/a%2Fb', '/insights/%E0%A4%A']);
   for (const { path } of PAGE_ROUTES) {
     const segments = path.split('/').filter(Boolean);
@@ -203,10 +202,28 @@ t.test('the compiled page matcher agrees with react-router on every route', asyn
       samples.add(`/${filled.join('/')}/extra`);
     }
   }
-  for (const pathname of samples) {
+  return samples;
+}
+
+t.test('the compiled page matcher agrees with react-router on every route', async (t) => {
+  const { matchRoutes } = await import('react-router');
+  const [{ PAGE_ROUTES }, { matchPageRoute }] = await Promise.all([import('#app/page-table.ts'), import('#app/match-page.ts')]);
+  const routerTable = PAGE_ROUTES.map((route) => ({ path: route.path, caseSensitive: true, route }));
+  for (const pathname of await matcherSamples()) {
     const ours = matchPageRoute(pathname);
     const theirs = matchRoutes(routerTable, pathname)?.[0];
     t.equal(ours?.route.id, theirs?.route.route.id, `${pathname}: ${theirs?.route.route.id ?? 'no page'}`);
     if (ours && theirs) t.same(ours.params, theirs.params, `${pathname}: the same params`);
   }
 });
+
+t.test("the browser's page matcher (react-router's own) finds what the server's finds", async (t) => {
+  const [server, browser] = await Promise.all([import('#app/page-matcher.ts'), import('#app/page-matcher.browser.ts')]);
+  for (const pathname of await matcherSamples()) {
+    const expected = server.matchPageRoute(pathname);
+    const found = browser.matchPageRoute(pathname);
+    t.equal(found?.route, expected?.route, `${pathname}: ${expected?.route.id ?? 'no page'}`);
+    t.same(found?.params, expected?.params, `${pathname}: the same params`);
+  }
+});
+

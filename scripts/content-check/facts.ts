@@ -9,7 +9,7 @@
  *   canonicals (facts-pages.ts), and the job ads' terms (facts-jobs.ts).
  */
 import path from 'node:path';
-import { berlinDay } from '../../src/app/i18n/berlin-time.ts';
+import { berlinDay } from '../../src/app/i18n/berlin-calendar.ts';
 import type { FactFile, FactProblem } from './fact-file.ts';
 import { jobFactProblems } from './facts-jobs.ts';
 import { pageFactProblems } from './facts-pages.ts';

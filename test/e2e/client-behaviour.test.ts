@@ -103,6 +103,9 @@ t.test('the site in Chromium without tracking configured', async (t) => {
       const { page, problems } = await openPage(browser, 1280);
       await page.goto(`${server.url}${path}`);
       await waitForHydration(page);
+      // Offline once the page has loaded what it loads after hydration (the link prefetcher, the
+      // page events' module): a fetch cut off halfway is a failed load, not what this test is about.
+      await page.waitForLoadState('networkidle');
       await page.context().setOffline(true);
       await page.locator('.snackbar', { hasText: ui[language].offline_notice }).waitFor();
       await waitForEvent(page, 'connection_change', { connection: 'offline' });

@@ -2,7 +2,8 @@
 import type { CareerLabels, JobsContent, Position } from '../content/schemas/career.ts';
 import { careerPath } from '../paths.ts';
 import { mailtoHref } from '../email/mailto.ts';
-import { fill, formatDate, formatWholeNumber, type FormatTexts } from '../i18n/format.ts';
+import { fill, formatDate, type FormatTexts } from '../i18n/format.ts';
+import { formatWholeNumber } from '../i18n/number-format.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import type { Language } from '../i18n/language.ts';
 import { Icon } from '../layout/icon.tsx';

@@ -8,6 +8,9 @@ import { Icon } from '../layout/icon.tsx';
 import { downloadUrl, fileExists } from './file-exists.ts';
 import { BlockSection } from './block-section.tsx';
 
+/** The download arrow, as one path on the icons' 24 px grid. */
+const DOWNLOAD_ARROW = 'M12 3.5v12M6.5 10l5.5 5.5 5.5-5.5M4 20h16';
+
 export function Download({ content }: { content: DownloadContent }) {
   const [exists, setExists] = useState(false);
 
@@ -23,7 +26,7 @@ export function Download({ content }: { content: DownloadContent }) {
   return (
     <BlockSection block="download" innerClassName="download__inner">
       <div className="download__icon" aria-hidden="true">
-        <Icon name="download" size={32} />
+        <Icon path={DOWNLOAD_ARROW} size={32} />
       </div>
       <div className="download__text">
         <h2 className="download__headline">{content.headline}</h2>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { EventLabels, EventsContent, InterviewsContent, SpeakersContent, Venue } from '../content/schemas/events.ts';
 import { mapLink, type EditionSummary } from '../events/model.ts';
 import type { EventPageData } from '../events/page-data.ts';
-import { berlinClock } from '../i18n/berlin-time.ts';
+import { berlinClock } from '../i18n/berlin-calendar.ts';
 import { formatDate, type FormatTexts } from '../i18n/format.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import type { Language } from '../i18n/language.ts';

@@ -10,6 +10,9 @@ import { QuoteCard } from './quote-card.tsx';
 import { indexAfterKey } from './roving-keys.ts';
 import { BlockSection } from './block-section.tsx';
 
+/** The arrow back, as one path on the icons' 24 px grid (the set has the one forward). */
+const ARROW_LEFT = 'M20 12H5M11 6l-6 6 6 6';
+
 export function QuoteSlider({ content }: { content: QuoteSliderContent }) {
   const [current, setCurrent] = useState(0);
   const id = useId();
@@ -56,7 +59,7 @@ export function QuoteSlider({ content }: { content: QuoteSliderContent }) {
         </div>
         <div className="quote-slider__controls">
           <button type="button" className="icon-button quote-slider__button" aria-controls={`${id}-slides`} aria-label={content.labels.previous} onClick={() => show(current - 1)}>
-            <Icon name="arrowLeft" />
+            <Icon path={ARROW_LEFT} />
           </button>
           <p className="quote-slider__position" aria-hidden="true">
             {current + 1} / {count}

@@ -4,7 +4,7 @@
  */
 import type { Edition, EventInformation } from '../content/schemas/events.ts';
 import type { Language } from '../i18n/language.ts';
-import { berlinDay, nextBerlinMidnight } from '../i18n/berlin-time.ts';
+import { berlinDay, nextBerlinMidnight } from '../i18n/berlin-calendar.ts';
 import { EVENTS_PATH } from '../paths.ts';
 
 export type { Edition, EventInformation };

@@ -5,7 +5,7 @@
  * so both print the same. The rule (since 1996): summer time from 01:00 UTC on the last Sunday
  * of March to 01:00 UTC on the last Sunday of October.
  */
-const HOUR_MS = 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
 const MARCH = 2;
 const OCTOBER = 9;
 
@@ -40,26 +40,4 @@ export function berlinTime(date: Date): BerlinTime {
     hour: wall.getUTCHours(),
     minute: wall.getUTCMinutes(),
   };
-}
-
-const twoDigits = (value: number): string => String(value).padStart(2, '0');
-
-/** The calendar day in Berlin, as YYYY-MM-DD. */
-export function berlinDay(date: Date): string {
-  const { year, month, day } = berlinTime(date);
-  return `${year}-${twoDigits(month)}-${twoDigits(day)}`;
-}
-
-/** The first instant of the next calendar day in Berlin. */
-export function nextBerlinMidnight(date: Date): Date {
-  const { year, month, day } = berlinTime(date);
-  const wallMidnight = Date.UTC(year, month - 1, day + 1);
-  // Clocks change at 02:00 or 03:00 Berlin time, never around midnight: the offset an hour earlier holds at midnight.
-  return new Date(wallMidnight - berlinOffsetMs(wallMidnight - HOUR_MS));
-}
-
-/** The time of day in Berlin, as 09:30 (the same in German and English). */
-export function berlinClock(date: Date): string {
-  const { hour, minute } = berlinTime(date);
-  return `${twoDigits(hour)}:${twoDigits(minute)}`;
 }

@@ -28,10 +28,3 @@ export function formatDate(iso: string, texts: FormatTexts): string {
   const { year, month, day } = berlinTime(date);
   return fill(texts.date_format, { day, month: texts.months[month - 1] ?? String(month), year });
 }
-
-/** A whole number with its thousands marked, as the language writes it: 60,000 or 60.000. */
-export function formatWholeNumber(value: number, texts: FormatTexts): string {
-  const digits = String(Math.round(Math.abs(value)));
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, texts.thousands_separator);
-  return value < 0 ? `-${grouped}` : grouped;
-}

@@ -5,7 +5,6 @@
  * string in the bundle instead of a tree of elements and renders the same lines.
  */
 const PATHS = {
-  info: 'M3 12a9 9 0 1 0 18 0a9 9 0 1 0-18 0zM12 11v6M12 7.5v.5',
   check: 'M5 12.5l4.5 4.5L19 7.5',
   warning: 'M12 3.5l9.5 17h-19zM12 10v4.5M12 17.5v.5',
   error: 'M3 12a9 9 0 1 0 18 0a9 9 0 1 0-18 0zM9 9l6 6M15 9l-6 6',
@@ -13,7 +12,6 @@ const PATHS = {
   chevron: 'M6 9.5l6 6 6-6',
   menu: 'M4 7h16M4 12h16M4 17h16',
   arrowDown: 'M12 4v15M6 13l6 6 6-6',
-  google: 'M20.5 12.2h-8.3v3.5h4.8a5.4 5.4 0 1 1-1.4-6.1l2.5-2.5a8.9 8.9 0 1 0 2.4 5.1z',
   account: 'M8 8a4 4 0 1 0 8 0a4 4 0 1 0-8 0zM4.5 20c1.4-3.7 4.2-5.6 7.5-5.6s6.1 1.9 7.5 5.6',
   globe: 'M3 12a9 9 0 1 0 18 0a9 9 0 1 0-18 0zM3 12h18M12 3c2.5 2.6 3.7 5.6 3.7 9s-1.2 6.4-3.7 9c-2.5-2.6-3.7-5.6-3.7-9S9.5 5.6 12 3z',
   linkedin: 'M6 3h12a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3h-12a3 3 0 0 1-3-3v-12a3 3 0 0 1 3-3zM8 10.5V17M8 7.5v.5M12 17v-6.5M12 13.5c0-1.8 1-3 2.5-3s2.5 1 2.5 3V17',
@@ -35,15 +33,19 @@ const PATHS = {
   screen: 'M4.5 4.5h15a1.5 1.5 0 0 1 1.5 1.5v9a1.5 1.5 0 0 1-1.5 1.5h-15a1.5 1.5 0 0 1-1.5-1.5v-9a1.5 1.5 0 0 1 1.5-1.5zM8.5 20.5h7M12 16.5v4',
   flow: 'M4 3.5h4a1 1 0 0 1 1 1v3a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1v-3a1 1 0 0 1 1-1zM16 9.5h4a1 1 0 0 1 1 1v3a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1v-3a1 1 0 0 1 1-1zM4 15.5h4a1 1 0 0 1 1 1v3a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1v-3a1 1 0 0 1 1-1zM9 6h3v12H9M12 12h3',
   arrowRight: 'M4 12h15M13 6l6 6-6 6',
-  arrowLeft: 'M20 12H5M11 6l-6 6 6 6',
-  download: 'M12 3.5v12M6.5 10l5.5 5.5 5.5-5.5M4 20h16',
   quote: 'M10 7H6.5A1.5 1.5 0 0 0 5 8.5V12h4v4.5H5M19 7h-3.5A1.5 1.5 0 0 0 14 8.5V12h4v4.5h-4',
   link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
 } satisfies Record<string, string>;
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, className, label, size = 24 }: { name: IconName; className?: string; label?: string; size?: number }) {
+/**
+ * An icon of the set by its name, or by its own path's data: the few that only one module shows
+ * (the Google mark of the login, a block's arrow) live with that module, so no first load carries them.
+ */
+type IconProps = { className?: string; label?: string; size?: number } & ({ name: IconName; path?: never } | { path: string; name?: never });
+
+export function Icon({ name, path, className, label, size = 24 }: IconProps) {
   return (
     <svg
       className={`icon${className ? ` ${className}` : ''}`}
@@ -60,7 +62,7 @@ export function Icon({ name, className, label, size = 24 }: { name: IconName; cl
       aria-label={label}
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      <path d={name ? PATHS[name] : path} />
     </svg>
   );
 }

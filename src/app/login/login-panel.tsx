@@ -16,6 +16,9 @@ import { useStores } from '../state/stores.tsx';
 import { Icon } from '../layout/icon.tsx';
 import type { LoginController } from './login-controller.ts';
 
+/** The Google mark on the sign-in button, as one path on the icons' 24 px grid. */
+const GOOGLE_MARK = 'M20.5 12.2h-8.3v3.5h4.8a5.4 5.4 0 1 1-1.4-6.1l2.5-2.5a8.9 8.9 0 1 0 2.4 5.1z';
+
 /** The platform's pages the dropdown links to, below GALAXY_URL. */
 export const GALAXY_PASSWORD_RESET_PATH = '/password-reset';
 export const GALAXY_ACCOUNTS_PATH = '/accounts';
@@ -112,7 +115,7 @@ export default function LoginPanel({ language, titleId }: { language: Language; 
       <PanelTitle id={titleId} text={texts.title} />
       <p className="login-panel__text">{texts.intro}</p>
       <button type="button" className="button login-panel__google" disabled={busy} onClick={() => void controller?.signInWithGoogle()}>
-        <Icon name="google" size={18} />
+        <Icon path={GOOGLE_MARK} size={18} />
         <span>{texts.google}</span>
       </button>
       <p className="login-panel__divider">

@@ -10,7 +10,7 @@ export type SnackbarColor = 'info' | 'success' | 'warning' | 'danger';
 
 export interface SnackbarMessage {
   content: string;
-  prependIcon?: 'info' | 'check' | 'warning' | 'error';
+  prependIcon?: 'check' | 'warning' | 'error';
   color: SnackbarColor;
 }
 

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { CareersSource, Position } from '#app/careers/model.ts';
 import type { LanguageMapping } from '#app/content/types.ts';
-import { berlinDay } from '#app/i18n/berlin-time.ts';
+import { berlinDay } from '#app/i18n/berlin-calendar.ts';
 import { SITEMAP_PATH } from '#app/paths.ts';
 import type { ContentStore } from '../content/content-store.ts';
 import type { Language } from '#app/i18n/language.ts';
