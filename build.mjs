@@ -3,7 +3,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { buildImages } from './scripts/build-images.mjs';
 import { inputsStamp, isBuildFresh, STAMP_FILE } from './scripts/build-stamp.mjs';
@@ -53,7 +53,8 @@ const browserVariants = {
   setup(build) {
     const names = Object.keys(BROWSER_VARIANTS).map((source) => path.basename(source).replace(/\./g, '\\.'));
     build.onResolve({ filter: new RegExp(`/(${names.join('|')})$`) }, (args) => {
-      const variant = BROWSER_VARIANTS[path.relative(ROOT, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/')];
+      const variant =
+        BROWSER_VARIANTS[path.relative(ROOT, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/')];
       return variant ? { path: path.join(ROOT, variant) } : undefined;
     });
   },
@@ -96,8 +97,17 @@ const firstLoadGroups = {
   setup(build) {
     build.onResolve({ filter: /.*/ }, async (args) => {
       if (args.kind !== 'dynamic-import' || args.pluginData?.resolving || args.namespace !== 'file') return undefined;
-      if (args.importer.includes(`${path.sep}node_modules${path.sep}`) || path.relative(ROOT, args.importer) === CLIENT_ENTRY) return undefined;
-      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolving: true } });
+      if (
+        args.importer.includes(`${path.sep}node_modules${path.sep}`) ||
+        path.relative(ROOT, args.importer) === CLIENT_ENTRY
+      )
+        return undefined;
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { resolving: true },
+      });
       if (resolved.errors.length > 0 || resolved.external) return resolved;
       return { path: path.relative(ROOT, resolved.path).split(path.sep).join('/'), namespace: ON_DEMAND };
     });
@@ -149,7 +159,9 @@ export function manifestOf(metafile, assetsDir = ASSETS_DIR) {
     }
     return seen;
   };
-  const entryFile = Object.keys(outputs).find((file) => outputs[file].entryPoint === CLIENT_ENTRY && file.endsWith('.js'));
+  const entryFile = Object.keys(outputs).find(
+    (file) => outputs[file].entryPoint === CLIENT_ENTRY && file.endsWith('.js'),
+  );
   if (!entryFile) throw new Error('The client entry is missing from the build output');
   // The entry loads its start-up steps by dynamic import (each is evaluated in a task of its own);
   // they are part of every first load all the same.
@@ -176,7 +188,9 @@ export function manifestOf(metafile, assetsDir = ASSETS_DIR) {
     if (!file) throw new Error(`The stylesheet ${sheet} is missing from the build output`);
     return url(file);
   };
-  const styles = Object.fromEntries(Object.entries(ON_DEMAND_STYLES).map(([source, sheets]) => [source, sheets.map(sheetUrl)]));
+  const styles = Object.fromEntries(
+    Object.entries(ON_DEMAND_STYLES).map(([source, sheets]) => [source, sheets.map(sheetUrl)]),
+  );
   return { entry: url(entryFile), entryModules: [...entryModules].map(url), css, pages, lazy, styles };
 }
 
@@ -186,7 +200,9 @@ async function precompress(metafile) {
     if (!/\.(js|css)$/.test(file)) continue;
     const body = await readFile(path.join(ROOT, file));
     if (body.length < PRECOMPRESS_MIN_BYTES) continue;
-    const br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    const br = brotliCompressSync(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
     const gz = gzipSync(body, { level: 9 });
     await writeFile(path.join(ROOT, `${file}.br`), br);
     await writeFile(path.join(ROOT, `${file}.gz`), gz);
@@ -199,7 +215,12 @@ async function precompress(metafile) {
 export function clientBuildOptions(assetsDir = ASSETS_DIR) {
   return {
     ...shared,
-    entryPoints: { entry: CLIENT_ENTRY, ...Object.fromEntries([...new Set(Object.values(ON_DEMAND_STYLES).flat())].map((sheet) => [path.basename(sheet, '.css'), sheet])) },
+    entryPoints: {
+      entry: CLIENT_ENTRY,
+      ...Object.fromEntries(
+        [...new Set(Object.values(ON_DEMAND_STYLES).flat())].map((sheet) => [path.basename(sheet, '.css'), sheet]),
+      ),
+    },
     outdir: path.relative(ROOT, assetsDir),
     platform: 'browser',
     format: 'esm',
@@ -245,7 +266,11 @@ export async function build() {
     define: { 'process.env.NODE_ENV': '"production"' },
   });
 
-  const images = await buildImages({ sourceDir: path.join(ROOT, 'static', 'images'), outDir: IMAGES_DIR, cacheDir: IMAGE_CACHE_DIR });
+  const images = await buildImages({
+    sourceDir: path.join(ROOT, 'static', 'images'),
+    outDir: IMAGES_DIR,
+    cacheDir: IMAGE_CACHE_DIR,
+  });
   await writeFile(path.join(DIST, 'images.json'), JSON.stringify({ version: images.version }));
 
   await writeFile(STAMP_FILE, stamp);

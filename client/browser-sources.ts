@@ -4,5 +4,9 @@ import { createFetchContentSource } from '#app/content/fetch-content-source.ts';
 import { createFetchInsightsSource } from '#app/insights/fetch-insights-source.ts';
 
 export function createBrowserSources(assetsBaseUrl: string) {
-  return { content: createFetchContentSource(assetsBaseUrl), insights: createFetchInsightsSource(), careers: createFetchCareersSource() };
+  return {
+    content: createFetchContentSource(assetsBaseUrl),
+    insights: createFetchInsightsSource(),
+    careers: createFetchCareersSource(),
+  };
 }

@@ -5,6 +5,7 @@
  * imported for their place in the chunk only: the page modules use them, the entry does not.
  */
 export { hydrate } from './hydrate.tsx';
+
 import '#app/blocks/stage.tsx';
 import '#app/insights/article-card.tsx';
 import '#app/images/picture.tsx';

@@ -1,16 +1,16 @@
 /** The same route table as the server, hydrated onto the streamed document. */
-import { startTransition, StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { ENVIRONMENT_GLOBAL, EnvironmentProvider, INLINE_CSS_ID, type AppEnvironment } from '#app/environment.tsx';
+import { type AppEnvironment, ENVIRONMENT_GLOBAL, EnvironmentProvider, INLINE_CSS_ID } from '#app/environment.tsx';
 import { acceptLanguageOfNavigator, LANGUAGE_COOKIE, readCookie } from '#app/i18n/language.ts';
 import { matchPageRoute } from '#app/match-page.ts';
 import { createRoutes } from '#app/routes.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
 import { nextTask } from './next-task.ts';
-import { scheduleWebVitals } from './web-vitals-loader.ts';
 import { createOnDemandSources } from './on-demand-sources.ts';
+import { scheduleWebVitals } from './web-vitals-loader.ts';
 
 declare global {
   interface Window {
@@ -82,7 +82,8 @@ export async function hydrate(): Promise<void> {
   // router reads. Its module comes after hydration: no link can be followed by the router before.
   // A prefetcher that cannot load (the visitor went offline) costs the prefetching, nothing more.
   import('#app/prefetch/route-prefetch.ts').then(
-    ({ createRoutePrefetcher, listenForLinkIntent }) => listenForLinkIntent(document, createRoutePrefetcher({ content, languageSignals })),
+    ({ createRoutePrefetcher, listenForLinkIntent }) =>
+      listenForLinkIntent(document, createRoutePrefetcher({ content, languageSignals })),
     () => undefined,
   );
   scheduleWebVitals(router, environment.webVitals.sampleRate);

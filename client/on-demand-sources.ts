@@ -41,7 +41,9 @@ function whenLoaded<T extends Record<keyof T, (...args: never[]) => Promise<unkn
 }
 
 export function createOnDemandSources(assetsBaseUrl: string): BrowserSources {
-  const sources = onFirstCall(() => import('./browser-sources.ts').then((module) => module.createBrowserSources(assetsBaseUrl)));
+  const sources = onFirstCall(() =>
+    import('./browser-sources.ts').then((module) => module.createBrowserSources(assetsBaseUrl)),
+  );
   return {
     content: whenLoaded(async () => (await sources()).content),
     insights: whenLoaded(async () => (await sources()).insights),

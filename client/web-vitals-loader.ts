@@ -11,8 +11,12 @@ const IDLE_TIMEOUT_MS = 5_000;
 export function scheduleWebVitals(router: ViewSource, sampleRate: number): void {
   if (!(Math.random() < sampleRate)) return;
   // A reporter that cannot load (a deploy replaced its chunk) costs a missing report, nothing more.
-  const start = () => void import('./web-vitals/reporter.ts').then(({ startReporter }) => startReporter(router)).catch(() => undefined);
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(start, 0));
+  const start = () =>
+    void import('./web-vitals/reporter.ts').then(({ startReporter }) => startReporter(router)).catch(() => undefined);
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS })
+      : setTimeout(start, 0);
   if (document.readyState === 'complete') whenIdle();
   else addEventListener('load', whenIdle, { once: true });
 }

@@ -26,7 +26,8 @@ const { values: args } = parseArgs({
 });
 const whole = (name, min, max) => {
   const value = Number(args[name]);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}, got "${args[name]}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`--${name} must be a whole number from ${min} to ${max}, got "${args[name]}"`);
   return value;
 };
 const POSTS = whole('posts', 0, 5_000);
@@ -55,7 +56,13 @@ const UPLOAD_FIRST_BYTES = 64 * 1024;
 const UPLOAD_STEP_BYTES = 16 * 1024;
 const UPLOAD_STEP_MS = 1_000;
 /** The form routes that take multipart text fields (src/server/forms/form-parsers.ts). */
-const FORM_ROUTES = ['/api/contact', '/api/contact/omr', '/api/contact/technology', '/api/events', '/api/newsletter/subscribe'];
+const FORM_ROUTES = [
+  '/api/contact',
+  '/api/contact/omr',
+  '/api/contact/technology',
+  '/api/events',
+  '/api/newsletter/subscribe',
+];
 const BOUNDARY = '----nordstern-bench-abuse';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 const MB = 1024 * 1024;
@@ -67,8 +74,21 @@ const now = () => performance.now();
 // Auth emulator, NODE_OPTIONS with other heap flags) reaches the server but what a process needs.
 const PASSED_THROUGH = new Set(['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ', 'USER']);
 const metricsPort = await freePort();
-const env = Object.fromEntries(Object.keys(process.env).filter((name) => !PASSED_THROUGH.has(name)).map((name) => [name, undefined]));
-Object.assign(env, { RATE_LIMIT_MAX: undefined, RATE_LIMIT_READ_MAX: undefined, MAX_CONNECTIONS_PER_ADDRESS: undefined, MAX_REQUESTS_PER_ADDRESS: undefined, UPLOAD_QUOTA_MB: undefined, FIREBASE_AUTH_EMULATOR_HOST: undefined, METRICS_PORT: String(metricsPort), LOG_LEVEL: 'warn' });
+const env = Object.fromEntries(
+  Object.keys(process.env)
+    .filter((name) => !PASSED_THROUGH.has(name))
+    .map((name) => [name, undefined]),
+);
+Object.assign(env, {
+  RATE_LIMIT_MAX: undefined,
+  RATE_LIMIT_READ_MAX: undefined,
+  MAX_CONNECTIONS_PER_ADDRESS: undefined,
+  MAX_REQUESTS_PER_ADDRESS: undefined,
+  UPLOAD_QUOTA_MB: undefined,
+  FIREBASE_AUTH_EMULATOR_HOST: undefined,
+  METRICS_PORT: String(metricsPort),
+  LOG_LEVEL: 'warn',
+});
 
 const stderrLines = [];
 const logCounts = new Map();
@@ -115,13 +135,16 @@ const rssTimer = setInterval(() => {
 
 function scrapeHeapMb() {
   return new Promise((resolve) => {
-    const request = http.get({ host: '127.0.0.1', port: metricsPort, path: '/metrics', agent: false, timeout: 2_000 }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => resolve(Number(/^nodejs_heap_size_used_bytes (\d+)/m.exec(text)?.[1] ?? NaN) / MB));
-      response.on('error', () => resolve(NaN));
-    });
+    const request = http.get(
+      { host: '127.0.0.1', port: metricsPort, path: '/metrics', agent: false, timeout: 2_000 },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve(Number(/^nodejs_heap_size_used_bytes (\d+)/m.exec(text)?.[1] ?? NaN) / MB));
+        response.on('error', () => resolve(NaN));
+      },
+    );
     request.on('timeout', () => request.destroy());
     request.on('error', () => resolve(NaN));
   });
@@ -142,26 +165,49 @@ const heapLoop = (async () => {
 function timedRequest({ path, method = 'GET', headers = {}, body, localAddress = '127.0.0.1' }) {
   return new Promise((resolve) => {
     const started = now();
-    const request = http.request({ host: '127.0.0.1', port, path, method, headers, localAddress, agent: false, timeout: REQUEST_TIMEOUT_MS }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ ms: now() - started, status: response.statusCode }));
-      response.on('error', (error) => resolve({ error: error.code ?? error.message }));
-    });
+    const request = http.request(
+      { host: '127.0.0.1', port, path, method, headers, localAddress, agent: false, timeout: REQUEST_TIMEOUT_MS },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ ms: now() - started, status: response.statusCode }));
+        response.on('error', (error) => resolve({ error: error.code ?? error.message }));
+      },
+    );
     request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
     request.on('error', (error) => resolve({ error: error.code ?? error.message }));
     request.end(body);
   });
 }
 
-const PAGE = { path: '/', headers: { 'user-agent': BROWSER, accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' } };
-const CONTACT_BODY = JSON.stringify({ name: 'Nora Normal', email: 'nora@example.com', message: 'Could we talk about our analytics setup next week?', language: 'en', legals: true });
-const CONTACT_HEADERS = { 'user-agent': BROWSER, 'content-type': 'application/json', accept: 'application/json', origin: server.url };
+const PAGE = {
+  path: '/',
+  headers: { 'user-agent': BROWSER, accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' },
+};
+const CONTACT_BODY = JSON.stringify({
+  name: 'Nora Normal',
+  email: 'nora@example.com',
+  message: 'Could we talk about our analytics setup next week?',
+  language: 'en',
+  legals: true,
+});
+const CONTACT_HEADERS = {
+  'user-agent': BROWSER,
+  'content-type': 'application/json',
+  accept: 'application/json',
+  origin: server.url,
+};
 // Each visitor address posts no more than the budget allows, so a 429 means the budget was not the cause.
 let contactPosts = 0;
 function contactPost() {
   const address = `127.0.1.${1 + Math.floor(contactPosts / POSTS_PER_ADDRESS)}`;
   contactPosts += 1;
-  return timedRequest({ path: '/api/contact', method: 'POST', headers: CONTACT_HEADERS, body: CONTACT_BODY, localAddress: address });
+  return timedRequest({
+    path: '/api/contact',
+    method: 'POST',
+    headers: CONTACT_HEADERS,
+    body: CONTACT_BODY,
+    localAddress: address,
+  });
 }
 
 function series() {
@@ -180,7 +226,13 @@ function percentile(sorted, q) {
 function summary({ ms, failures }) {
   const sorted = [...ms].sort((a, b) => a - b);
   const round = (value) => (value === null ? null : Math.round(value * 10) / 10);
-  return { ok: sorted.length, failed: Object.values(failures).reduce((sum, n) => sum + n, 0), failures, p50: round(percentile(sorted, 0.5)), p99: round(percentile(sorted, 0.99)) };
+  return {
+    ok: sorted.length,
+    failed: Object.values(failures).reduce((sum, n) => sum + n, 0),
+    failures,
+    p50: round(percentile(sorted, 0.5)),
+    p99: round(percentile(sorted, 0.99)),
+  };
 }
 
 async function paced(everyMs, state, task) {
@@ -211,7 +263,14 @@ async function measure(name, seconds) {
   await Promise.race([sleep(seconds * 1000), server.exited.then(() => sleep(1000))]);
   state.over = true;
   await Promise.all(loops);
-  return { seconds: Math.round((now() - started) / 100) / 10, page: summary(page), contact: summary(contact), readyz: ready, peakHeapMb: null, peakRssMb: null };
+  return {
+    seconds: Math.round((now() - started) / 100) / 10,
+    page: summary(page),
+    contact: summary(contact),
+    readyz: ready,
+    peakHeapMb: null,
+    peakRssMb: null,
+  };
 }
 
 // ---- the attackers ----
@@ -229,17 +288,28 @@ function formPost(path) {
   const part = Buffer.concat([Buffer.from(header), value, Buffer.from('\r\n')]);
   const claimed = FIELDS * part.length + CLOSING.length;
   // Every field but the last complete; of the last only its header, its value trickles in a byte at a time.
-  const sent = Buffer.concat([Buffer.from(requestHead(path, claimed)), ...Array.from({ length: FIELDS - 1 }, () => part), Buffer.from(header)]);
+  const sent = Buffer.concat([
+    Buffer.from(requestHead(path, claimed)),
+    ...Array.from({ length: FIELDS - 1 }, () => part),
+    Buffer.from(header),
+  ]);
   return { sent, trickle: FIELD_BYTES };
 }
 
 function upload() {
   const field = (name, value) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const start = field('language', 'en') + field('name', 'Abe Attacker') + field('email', 'abe@example.com') + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  const start =
+    field('language', 'en') +
+    field('name', 'Abe Attacker') +
+    field('email', 'abe@example.com') +
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
   const claimed = Buffer.byteLength(start) + UPLOAD_CLAIMED_BYTES + 2 + CLOSING.length;
   const file = Buffer.alloc(UPLOAD_FIRST_BYTES, ' ');
   file.write('%PDF-1.7\n');
-  return { sent: Buffer.concat([Buffer.from(requestHead('/api/application', claimed) + start), file]), trickle: UPLOAD_CLAIMED_BYTES - UPLOAD_FIRST_BYTES };
+  return {
+    sent: Buffer.concat([Buffer.from(requestHead('/api/application', claimed) + start), file]),
+    trickle: UPLOAD_CLAIMED_BYTES - UPLOAD_FIRST_BYTES,
+  };
 }
 
 const attackAddresses = Array.from({ length: ADDRESSES }, (_, i) => `127.0.0.${i + 2}`);
@@ -288,8 +358,15 @@ const idle = await measure('idle', IDLE_SECONDS);
 
 const attackStarted = now();
 let next = 0;
-for (let i = 0; i < POSTS; i += 1) attack('post', FORM_ROUTES[i % FORM_ROUTES.length], formBodies.get(FORM_ROUTES[i % FORM_ROUTES.length]), attackAddresses[next++ % ADDRESSES]);
-for (let i = 0; i < UPLOADS; i += 1) attack('upload', '/api/application', uploadBody, attackAddresses[next++ % ADDRESSES]);
+for (let i = 0; i < POSTS; i += 1)
+  attack(
+    'post',
+    FORM_ROUTES[i % FORM_ROUTES.length],
+    formBodies.get(FORM_ROUTES[i % FORM_ROUTES.length]),
+    attackAddresses[next++ % ADDRESSES],
+  );
+for (let i = 0; i < UPLOADS; i += 1)
+  attack('upload', '/api/application', uploadBody, attackAddresses[next++ % ADDRESSES]);
 const trickleTimer = setInterval(() => feed('post', 1), TRICKLE_MS);
 const uploadTimer = setInterval(() => feed('upload', UPLOAD_STEP_BYTES), UPLOAD_STEP_MS);
 const underAttack = await measure('attack', ATTACK_SECONDS);
@@ -309,7 +386,10 @@ clearInterval(rssTimer);
 await heapLoop;
 // A server still running is asked once more: its high-water mark covers the moments between samples.
 try {
-  vmHwmMb = Math.max(vmHwmMb, Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+  vmHwmMb = Math.max(
+    vmHwmMb,
+    Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+  );
 } catch {
   // gone
 }
@@ -317,19 +397,30 @@ try {
 const crash = death;
 await server.stop();
 
-for (const [name, measured] of [['idle', idle], ['attack', underAttack], ['after', after]]) {
+for (const [name, measured] of [
+  ['idle', idle],
+  ['attack', underAttack],
+  ['after', after],
+]) {
   if (!measured) continue;
   measured.peakHeapMb = Math.round(peakOf(name).heapMb);
   measured.peakRssMb = Math.round(peakOf(name).rssMb);
 }
 // V8's last words before "Reached heap limit" list its last collections, "Mark-Compact 95.2 (99.1) -> ...":
 // the heap in use when it gave up, which a sample every 200 ms easily misses.
-const gcHeapsMb = stderrLines.flatMap((line) => [...line.matchAll(/(?:Mark-Compact|Scavenge)[^\d]*([\d.]+) \([\d.]+\) ->/g)].map((match) => Number(match[1])));
+const gcHeapsMb = stderrLines.flatMap((line) =>
+  [...line.matchAll(/(?:Mark-Compact|Scavenge)[^\d]*([\d.]+) \([\d.]+\) ->/g)].map((match) => Number(match[1])),
+);
 // From V8's list of collections to its FATAL ERROR line; the native stack after it names no code of ours.
 const fatalFrom = stderrLines.findIndex((line) => /FATAL ERROR|Last few GCs/.test(line));
 const fatalTo = stderrLines.findIndex((line) => /FATAL ERROR/.test(line));
 const report = {
-  server: { flags: server.flags, nodeEnv: 'production', limits: 'defaults (RATE_LIMIT_MAX 20 posts/min per address, MAX_CONNECTIONS 2000, MAX_CONNECTIONS_PER_ADDRESS 64, MAX_REQUESTS_PER_ADDRESS 32, BODY_MEMORY_MB 8, UPLOAD_QUOTA_MB 100, REQUEST_TIMEOUT_MS 120000, IDLE_TIMEOUT_MS 30000)' },
+  server: {
+    flags: server.flags,
+    nodeEnv: 'production',
+    limits:
+      'defaults (RATE_LIMIT_MAX 20 posts/min per address, MAX_CONNECTIONS 2000, MAX_CONNECTIONS_PER_ADDRESS 64, MAX_REQUESTS_PER_ADDRESS 32, BODY_MEMORY_MB 8, UPLOAD_QUOTA_MB 100, REQUEST_TIMEOUT_MS 120000, IDLE_TIMEOUT_MS 30000)',
+  },
   attack: {
     posts: POSTS,
     fields: FIELDS,
@@ -345,40 +436,74 @@ const report = {
   },
   phases: { idle, attack: underAttack, after },
   alive: !crash,
-  exit: crash ? { code: crash.code, signal: crash.signal, secondsIntoAttack: Math.round((crash.atMs - attackStarted) / 100) / 10, secondsSinceStart: Math.round((crash.atMs - startedAt) / 100) / 10 } : null,
+  exit: crash
+    ? {
+        code: crash.code,
+        signal: crash.signal,
+        secondsIntoAttack: Math.round((crash.atMs - attackStarted) / 100) / 10,
+        secondsSinceStart: Math.round((crash.atMs - startedAt) / 100) / 10,
+      }
+    : null,
   vmHwmMb: Math.round(vmHwmMb),
   heapAtCrashMb: gcHeapsMb.length ? Math.max(...gcHeapsMb) : null,
-  stderr: (fatalFrom >= 0 ? stderrLines.slice(fatalFrom, fatalTo >= fatalFrom ? fatalTo + 1 : undefined) : stderrLines.slice(-15)).filter((line) => line.trim() !== '').slice(0, 25),
+  stderr: (fatalFrom >= 0
+    ? stderrLines.slice(fatalFrom, fatalTo >= fatalFrom ? fatalTo + 1 : undefined)
+    : stderrLines.slice(-15)
+  )
+    .filter((line) => line.trim() !== '')
+    .slice(0, 25),
   serverLog: Object.fromEntries([...logCounts].sort((a, b) => b[1] - a[1])),
 };
 
 if (args.json) {
   console.log(JSON.stringify(report, null, 2));
 } else {
-  const failures = (s) => (s.failed ? `${s.failed} (${Object.entries(s.failures).map(([key, n]) => `${key} ×${n}`).join(', ')})` : '0');
+  const failures = (s) =>
+    s.failed
+      ? `${s.failed} (${Object.entries(s.failures)
+          .map(([key, n]) => `${key} ×${n}`)
+          .join(', ')})`
+      : '0';
   const ms = (value) => (value === null ? '–' : value.toFixed(1));
-  const ready = (counts) => Object.entries(counts).map(([key, n]) => `${key} ×${n}`).join(', ') || '–';
+  const ready = (counts) =>
+    Object.entries(counts)
+      .map(([key, n]) => `${key} ×${n}`)
+      .join(', ') || '–';
   console.log(`server: node ${server.flags.join(' ')}, NODE_ENV=production, ${report.server.limits}`);
   console.log(
     `attack: ${POSTS} multipart posts (${FIELDS} fields × ${FIELD_BYTES / 1024} KB, the last left open, a byte every ${TRICKLE_MS / 1000} s) spread over ${FORM_ROUTES.join(', ')}; ` +
       `${UPLOADS} uploads to /api/application (a cv part of a claimed ${UPLOAD_CLAIMED_BYTES / MB} MB at ${report.attack.uploadKbPerSecond} KB/s); ` +
       `from ${ADDRESSES} address${ADDRESSES === 1 ? '' : 'es'} (${attackAddresses[0]}${ADDRESSES > 1 ? `–${attackAddresses.at(-1)}` : ''}); for ${ATTACK_SECONDS} s`,
   );
-  console.log(`visitor: GET / every ${PAGE_EVERY_MS} ms from 127.0.0.1, a JSON contact post every ${CONTACT_EVERY_MS} ms (at most ${POSTS_PER_ADDRESS} per address, from 127.0.1.x), /readyz every ${READY_EVERY_MS} ms; p50/p99 over the answered 2xx`);
+  console.log(
+    `visitor: GET / every ${PAGE_EVERY_MS} ms from 127.0.0.1, a JSON contact post every ${CONTACT_EVERY_MS} ms (at most ${POSTS_PER_ADDRESS} per address, from 127.0.1.x), /readyz every ${READY_EVERY_MS} ms; p50/p99 over the answered 2xx`,
+  );
   console.log('');
-  console.log('| phase | s | page p50 ms | page p99 ms | pages ok | pages failed | contact p50 ms | contact p99 ms | posts ok | posts failed | /readyz | peak heap MB | peak RSS MB |');
+  console.log(
+    '| phase | s | page p50 ms | page p99 ms | pages ok | pages failed | contact p50 ms | contact p99 ms | posts ok | posts failed | /readyz | peak heap MB | peak RSS MB |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const [name, m] of [['idle', idle], ['attack', underAttack], ['after', after]]) {
+  for (const [name, m] of [
+    ['idle', idle],
+    ['attack', underAttack],
+    ['after', after],
+  ]) {
     if (!m) {
       console.log(`| ${name} | – | server gone | | | | | | | | | | |`);
       continue;
     }
-    console.log(`| ${name} | ${m.seconds} | ${ms(m.page.p50)} | ${ms(m.page.p99)} | ${m.page.ok} | ${failures(m.page)} | ${ms(m.contact.p50)} | ${ms(m.contact.p99)} | ${m.contact.ok} | ${failures(m.contact)} | ${ready(m.readyz)} | ${m.peakHeapMb} | ${m.peakRssMb} |`);
+    console.log(
+      `| ${name} | ${m.seconds} | ${ms(m.page.p50)} | ${ms(m.page.p99)} | ${m.page.ok} | ${failures(m.page)} | ${ms(m.contact.p50)} | ${ms(m.contact.p99)} | ${m.contact.ok} | ${failures(m.contact)} | ${ready(m.readyz)} | ${m.peakHeapMb} | ${m.peakRssMb} |`,
+    );
   }
   console.log('');
-  console.log(`peak RSS (VmHWM): ${report.vmHwmMb} MB; heap sampled from /metrics every ${METRICS_EVERY_MS} ms${report.heapAtCrashMb ? `, ${report.heapAtCrashMb} MB in V8's last collections before it gave up` : ''}`);
+  console.log(
+    `peak RSS (VmHWM): ${report.vmHwmMb} MB; heap sampled from /metrics every ${METRICS_EVERY_MS} ms${report.heapAtCrashMb ? `, ${report.heapAtCrashMb} MB in V8's last collections before it gave up` : ''}`,
+  );
   if (crash) {
-    console.log(`SERVER CRASHED ${report.exit.secondsIntoAttack} s into the attack: ${crash.signal ? `signal ${crash.signal}` : `exit code ${crash.code}`}`);
+    console.log(
+      `SERVER CRASHED ${report.exit.secondsIntoAttack} s into the attack: ${crash.signal ? `signal ${crash.signal}` : `exit code ${crash.code}`}`,
+    );
     console.log('its last words on stderr:');
     for (const line of report.stderr) console.log(`  ${line}`);
   } else {

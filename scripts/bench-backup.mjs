@@ -44,8 +44,19 @@ async function post(base, n, withFile) {
     form.append('cv', new Blob([cv(n)], { type: 'application/pdf' }), `Lebenslauf ${n}.pdf`);
     response = await fetch(`${base}/api/application`, { method: 'POST', body: form, headers });
   } else {
-    const body = { name: `Person ${n}`, email: `person${n}@example.com`, company: 'Fleetwerk GmbH', message: `Anfrage ${n}: `.padEnd(600, 'Wir möchten unser Tracking prüfen lassen. '), language: 'de', legals: true };
-    response = await fetch(`${base}/api/contact`, { method: 'POST', body: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' } });
+    const body = {
+      name: `Person ${n}`,
+      email: `person${n}@example.com`,
+      company: 'Fleetwerk GmbH',
+      message: `Anfrage ${n}: `.padEnd(600, 'Wir möchten unser Tracking prüfen lassen. '),
+      language: 'de',
+      legals: true,
+    };
+    response = await fetch(`${base}/api/contact`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
   }
   if (!response.ok) throw new Error(`post ${n}: ${response.status} ${await response.text()}`);
   await response.arrayBuffer();
@@ -54,7 +65,9 @@ async function post(base, n, withFile) {
 /** Runs a built operator tool; answers its wall time (Node's start included) and the time it reports itself. */
 async function tool(name, args, dataDir) {
   const started = performance.now();
-  const { stdout } = await run(process.execPath, [`dist/server/${name}.js`, ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+  const { stdout } = await run(process.execPath, [`dist/server/${name}.js`, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
   const wall = performance.now() - started;
   const own = /in (\d+) ms/.exec(stdout)?.[1];
   return { wall: Math.round(wall), own: own === undefined ? undefined : Number(own), stdout };
@@ -77,16 +90,26 @@ try {
       }
     }),
   );
-  console.log(`posted ${SUBMISSIONS} submissions (${FILES} with a CV) in ${Math.round(performance.now() - posting)} ms`);
-  const database = statSync(path.join(dataDir, 'nordstern.sqlite')).size + (statSync(path.join(dataDir, 'nordstern.sqlite-wal'), { throwIfNoEntry: false })?.size ?? 0);
-  console.log(`DATA_DIR: database ${mb(database)} (with its WAL), uploads ${mb(folderBytes(path.join(dataDir, 'uploads')))}`);
+  console.log(
+    `posted ${SUBMISSIONS} submissions (${FILES} with a CV) in ${Math.round(performance.now() - posting)} ms`,
+  );
+  const database =
+    statSync(path.join(dataDir, 'nordstern.sqlite')).size +
+    (statSync(path.join(dataDir, 'nordstern.sqlite-wal'), { throwIfNoEntry: false })?.size ?? 0);
+  console.log(
+    `DATA_DIR: database ${mb(database)} (with its WAL), uploads ${mb(folderBytes(path.join(dataDir, 'uploads')))}`,
+  );
 
   const backup = await tool('backup', [backupDir], dataDir);
-  console.log(`backup  (server running): ${backup.wall} ms wall, ${backup.own} ms in the tool; ${mb(folderBytes(backupDir))} written`);
+  console.log(
+    `backup  (server running): ${backup.wall} ms wall, ${backup.own} ms in the tool; ${mb(folderBytes(backupDir))} written`,
+  );
   const check = await tool('restore', ['--check', backupDir], restoredDir);
   console.log(`check:                    ${check.wall} ms wall`);
   const restore = await tool('restore', [backupDir], restoredDir);
-  console.log(`restore (into empty dir): ${restore.wall} ms wall, ${restore.own} ms in the tool; ${mb(folderBytes(restoredDir))} in DATA_DIR`);
+  console.log(
+    `restore (into empty dir): ${restore.wall} ms wall, ${restore.own} ms in the tool; ${mb(folderBytes(restoredDir))} in DATA_DIR`,
+  );
   console.log(`\n${backup.stdout}`);
 } finally {
   await server.stop();

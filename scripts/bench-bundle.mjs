@@ -31,13 +31,26 @@ const sum = (files, pick) => files.reduce((total, file) => total + pick(file), 0
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const within = (value, budget) => (value <= budget ? `within ${budget}` : `OVER ${budget}`);
-console.log(`build time (median of ${runs}): ${times[Math.floor(times.length / 2)]} ms (min ${times[0]}, max ${times.at(-1)})`);
-console.log(`homepage first load: ${measure.files} files (${scripts.length} scripts, ${styles.length} stylesheets; ${within(measure.files, FIRST_LOAD_BUDGET.files)}), ${measure.gzipBytes} bytes gzip (${within(measure.gzipBytes, FIRST_LOAD_BUDGET.gzipBytes)}), ${kb(brotli)} brotli`);
-console.log(`  JavaScript: ${kb(sum(scripts, (file) => file.bytes))} minified, ${sum(scripts, (file) => file.gzipBytes)} bytes (${kb(sum(scripts, (file) => file.gzipBytes))}) gzip`);
-console.log(`  CSS (inlined into the page): ${kb(sum(styles, (file) => file.bytes))} minified, ${sum(styles, (file) => file.gzipBytes)} bytes gzip`);
-console.log(`  of which the app's own code: ≈${measure.ownGzipBytes} bytes (${kb(measure.ownGzipBytes)}) gzip (${within(measure.ownGzipBytes, FIRST_LOAD_BUDGET.ownGzipBytes)}), ≈${kb(ownBrotli)} brotli`);
-console.log(`  libraries (react, react-dom, react-router, valtio): ≈${kb(sum(scripts, (file) => file.gzipBytes) - measure.ownGzipBytes)} gzip`);
-for (const file of measure.list) console.log(`    ${file.url}: ${file.bytes} bytes, ${file.gzipBytes} gzip, own ≈${file.ownGzipBytes}`);
+console.log(
+  `build time (median of ${runs}): ${times[Math.floor(times.length / 2)]} ms (min ${times[0]}, max ${times.at(-1)})`,
+);
+console.log(
+  `homepage first load: ${measure.files} files (${scripts.length} scripts, ${styles.length} stylesheets; ${within(measure.files, FIRST_LOAD_BUDGET.files)}), ${measure.gzipBytes} bytes gzip (${within(measure.gzipBytes, FIRST_LOAD_BUDGET.gzipBytes)}), ${kb(brotli)} brotli`,
+);
+console.log(
+  `  JavaScript: ${kb(sum(scripts, (file) => file.bytes))} minified, ${sum(scripts, (file) => file.gzipBytes)} bytes (${kb(sum(scripts, (file) => file.gzipBytes))}) gzip`,
+);
+console.log(
+  `  CSS (inlined into the page): ${kb(sum(styles, (file) => file.bytes))} minified, ${sum(styles, (file) => file.gzipBytes)} bytes gzip`,
+);
+console.log(
+  `  of which the app's own code: ≈${measure.ownGzipBytes} bytes (${kb(measure.ownGzipBytes)}) gzip (${within(measure.ownGzipBytes, FIRST_LOAD_BUDGET.ownGzipBytes)}), ≈${kb(ownBrotli)} brotli`,
+);
+console.log(
+  `  libraries (react, react-dom, react-router, valtio): ≈${kb(sum(scripts, (file) => file.gzipBytes) - measure.ownGzipBytes)} gzip`,
+);
+for (const file of measure.list)
+  console.log(`    ${file.url}: ${file.bytes} bytes, ${file.gzipBytes} gzip, own ≈${file.ownGzipBytes}`);
 const problems = budgetProblems(measure);
 console.log(problems.length ? `over budget: ${problems.join('; ')}` : 'within the first-load budget');
 
@@ -50,7 +63,9 @@ async function strictOwnGzipBytes() {
   try {
     const { metafile } = await esbuild.build({ ...clientBuildOptions(assetsDir), packages: 'external' });
     // Every byte of these scripts is the app's: its modules and the bundler's imports and exports between them.
-    const scripts = (await measureFirstLoad(dir, manifestOf(metafile, assetsDir), metafile)).list.filter((file) => file.url.endsWith('.js'));
+    const scripts = (await measureFirstLoad(dir, manifestOf(metafile, assetsDir), metafile)).list.filter((file) =>
+      file.url.endsWith('.js'),
+    );
     return { gzipBytes: scripts.reduce((total, file) => total + file.gzipBytes, 0), scripts };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -59,6 +74,8 @@ async function strictOwnGzipBytes() {
 
 if (process.argv.includes('--strict')) {
   const strict = await strictOwnGzipBytes();
-  console.log(`the app's own code counted strictly (the same chunking built without the libraries, gzipped alone): ${strict.gzipBytes} bytes (${kb(strict.gzipBytes)}) gzip (${within(strict.gzipBytes, FIRST_LOAD_BUDGET.ownGzipBytes)})`);
+  console.log(
+    `the app's own code counted strictly (the same chunking built without the libraries, gzipped alone): ${strict.gzipBytes} bytes (${kb(strict.gzipBytes)}) gzip (${within(strict.gzipBytes, FIRST_LOAD_BUDGET.ownGzipBytes)})`,
+  );
   for (const file of strict.scripts) console.log(`    ${file.url}: ${file.bytes} bytes, ${file.gzipBytes} gzip`);
 }

@@ -2,8 +2,9 @@
 // loopback) for pages, APIs and a form post against the built server, and beside each page
 // the same bytes served as a precompressed static file by the same server, with the ratio.
 // "uncached" runs on a second server with PAGE_CACHE_MB=0, which renders every request.
-import http from 'node:http';
+
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -30,9 +31,22 @@ function rawGet(url, headers) {
 }
 
 async function run(url, { method = 'GET', headers = {}, body } = {}) {
-  const result = await autocannon({ url, method, headers: { 'user-agent': BROWSER, ...headers }, body, connections: CONNECTIONS, duration: DURATION_S });
+  const result = await autocannon({
+    url,
+    method,
+    headers: { 'user-agent': BROWSER, ...headers },
+    body,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+  });
   const bad = result.non2xx + result.errors + result.timeouts;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: result.throughput.average / Math.max(result.requests.average, 1), bad };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.throughput.average / Math.max(result.requests.average, 1),
+    bad,
+  };
 }
 
 // The pages as the server sends them, saved as static files with the cache's own .br and .gz
@@ -41,8 +55,13 @@ const staticDir = mkdtempSync(path.join(tmpdir(), 'nordstern-bench-static-'));
 cpSync('static', staticDir, { recursive: true });
 const probe = await startBenchServer();
 try {
-  for (const [name, page] of [['home', '/'], ['article', ARTICLE]]) {
-    const identity = Buffer.from(await (await fetch(`${probe.url}${page}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+  for (const [name, page] of [
+    ['home', '/'],
+    ['article', ARTICLE],
+  ]) {
+    const identity = Buffer.from(
+      await (await fetch(`${probe.url}${page}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+    );
     writeFileSync(path.join(staticDir, `bench-${name}.html`), identity);
     // Ask until the answers are the cache's copies (an ETag names them), made in the background after the first render.
     for (const encoding of ['br', 'gzip']) {
@@ -64,20 +83,76 @@ const cached = await startBenchServer({ env: { STATIC_DIR: staticDir } });
 const uncached = await startBenchServer({ env: { STATIC_DIR: staticDir, PAGE_CACHE_MB: '0' } });
 const BR = { 'accept-encoding': 'br' };
 const IDENTITY = { 'accept-encoding': 'identity' };
-const contact = JSON.stringify({ name: 'Bench Mark', email: 'bench@example.com', message: 'Load test', language: 'en', legals: true });
+const contact = JSON.stringify({
+  name: 'Bench Mark',
+  email: 'bench@example.com',
+  message: 'Load test',
+  language: 'en',
+  legals: true,
+});
 
 const rows = [
   ['homepage, cached, identity', cached.url, '/', IDENTITY, '/bench-home.html', IDENTITY],
-  ['homepage, cached, browser encodings (br)', cached.url, '/', BROWSER_ENCODINGS, '/bench-home.html', BROWSER_ENCODINGS],
-  ['homepage, cached, gzip', cached.url, '/', { 'accept-encoding': 'gzip' }, '/bench-home.html', { 'accept-encoding': 'gzip' }],
+  [
+    'homepage, cached, browser encodings (br)',
+    cached.url,
+    '/',
+    BROWSER_ENCODINGS,
+    '/bench-home.html',
+    BROWSER_ENCODINGS,
+  ],
+  [
+    'homepage, cached, gzip',
+    cached.url,
+    '/',
+    { 'accept-encoding': 'gzip' },
+    '/bench-home.html',
+    { 'accept-encoding': 'gzip' },
+  ],
   ['homepage, uncached, identity', uncached.url, '/', IDENTITY, '/bench-home.html', IDENTITY],
-  ['homepage, uncached, browser encodings (br)', uncached.url, '/', BROWSER_ENCODINGS, '/bench-home.html', BROWSER_ENCODINGS],
-  ['article, cached, browser encodings (br)', cached.url, ARTICLE, BROWSER_ENCODINGS, '/bench-article.html', BROWSER_ENCODINGS],
-  ['article, cached, gzip', cached.url, ARTICLE, { 'accept-encoding': 'gzip' }, '/bench-article.html', { 'accept-encoding': 'gzip' }],
-  ['article, uncached, browser encodings (br)', uncached.url, ARTICLE, BROWSER_ENCODINGS, '/bench-article.html', BROWSER_ENCODINGS],
+  [
+    'homepage, uncached, browser encodings (br)',
+    uncached.url,
+    '/',
+    BROWSER_ENCODINGS,
+    '/bench-home.html',
+    BROWSER_ENCODINGS,
+  ],
+  [
+    'article, cached, browser encodings (br)',
+    cached.url,
+    ARTICLE,
+    BROWSER_ENCODINGS,
+    '/bench-article.html',
+    BROWSER_ENCODINGS,
+  ],
+  [
+    'article, cached, gzip',
+    cached.url,
+    ARTICLE,
+    { 'accept-encoding': 'gzip' },
+    '/bench-article.html',
+    { 'accept-encoding': 'gzip' },
+  ],
+  [
+    'article, uncached, browser encodings (br)',
+    uncached.url,
+    ARTICLE,
+    BROWSER_ENCODINGS,
+    '/bench-article.html',
+    BROWSER_ENCODINGS,
+  ],
   ['insights API, page 1', cached.url, '/api/insights/articles/en/1?sort=datetime:desc', BR],
   ['search "consent"', cached.url, '/api/insights/articles/en/search/consent', BR],
-  ['POST /api/contact', cached.url, '/api/contact', { 'content-type': 'application/json', origin: cached.url }, undefined, undefined, contact],
+  [
+    'POST /api/contact',
+    cached.url,
+    '/api/contact',
+    { 'content-type': 'application/json', origin: cached.url },
+    undefined,
+    undefined,
+    contact,
+  ],
 ];
 
 console.log(`concurrency ${CONNECTIONS}, ${DURATION_S} s each, node ${cached.flags.join(' ')}`);
@@ -91,7 +166,9 @@ try {
       const file = await run(`${cached.url}${staticPath}`, { headers: staticHeaders });
       staticCells = [file.rps.toFixed(0), (measured.rps / file.rps).toFixed(2)];
     }
-    console.log(`| ${label} | ${measured.rps.toFixed(0)} | ${measured.p50} | ${measured.p99} | ${measured.bytes.toFixed(0)} | ${measured.bad} | ${staticCells.join(' | ')} |`);
+    console.log(
+      `| ${label} | ${measured.rps.toFixed(0)} | ${measured.p50} | ${measured.p99} | ${measured.bytes.toFixed(0)} | ${measured.bad} | ${staticCells.join(' | ')} |`,
+    );
   }
 } finally {
   await cached.stop();

@@ -39,10 +39,24 @@ async function searchSum(base, word) {
 
 /** Starts a steady load of pages and API answers that stay valid through every change; stop() settles with autocannon's result. */
 function startLoad(base, slugs) {
-  const paths = ['/api/insights/articles/en/1', `/api/insights/articles/${LANGUAGE}/1?sort=datetime:desc`, '/api/insights/articles/en/search/bigqeury', '/', ...slugs.map((slug) => `/insights/${slug}?lang=${LANGUAGE}`)];
+  const paths = [
+    '/api/insights/articles/en/1',
+    `/api/insights/articles/${LANGUAGE}/1?sort=datetime:desc`,
+    '/api/insights/articles/en/search/bigqeury',
+    '/',
+    ...slugs.map((slug) => `/insights/${slug}?lang=${LANGUAGE}`),
+  ];
   let instance;
   const result = new Promise((resolve, reject) => {
-    instance = autocannon({ url: base, connections: CONNECTIONS, duration: 3600, requests: paths.map((route) => ({ method: 'GET', path: route })) }, (error, outcome) => (error ? reject(error) : resolve(outcome)));
+    instance = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: 3600,
+        requests: paths.map((route) => ({ method: 'GET', path: route })),
+      },
+      (error, outcome) => (error ? reject(error) : resolve(outcome)),
+    );
   });
   return {
     async stop() {
@@ -74,7 +88,12 @@ async function step(server, slugs, change, visible) {
     // A moment of load after it, as the pages are rendered again from the new content.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const result = await load.stop();
-    return { visibleMs, rssPeak: peakReset ? Math.max(peakRss(server.pid), sampledPeak) : sampledPeak, requests: result.requests.total, failed: result.non2xx + result.errors + result.timeouts };
+    return {
+      visibleMs,
+      rssPeak: peakReset ? Math.max(peakRss(server.pid), sampledPeak) : sampledPeak,
+      requests: result.requests.total,
+      failed: result.non2xx + result.errors + result.timeouts,
+    };
   } catch (error) {
     await load.stop();
     throw error;
@@ -89,7 +108,9 @@ async function step(server, slugs, change, visible) {
  */
 export async function measureReloads({ server, contentDir, heapAfterGc }) {
   const folder = (slug) => path.join(contentDir, ARTICLES, slug);
-  const slugs = (await (await fetch(`${server.url}/api/insights/articles/${LANGUAGE}/1?sort=datetime:desc`)).json()).articles.map((card) => card.folderName);
+  const slugs = (
+    await (await fetch(`${server.url}/api/insights/articles/${LANGUAGE}/1?sort=datetime:desc`)).json()
+  ).articles.map((card) => card.folderName);
   if (slugs.length < 3) throw new Error('the reload needs at least three articles');
   const [edited, removed, template] = [slugs.at(-1), slugs.at(-2), slugs[0]];
   // The load asks only for articles that stay.
@@ -120,7 +141,10 @@ export async function measureReloads({ server, contentDir, heapAfterGc }) {
   );
   const removedWord = marker('remove');
   const file = path.join(folder(removed), 'stage.json');
-  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), headline: `Removed ${removedWord}` }));
+  writeFileSync(
+    file,
+    JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), headline: `Removed ${removedWord}` }),
+  );
   // Seen first, so its disappearance is the removal's.
   const deadline = performance.now() + VISIBLE_WITHIN_MS;
   while ((await searchSum(server.url, removedWord)) !== 1) {
@@ -131,7 +155,9 @@ export async function measureReloads({ server, contentDir, heapAfterGc }) {
     server,
     loaded,
     () => rmSync(folder(removed), { recursive: true }),
-    async () => (await searchSum(server.url, removedWord)) === 0 && (await fetch(`${server.url}/insights/${removed}?lang=${LANGUAGE}`)).status === 404,
+    async () =>
+      (await searchSum(server.url, removedWord)) === 0 &&
+      (await fetch(`${server.url}/insights/${removed}?lang=${LANGUAGE}`)).status === 404,
   );
   figures.rssAfter = rss(server.pid);
   figures.heapAfter = await heapAfterGc();

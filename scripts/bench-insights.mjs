@@ -16,8 +16,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureReloads } from './bench-insights-reload.mjs';
 import { startBenchServer } from './bench-server.mjs';
-import { SERVER_FLAGS } from './server-flags.mjs';
 import { generateContent } from './content-generate/generate-content.ts';
+import { SERVER_FLAGS } from './server-flags.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const WARMUP = Math.min(50, REQUESTS);
@@ -27,20 +27,34 @@ const ROW_SECONDS = Number(process.env.BENCH_ROW_SECONDS ?? 10);
 const READY_WITHIN_MS = 120_000;
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-const { values: options } = parseArgs({ options: { articles: { type: 'string' }, seed: { type: 'string', default: '1' }, reload: { type: 'boolean', default: false } } });
+const { values: options } = parseArgs({
+  options: {
+    articles: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    reload: { type: 'boolean', default: false },
+  },
+});
 if (options.articles !== undefined && !/^\d+$/.test(options.articles)) {
   console.error('usage: npm run bench:insights [-- [--articles N [--seed S]] [--reload]]');
   process.exit(2);
 }
 
-const filter = encodeURIComponent(JSON.stringify({ primary: ['article', 'case-study'], secondary: ['analytics', 'ad-technology', 'privacy'] }));
+const filter = encodeURIComponent(
+  JSON.stringify({ primary: ['article', 'case-study'], secondary: ['analytics', 'ad-technology', 'privacy'] }),
+);
 /** Each row: its label and the address of its i-th request. */
 const rows = (slugs) => [
   { label: 'search "Über" (de, umlaut)', url: () => `/api/insights/articles/de/search/${encodeURIComponent('Über')}` },
   { label: 'search "bigqeury" (en, typo)', url: () => '/api/insights/articles/en/search/bigqeury' },
-  { label: 'search "consent mode" (en, two words)', url: () => `/api/insights/articles/en/search/${encodeURIComponent('consent mode')}` },
+  {
+    label: 'search "consent mode" (en, two words)',
+    url: () => `/api/insights/articles/en/search/${encodeURIComponent('consent mode')}`,
+  },
   { label: 'search "datenstrategie" (de)', url: () => '/api/insights/articles/de/search/datenstrategie' },
-  { label: 'listing, filtered page 1 (de)', url: () => `/api/insights/articles/de/1?sort=datetime:desc&filter=${filter}` },
+  {
+    label: 'listing, filtered page 1 (de)',
+    url: () => `/api/insights/articles/de/1?sort=datetime:desc&filter=${filter}`,
+  },
   { label: 'facet counts (en, filtered)', url: () => `/api/insights/possibilities/filter/en?filter=${filter}` },
   { label: 'article page, one slug (page cache)', url: () => '/insights/consent-mode-v2-explained' },
   // Every request another article: at thousands of articles the page cache holds few of them.
@@ -63,19 +77,25 @@ async function memoryAfterFullGc(inspectorUrl) {
     pending.delete(message.id);
   };
   socket.onclose = () => {
-    for (const answer of pending.values()) answer({ error: { message: 'the inspector closed the connection (the server ended?)' } });
+    for (const answer of pending.values())
+      answer({ error: { message: 'the inspector closed the connection (the server ended?)' } });
     pending.clear();
   };
   let id = 0;
   const send = (method, params = {}) =>
     new Promise((resolve, reject) => {
       id += 1;
-      pending.set(id, (message) => (message.error ? reject(new Error(message.error.message)) : resolve(message.result)));
+      pending.set(id, (message) =>
+        message.error ? reject(new Error(message.error.message)) : resolve(message.result),
+      );
       socket.send(JSON.stringify({ id, method, params }));
     });
   try {
     await send('HeapProfiler.collectGarbage');
-    const { result } = await send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+    const { result } = await send('Runtime.evaluate', {
+      expression: 'JSON.stringify(process.memoryUsage())',
+      returnByValue: true,
+    });
     return JSON.parse(result.value);
   } finally {
     // A server still connected to a debugger waits for it before it exits.
@@ -151,7 +171,14 @@ async function run({ label, contentDir, env }) {
     put('heapStart', (await memoryAfterFullGc(inspectorUrl)).heapUsed / 1024 / 1024);
     if (options.reload) {
       step = 'the reloads';
-      put('reload', await measureReloads({ server, contentDir, heapAfterGc: async () => (await memoryAfterFullGc(inspectorUrl)).heapUsed / 1024 / 1024 }));
+      put(
+        'reload',
+        await measureReloads({
+          server,
+          contentDir,
+          heapAfterGc: async () => (await memoryAfterFullGc(inspectorUrl)).heapUsed / 1024 / 1024,
+        }),
+      );
     } else {
       for (const row of rows(slugsOf(contentDir))) {
         step = row.label;
@@ -181,13 +208,25 @@ if (options.reload) {
   runDir = path.join(shippedCopyDir, 'content');
   cpSync(shippedDir, runDir, { recursive: true });
 }
-const runs = [{ label: `shipped (${slugsOf(shippedDir).length} per language)`, contentDir: runDir, env: { ...(options.reload ? { CONTENT_DIR: runDir } : {}), ...watch } }];
+const runs = [
+  {
+    label: `shipped (${slugsOf(shippedDir).length} per language)`,
+    contentDir: runDir,
+    env: { ...(options.reload ? { CONTENT_DIR: runDir } : {}), ...watch },
+  },
+];
 let generatedDir;
 if (options.articles !== undefined) {
   generatedDir = mkdtempSync(path.join(tmpdir(), 'nordstern-insights-'));
   const started = performance.now();
-  const generated = generateContent({ articles: Number(options.articles), out: path.join(generatedDir, 'site'), seed: options.seed });
-  console.log(`generated ${options.articles} insights per language (seed ${options.seed}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const generated = generateContent({
+    articles: Number(options.articles),
+    out: path.join(generatedDir, 'site'),
+    seed: options.seed,
+  });
+  console.log(
+    `generated ${options.articles} insights per language (seed ${options.seed}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   runs.push({
     label: `${Number(options.articles).toLocaleString('en')} per language`,
     contentDir: generated.contentDir,
@@ -205,11 +244,20 @@ try {
 
 const ms = (value) => (value === undefined ? '—' : `${value.toFixed(value < 10 ? 2 : 0)} ms`);
 const mb = (value) => (value === undefined ? '—' : `${value.toFixed(0)} MB`);
-const latency = (value) => (value === undefined ? '—' : `${value.p50.toFixed(2)} / ${value.p95.toFixed(2)} ms${value.count < REQUESTS ? ` (${value.count})` : ''}`);
+const latency = (value) =>
+  value === undefined
+    ? '—'
+    : `${value.p50.toFixed(2)} / ${value.p95.toFixed(2)} ms${value.count < REQUESTS ? ` (${value.count})` : ''}`;
 const reloadStep = (name, label) => [
   [`${label}: change to answer`, (r) => ms(r.figures.get('reload')?.steps[name]?.visibleMs)],
   [`${label}: peak RSS meanwhile`, (r) => mb(r.figures.get('reload')?.steps[name]?.rssPeak)],
-  [`${label}: requests failed / answered under load`, (r) => (r.figures.get('reload')?.steps[name] ? `${r.figures.get('reload').steps[name].failed} / ${r.figures.get('reload').steps[name].requests}` : '—')],
+  [
+    `${label}: requests failed / answered under load`,
+    (r) =>
+      r.figures.get('reload')?.steps[name]
+        ? `${r.figures.get('reload').steps[name].failed} / ${r.figures.get('reload').steps[name].requests}`
+        : '—',
+  ],
 ];
 const table = [
   ['start (spawn to /healthz answering)', (r) => ms(r.figures.get('start'))],
@@ -239,13 +287,19 @@ console.log(`|---|${results.map(() => '---').join('|')}|`);
 for (const [name, cell] of table) console.log(`| ${name} | ${results.map(cell).join(' | ')} |`);
 
 for (const { label, failure } of results.filter((r) => r.failure)) {
-  const exit = failure.exit ? (failure.exit.signal ? `killed by signal ${failure.exit.signal}` : `exit code ${failure.exit.code}`) : 'still running';
+  const exit = failure.exit
+    ? failure.exit.signal
+      ? `killed by signal ${failure.exit.signal}`
+      : `exit code ${failure.exit.code}`
+    : 'still running';
   const why = failure.message.startsWith('server exited') ? '' : `: ${failure.message}`;
   console.log(`\n${label}: FAILED during ${failure.when}, ${exit}${why}`);
   // V8's report of a heap out of memory starts with its last collections; its native stack says nothing of the site.
   const from = failure.lastLines.findIndex((line) => /Last few GCs|FATAL ERROR/.test(line));
   const to = failure.lastLines.findIndex((line) => /Native stack trace/.test(line));
-  const lines = (from >= 0 ? failure.lastLines.slice(from, to > from ? to : undefined) : failure.lastLines.slice(-15)).filter((line) => line.trim() !== '').slice(0, 30);
+  const lines = (from >= 0 ? failure.lastLines.slice(from, to > from ? to : undefined) : failure.lastLines.slice(-15))
+    .filter((line) => line.trim() !== '')
+    .slice(0, 30);
   if (lines.length > 0) console.log('its last words:');
   for (const line of lines) console.log(`  ${line}`);
 }

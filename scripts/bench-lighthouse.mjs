@@ -28,12 +28,22 @@ const PAGES = [
 const GERMAN_SHARED = ['/', '/insights', '/insights/consent-mode-v2-explained', '/services/analytics'];
 const only = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
-const forms = process.argv.includes('--desktop-only') ? ['desktop'] : process.argv.includes('--mobile-only') ? ['mobile'] : ['mobile', 'desktop'];
+const forms = process.argv.includes('--desktop-only')
+  ? ['desktop']
+  : process.argv.includes('--mobile-only')
+    ? ['mobile']
+    : ['mobile', 'desktop'];
 
 const server = await startBenchServer();
 const chrome = await launch({
   chromePath: CHROMIUM,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-gpu',
+  ],
 });
 const targets = [
   ...PAGES.map((path) => ({ path, language: /^\/(unternehmen|technologie)/.test(path) ? 'de' : 'en' })),
@@ -43,7 +53,14 @@ const targets = [
 // The pages as a running site serves them: rendered once already, answered from the page cache.
 for (const { path, language } of targets) {
   for (let i = 0; i < 2; i += 1) {
-    await (await fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'br', 'accept-language': language === 'de' ? 'de-DE,de;q=0.9' : 'en-GB,en;q=0.9' } })).arrayBuffer();
+    await (
+      await fetch(`${server.url}${path}`, {
+        headers: {
+          'accept-encoding': 'br',
+          'accept-language': language === 'de' ? 'de-DE,de;q=0.9' : 'en-GB,en;q=0.9',
+        },
+      })
+    ).arrayBuffer();
   }
 }
 await new Promise((resolve) => setTimeout(resolve, 500));
@@ -51,7 +68,9 @@ await new Promise((resolve) => setTimeout(resolve, 500));
 const ms = (audit) => (audit?.numericValue === undefined ? 'n/a' : `${Math.round(audit.numericValue)}`);
 const cls = (audit) => (audit?.numericValue === undefined ? 'n/a' : audit.numericValue.toFixed(3));
 console.log(`${cpus().length} CPUs`);
-console.log('| page | language | form | performance | accessibility | best practices | SEO | LCP ms | FCP ms | TBT ms | CLS | each run: performance (TBT ms) | load average |');
+console.log(
+  '| page | language | form | performance | accessibility | best practices | SEO | LCP ms | FCP ms | TBT ms | CLS | each run: performance (TBT ms) | load average |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 const shortfalls = [];
 try {
@@ -78,14 +97,25 @@ try {
       const ranked = [...results].sort((a, b) => performanceOf(a) - performanceOf(b));
       const result = ranked[Math.floor((ranked.length - 1) / 2)];
       const allRuns = results
-        .map((each) => (each.lhr.runtimeError ? each.lhr.runtimeError.code : `${Math.round(performanceOf(each) * 100)} (${ms(each.lhr.audits['total-blocking-time'])})`))
+        .map((each) =>
+          each.lhr.runtimeError
+            ? each.lhr.runtimeError.code
+            : `${Math.round(performanceOf(each) * 100)} (${ms(each.lhr.audits['total-blocking-time'])})`,
+        )
         .join(' ');
       const { categories, audits, runtimeError } = result.lhr;
       if (process.env.LIGHTHOUSE_REPORT_DIR) {
         mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
-        writeFileSync(nodePath.join(process.env.LIGHTHOUSE_REPORT_DIR, `${language}-${form}${path.replaceAll('/', '_') || '_'}.json`), result.report);
+        writeFileSync(
+          nodePath.join(
+            process.env.LIGHTHOUSE_REPORT_DIR,
+            `${language}-${form}${path.replaceAll('/', '_') || '_'}.json`,
+          ),
+          result.report,
+        );
       }
-      if (runtimeError) console.log(`| ${path} | ${language} | ${form} | ${runtimeError.code}: ${runtimeError.message} |`);
+      if (runtimeError)
+        console.log(`| ${path} | ${language} | ${form} | ${runtimeError.code}: ${runtimeError.message} |`);
       const score = (id) => Math.round((categories[id].score ?? 0) * 100);
       console.log(
         `| ${path} | ${language} | ${form} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${ms(audits['largest-contentful-paint'])} | ${ms(audits['first-contentful-paint'])} | ${ms(audits['total-blocking-time'])} | ${cls(audits['cumulative-layout-shift'])} | ${allRuns} | ${load} |`,
@@ -93,7 +123,10 @@ try {
       for (const category of Object.values(categories)) {
         for (const ref of category.auditRefs) {
           const audit = audits[ref.id];
-          if (ref.weight > 0 && audit.score !== null && audit.score < 1) shortfalls.push(`${path} (${language}, ${form}) ${category.id}: ${audit.id} ${audit.score} ${audit.displayValue ?? ''}`);
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+            shortfalls.push(
+              `${path} (${language}, ${form}) ${category.id}: ${audit.id} ${audit.score} ${audit.displayValue ?? ''}`,
+            );
         }
       }
     }

@@ -19,7 +19,13 @@ const server = await startBenchServer({
 });
 const { url } = server;
 
-const contact = JSON.stringify({ name: 'Bench Mark', email: 'bench@example.com', message: 'Load test', language: 'en', legals: true });
+const contact = JSON.stringify({
+  name: 'Bench Mark',
+  email: 'bench@example.com',
+  message: 'Load test',
+  language: 'en',
+  legals: true,
+});
 const REQUESTS = [
   { path: '/' },
   { path: '/', headers: { cookie: 'language=de' } },
@@ -38,7 +44,9 @@ const REQUESTS = [
   { path: '/api/contact', method: 'POST', body: contact, headers: { 'content-type': 'application/json', origin: url } },
 ];
 // Every request of the list in turn; a form post once in every 100 requests.
-const sequence = Array.from({ length: 100 }, (_, i) => (i === 99 ? REQUESTS.at(-1) : REQUESTS[i % (REQUESTS.length - 1)]));
+const sequence = Array.from({ length: 100 }, (_, i) =>
+  i === 99 ? REQUESTS.at(-1) : REQUESTS[i % (REQUESTS.length - 1)],
+);
 
 const rssMb = server.rssMb;
 console.log(`flags: ${server.flags.join(' ')}`);

@@ -28,8 +28,13 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const rounds = Number(values.rounds);
-for (const [name, value] of [['seconds', seconds], ['connections', connections], ['rounds', rounds]]) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of at least 1, not ${values[name]}`);
+for (const [name, value] of [
+  ['seconds', seconds],
+  ['connections', connections],
+  ['rounds', rounds],
+]) {
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} must be a whole number of at least 1, not ${values[name]}`);
 }
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 
@@ -52,7 +57,9 @@ const server = await startBenchServer({
   env: { PAGE_CACHE_MB: '0' },
   nodeFlags: [...values['node-flag'], ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
 });
-console.log(`uncached renders (PAGE_CACHE_MB=0), node ${[...server.flags, ...values['node-flag']].join(' ')}${profileDir ? ' --cpu-prof' : ''}, concurrency ${connections}, ${seconds} s per run after 3 s of warm-up, no Accept-Encoding`);
+console.log(
+  `uncached renders (PAGE_CACHE_MB=0), node ${[...server.flags, ...values['node-flag']].join(' ')}${profileDir ? ' --cpu-prof' : ''}, concurrency ${connections}, ${seconds} s per run after 3 s of warm-up, no Accept-Encoding`,
+);
 console.log('| path | round | req/s | p50 ms | p99 ms | non-2xx | CPU ms per answer | peak RSS MB |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 try {

@@ -25,7 +25,8 @@ export function freePort() {
 async function waitUntilHealthy(url, server, withinMs) {
   const deadline = performance.now() + withinMs;
   while (performance.now() < deadline) {
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`server exited with ${server.exitCode ?? server.signalCode}`);
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error(`server exited with ${server.exitCode ?? server.signalCode}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {
@@ -66,7 +67,16 @@ export async function startBenchServer({ nodeFlags = [], env = {}, onLine, onErr
   delete inherited.FIREBASE_AUTH_EMULATOR_HOST;
   const spawnedAt = performance.now();
   const server = spawn(process.execPath, [...SERVER_FLAGS, ...nodeFlags, 'scripts/start.mjs'], {
-    env: { ...inherited, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...UNLIMITED_CLIENT, ...env },
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...UNLIMITED_CLIENT,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', onErrorLine ? 'pipe' : 'inherit'],
   });
   createInterface({ input: server.stdout }).on('line', (line) => onLine?.(line));

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import sharp from 'sharp';
 
 /** Keep in step with src/app/images.ts, which writes the srcset from the same widths. */
@@ -71,7 +71,10 @@ export async function buildImages({ sourceDir, outDir, cacheDir }) {
       await writeFile(target, item.content);
       if (/\.svg$/i.test(relative)) {
         // Served precompressed to browsers that take it, like the bundles.
-        await writeFile(`${target}.br`, brotliCompressSync(item.content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+        await writeFile(
+          `${target}.br`,
+          brotliCompressSync(item.content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
         await writeFile(`${target}.gz`, gzipSync(item.content, { level: 9 }));
       }
       if (!RASTER.test(relative)) continue;
@@ -84,7 +87,14 @@ export async function buildImages({ sourceDir, outDir, cacheDir }) {
       const ownFormat = path.extname(relative).slice(1).toLowerCase();
       for (const width of IMAGE_WIDTHS) {
         for (const format of ['avif', 'webp', ownFormat]) {
-          await encodeCached(cacheDir, item.content, sourceHash, width, format, path.join(root, variantPath(relative, width, format)));
+          await encodeCached(
+            cacheDir,
+            item.content,
+            sourceHash,
+            width,
+            format,
+            path.join(root, variantPath(relative, width, format)),
+          );
           variants += 1;
         }
       }

@@ -8,7 +8,17 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const STAMP_FILE = path.join(ROOT, 'dist', '.build-stamp');
 /** What the build reads; a change to any of these makes the build stale. */
-export const INPUTS = ['src', 'client', 'build.mjs', 'scripts/build-images.mjs', 'scripts/build-stamp.mjs', 'static/images', 'package.json', 'package-lock.json', 'tsconfig.json'];
+export const INPUTS = [
+  'src',
+  'client',
+  'build.mjs',
+  'scripts/build-images.mjs',
+  'scripts/build-stamp.mjs',
+  'static/images',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 async function listFiles(entry) {
   const full = path.join(ROOT, entry);
@@ -34,4 +44,3 @@ export async function isBuildFresh() {
   const stamp = await readFile(STAMP_FILE, 'utf8').catch(() => '');
   return stamp !== '' && stamp === (await inputsStamp());
 }
-

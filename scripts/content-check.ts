@@ -13,4 +13,6 @@ if (problems.length > 0) {
   console.error(`\n${problems.length} content problem${problems.length === 1 ? '' : 's'}.`);
   process.exit(1);
 }
-console.log('Content is consistent: schemas, both languages, links, images, downloads, placeholders, glossary and facts.');
+console.log(
+  'Content is consistent: schemas, both languages, links, images, downloads, placeholders, glossary and facts.',
+);

@@ -9,7 +9,9 @@ import { generateContent } from './content-generate/generate-content.ts';
 const usage = 'usage: npm run content:generate -- --articles N --out DIR [--seed S]';
 let options;
 try {
-  ({ values: options } = parseArgs({ options: { articles: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string', default: '1' } } }));
+  ({ values: options } = parseArgs({
+    options: { articles: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string', default: '1' } },
+  }));
 } catch (error) {
   console.error(`${error.message}\n${usage}`);
   process.exit(2);
@@ -25,7 +27,9 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   // The folders as the caller named them, so the printed commands can be pasted where they were typed.
   const relative = (dir) => path.join(options.out, path.basename(dir));
-  console.log(`${options.articles} insights per language (${result.shipped} shipped, ${result.generated} generated, seed ${options.seed}) in ${seconds} s:`);
+  console.log(
+    `${options.articles} insights per language (${result.shipped} shipped, ${result.generated} generated, seed ${options.seed}) in ${seconds} s:`,
+  );
   console.log(`  content: ${relative(result.contentDir)}`);
   console.log(`  static:  ${relative(result.staticDir)} (each new article's image is a link to a shipped one)`);
   console.log(`check:  npm run content:check -- ${relative(result.contentDir)} ${relative(result.staticDir)}`);

@@ -12,9 +12,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const contentDir = path.resolve(process.argv[2] ?? path.join(root, 'content'));
 
 function fixValue(value: unknown, language: string, key = ''): unknown {
-  if (typeof value === 'string') return ADDRESS_KEYS.has(key) || !isProse(value) ? value : fixTypography(value, language);
+  if (typeof value === 'string')
+    return ADDRESS_KEYS.has(key) || !isProse(value) ? value : fixTypography(value, language);
   if (Array.isArray(value)) return value.map((item) => fixValue(item, language, key));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, fixValue(item, language, name)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, fixValue(item, language, name)]));
   return value;
 }
 

@@ -13,7 +13,8 @@ const PHASES = [
   ['render set-up: React request, page data JSON (renderPage)', 'renderPage', 'dist/server/main.js'],
 ];
 
-const shortUrl = (url) => url.replace(/^file:\/\/.*?\/node_modules\//, 'nm:').replace(/^file:\/\/.*?\/(dist|src|scripts)\//, '$1/');
+const shortUrl = (url) =>
+  url.replace(/^file:\/\/.*?\/node_modules\//, 'nm:').replace(/^file:\/\/.*?\/(dist|src|scripts)\//, '$1/');
 const packageOf = (url) => {
   const short = shortUrl(url);
   const match = /^nm:((?:@[^/]+\/)?[^/]+)/.exec(short);
@@ -31,7 +32,8 @@ export function summarizeProfile(profile, top = 25) {
     totalUs += delta;
     selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
   });
-  const keyOf = (node) => `${node.callFrame.functionName || '(anonymous)'} ${shortUrl(node.callFrame.url)}${node.callFrame.url ? `:${node.callFrame.lineNumber + 1}` : ''}`;
+  const keyOf = (node) =>
+    `${node.callFrame.functionName || '(anonymous)'} ${shortUrl(node.callFrame.url)}${node.callFrame.url ? `:${node.callFrame.lineNumber + 1}` : ''}`;
   const bySelf = new Map();
   const byTotal = new Map();
   const byPackage = new Map();
@@ -62,9 +64,12 @@ export function summarizeProfile(profile, top = 25) {
   }
   const idleUs = bySelf.get('(idle) ') ?? 0;
   const busyUs = totalUs - idleUs;
-  const row = (us, label) => `${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / busyUs).toFixed(1).padStart(5)} %  ${label}`;
+  const row = (us, label) =>
+    `${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / busyUs).toFixed(1).padStart(5)} %  ${label}`;
   const ranked = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
-  const lines = [`${(totalUs / 1e6).toFixed(1)} s profiled, ${(busyUs / 1e6).toFixed(1)} s busy (percentages are of busy time)`];
+  const lines = [
+    `${(totalUs / 1e6).toFixed(1)} s profiled, ${(busyUs / 1e6).toFixed(1)} s busy (percentages are of busy time)`,
+  ];
   lines.push('', 'phases (total time, a phase may contain another):');
   for (const [label, us] of phaseUs) lines.push(row(us, label));
   lines.push(row(bySelf.get('(garbage collector) ') ?? 0, 'garbage collector'));

@@ -15,7 +15,11 @@ const SETTLE_MS = 150;
 const log = (line) => console.error(`[dev] ${line}`);
 
 // Development mode shows React's warnings on the server and allows the Auth emulator (README, NODE_ENV).
-const serverEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development', CONTENT_WATCH: process.env.CONTENT_WATCH ?? 'true' };
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV ?? 'development',
+  CONTENT_WATCH: process.env.CONTENT_WATCH ?? 'true',
+};
 
 /** Runs node with args in ROOT; resolves with the child once it has exited. */
 function runNode(args, env = process.env) {
@@ -35,7 +39,8 @@ function createDevServer() {
     server = run;
     void run.exited.then(({ code, signal }) => {
       if (server === run) server = null;
-      if (!run.stopping && !closing) log(`the server exited (${signal ?? `code ${code}`}); it starts again after the next change`);
+      if (!run.stopping && !closing)
+        log(`the server exited (${signal ?? `code ${code}`}); it starts again after the next change`);
     });
   }
 
@@ -93,7 +98,8 @@ function watchInputs(onChange) {
   const files = new Map();
   for (const input of INPUTS) {
     const full = path.join(ROOT, input);
-    if (statSync(full, { throwIfNoEntry: false })?.isDirectory()) watchers.push(watch(full, { recursive: true }, onChange));
+    if (statSync(full, { throwIfNoEntry: false })?.isDirectory())
+      watchers.push(watch(full, { recursive: true }, onChange));
     else files.set(path.dirname(full), [...(files.get(path.dirname(full)) ?? []), path.basename(full)]);
   }
   for (const [folder, names] of files) {

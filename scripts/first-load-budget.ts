@@ -57,14 +57,26 @@ export interface FirstLoadMeasure extends FirstLoadBudget {
 export function firstLoadFiles(manifest: ManifestLike): string[] {
   const home = manifest.pages[HOME_PAGE_MODULE];
   if (!home) throw new Error(`The manifest names no chunk for ${HOME_PAGE_MODULE}`);
-  return [...new Set([manifest.entry, ...manifest.entryModules, ...home, ...manifest.css, ...(manifest.styles?.[HOME_PAGE_MODULE] ?? [])])];
+  return [
+    ...new Set([
+      manifest.entry,
+      ...manifest.entryModules,
+      ...home,
+      ...manifest.css,
+      ...(manifest.styles?.[HOME_PAGE_MODULE] ?? []),
+    ]),
+  ];
 }
 
 /**
  * Measures the first load of a build folder (`dist` or one laid out like it): files under
  * public/ by their URL, outputs in the metafile by their path relative to the build's root.
  */
-export async function measureFirstLoad(distDir: string, manifest: ManifestLike, metafile: MetafileLike): Promise<FirstLoadMeasure> {
+export async function measureFirstLoad(
+  distDir: string,
+  manifest: ManifestLike,
+  metafile: MetafileLike,
+): Promise<FirstLoadMeasure> {
   const list: FileMeasure[] = [];
   for (const url of firstLoadFiles(manifest)) {
     const body = await readFile(path.join(distDir, 'public', url));
@@ -72,13 +84,26 @@ export async function measureFirstLoad(distDir: string, manifest: ManifestLike, 
     const output = metafile.outputs[path.posix.join(path.basename(distDir), 'public', url)];
     if (!output) throw new Error(`The metafile does not describe ${url}`);
     // DESIGN.md's own-code budget is JavaScript: the stylesheet counts towards the bytes only.
-    const own = !url.endsWith('.js') ? 0 : Object.entries(output.inputs)
-      .filter(([input]) => !input.includes('node_modules/'))
-      .reduce((sum, [, info]) => sum + info.bytesInOutput, 0);
-    list.push({ url, bytes: body.length, gzipBytes, ownGzipBytes: body.length ? Math.round((gzipBytes * own) / body.length) : 0 });
+    const own = !url.endsWith('.js')
+      ? 0
+      : Object.entries(output.inputs)
+          .filter(([input]) => !input.includes('node_modules/'))
+          .reduce((sum, [, info]) => sum + info.bytesInOutput, 0);
+    list.push({
+      url,
+      bytes: body.length,
+      gzipBytes,
+      ownGzipBytes: body.length ? Math.round((gzipBytes * own) / body.length) : 0,
+    });
   }
   const sum = (pick: (file: FileMeasure) => number) => list.reduce((total, file) => total + pick(file), 0);
-  return { files: list.length, bytes: sum((file) => file.bytes), gzipBytes: sum((file) => file.gzipBytes), ownGzipBytes: sum((file) => file.ownGzipBytes), list };
+  return {
+    files: list.length,
+    bytes: sum((file) => file.bytes),
+    gzipBytes: sum((file) => file.gzipBytes),
+    ownGzipBytes: sum((file) => file.ownGzipBytes),
+    list,
+  };
 }
 
 /** Reads the manifest and metafile a build wrote into distDir and measures it. */
@@ -93,8 +118,13 @@ export async function measureBuild(distDir: string): Promise<FirstLoadMeasure> {
 /** Each figure over its budget, said in a sentence; empty when the first load fits. */
 export function budgetProblems(measure: FirstLoadBudget, budget: FirstLoadBudget = FIRST_LOAD_BUDGET): string[] {
   const problems: string[] = [];
-  if (measure.files > budget.files) problems.push(`the homepage names ${measure.files} script and style files, more than ${budget.files}`);
-  if (measure.gzipBytes > budget.gzipBytes) problems.push(`its files are ${measure.gzipBytes} bytes gzipped, more than ${budget.gzipBytes}`);
-  if (measure.ownGzipBytes > budget.ownGzipBytes) problems.push(`the app's own code in them is ${measure.ownGzipBytes} bytes gzipped, more than ${budget.ownGzipBytes}`);
+  if (measure.files > budget.files)
+    problems.push(`the homepage names ${measure.files} script and style files, more than ${budget.files}`);
+  if (measure.gzipBytes > budget.gzipBytes)
+    problems.push(`its files are ${measure.gzipBytes} bytes gzipped, more than ${budget.gzipBytes}`);
+  if (measure.ownGzipBytes > budget.ownGzipBytes)
+    problems.push(
+      `the app's own code in them is ${measure.ownGzipBytes} bytes gzipped, more than ${budget.ownGzipBytes}`,
+    );
   return problems;
 }

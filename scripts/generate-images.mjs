@@ -35,14 +35,29 @@ function cardSvg(seed, width, height) {
     Math.round(width * (0.1 + random() * 0.8)),
     Math.round(height * (0.12 + random() * 0.76)),
   ]);
-  const dust = Array.from({ length: 90 }, () => `<circle cx="${(random() * width).toFixed(1)}" cy="${(random() * height).toFixed(1)}" r="${(0.6 + random() * 1.6).toFixed(1)}" fill="#ffffff" opacity="${(0.15 + random() * 0.5).toFixed(2)}"/>`).join('');
+  const dust = Array.from(
+    { length: 90 },
+    () =>
+      `<circle cx="${(random() * width).toFixed(1)}" cy="${(random() * height).toFixed(1)}" r="${(0.6 + random() * 1.6).toFixed(1)}" fill="#ffffff" opacity="${(0.15 + random() * 0.5).toFixed(2)}"/>`,
+  ).join('');
   const planes = Array.from({ length: 3 }, (_, i) => {
     const x = random() * width;
     const size = height * (0.5 + random() * 0.6);
     return `<rect x="${x.toFixed(0)}" y="${(-size * 0.2).toFixed(0)}" width="${size.toFixed(0)}" height="${size.toFixed(0)}" rx="${(size * 0.08).toFixed(0)}" transform="rotate(${(20 + random() * 40).toFixed(0)} ${x.toFixed(0)} 0)" fill="#ffffff" opacity="${(0.03 + i * 0.02).toFixed(2)}"/>`;
   }).join('');
-  const lines = points.slice(1).map(([x, y], i) => `<line x1="${points[i][0]}" y1="${points[i][1]}" x2="${x}" y2="${y}" stroke="#ffffff" stroke-opacity="0.35" stroke-width="2"/>`).join('');
-  const stars = points.map(([x, y], i) => `<path d="${starPath(x, y, i === 0 ? 34 : 8 + random() * 10)}" fill="${i === 0 ? ACCENT : '#ffffff'}"/>`).join('');
+  const lines = points
+    .slice(1)
+    .map(
+      ([x, y], i) =>
+        `<line x1="${points[i][0]}" y1="${points[i][1]}" x2="${x}" y2="${y}" stroke="#ffffff" stroke-opacity="0.35" stroke-width="2"/>`,
+    )
+    .join('');
+  const stars = points
+    .map(
+      ([x, y], i) =>
+        `<path d="${starPath(x, y, i === 0 ? 34 : 8 + random() * 10)}" fill="${i === 0 ? ACCENT : '#ffffff'}"/>`,
+    )
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>
 <radialGradient id="glow" cx="${(random() * 0.6 + 0.2).toFixed(2)}" cy="${(random() * 0.5 + 0.2).toFixed(2)}" r="0.6"><stop offset="0" stop-color="${ACCENT}" stop-opacity="0.28"/><stop offset="1" stop-color="${ACCENT}" stop-opacity="0"/></radialGradient></defs>
@@ -57,7 +72,10 @@ function ogHtml() {
   )}</body></html>`;
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
+});
 const page = await browser.newPage();
 
 await page.setViewportSize({ width: 1200, height: 630 });
@@ -66,7 +84,9 @@ await page.setContent(ogHtml());
 await page.screenshot({ path: path.join(ROOT, 'static/images/og/nordstern.jpg'), type: 'jpeg', quality: 85 });
 
 await page.setViewportSize({ width: 1200, height: 675 });
-const folders = (await readdir(INSIGHTS, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const folders = (await readdir(INSIGHTS, { withFileTypes: true }))
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 for (const folder of folders) {
   const target = path.join(ROOT, 'static/images/insights', folder, 'image.jpg');
   if (await stat(target).catch(() => null)) continue;

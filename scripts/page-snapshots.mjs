@@ -20,7 +20,13 @@ if (readdirSync(outDir).length > 0) {
 }
 
 /** Pages the sitemap leaves out on purpose, each still rendered by the same blocks. */
-const UNLISTED = ['/no-such-page', '/unternehmen/gibt-es-nicht', '/newsletter/unsubscribe/not-a-token', '/newsletter/not-a-token', '/events/confirm/not-a-token'];
+const UNLISTED = [
+  '/no-such-page',
+  '/unternehmen/gibt-es-nicht',
+  '/newsletter/unsubscribe/not-a-token',
+  '/newsletter/not-a-token',
+  '/events/confirm/not-a-token',
+];
 
 /** Stands in for what changes with every answer or build. */
 function stable(html) {
@@ -44,7 +50,10 @@ try {
   const addresses = [...new Set([...listed, ...UNLISTED])];
   for (const address of addresses) {
     const answer = await fetch(server.url + address, { headers: { 'accept-language': 'en' } });
-    writeFileSync(path.join(outDir, fileOf(address)), `<!-- ${answer.status} ${address} -->\n${stable(await answer.text())}`);
+    writeFileSync(
+      path.join(outDir, fileOf(address)),
+      `<!-- ${answer.status} ${address} -->\n${stable(await answer.text())}`,
+    );
   }
   console.log(`${addresses.length} pages (${listed.length} from the sitemap) saved in ${outDir}`);
 } finally {

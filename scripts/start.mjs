@@ -5,7 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { isBuildFresh } from './build-stamp.mjs';
 
 if (!(await isBuildFresh())) {
-  const build = spawnSync(process.execPath, ['build.mjs'], { stdio: 'inherit', cwd: new URL('..', import.meta.url).pathname });
+  const build = spawnSync(process.execPath, ['build.mjs'], {
+    stdio: 'inherit',
+    cwd: new URL('..', import.meta.url).pathname,
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 process.env.NODE_ENV ??= 'production';

@@ -53,7 +53,9 @@ export default class FailuresLast extends Transform {
       const indent = failure[1].length;
       const within = this.#path.filter((open) => open.depth < indent).map((open) => open.name);
       // A subtest that failed only because an assertion inside it did is already listed through that assertion.
-      const explained = this.#failures.some((seen) => seen.within.length > within.length && seen.within[within.length] === failure[2]);
+      const explained = this.#failures.some(
+        (seen) => seen.within.length > within.length && seen.within[within.length] === failure[2],
+      );
       const entry = { within, line: line.trim(), block: [], indent, started: false };
       if (!explained) this.#failures.push(entry);
       this.#reading = entry;

@@ -34,7 +34,10 @@ t.test('each API path of src/app/api-paths.ts leads to the route registered for 
     t.ok(route && !('*' in (route.params as object)), `${method} ${url}`);
   }
   const unknown = app.findRoute({ method: 'GET', url: `${api.API_ROOT}/nothing-here` });
-  t.ok(unknown && '*' in (unknown.params as object), 'an unknown path reaches the catch-all, so the check above can fail');
+  t.ok(
+    unknown && '*' in (unknown.params as object),
+    'an unknown path reaches the catch-all, so the check above can fail',
+  );
 });
 
 t.test('a path is declared below its group only when it is one', async (t) => {

@@ -26,7 +26,12 @@ function applicationForm(extra: (form: FormData) => void = () => {}): FormData {
 t.test('POST /api/application stores the application with its files and mails them to the team', async (t) => {
   const smtp = await startSmtp(t);
   const dataDir = await tempDataDir(t);
-  const app = await build(t, { DATA_DIR: dataDir, SMTP_URL: smtp.url, JOBS_TO: 'jobs@nordstern.example', MAIL_POLL_MS: '50' });
+  const app = await build(t, {
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    JOBS_TO: 'jobs@nordstern.example',
+    MAIL_POLL_MS: '50',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/application`;
 
@@ -59,12 +64,17 @@ t.test('POST /api/application stores the application with its files and mails th
   for (const attachment of attachments) {
     const stored = String(attachment.stored_path);
     t.ok(existsSync(stored), `${attachment.file_name} stored`);
-    t.ok(stored.startsWith(path.join(dataDir, 'uploads', id)), 'inside the submission folder, outside every served folder');
+    t.ok(
+      stored.startsWith(path.join(dataDir, 'uploads', id)),
+      'inside the submission folder, outside every served folder',
+    );
   }
   t.same(readdirSync(path.join(dataDir, 'uploads', '.incoming')), [], 'no temporary files left');
   const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
-  for (const folder of ['uploads', 'uploads/.incoming', `uploads/${id}`]) t.equal(modeOf(path.join(dataDir, folder)), '700', `${folder} is the server's alone`);
-  for (const attachment of attachments) t.equal(modeOf(String(attachment.stored_path)), '600', `${attachment.file_name} is the server's alone`);
+  for (const folder of ['uploads', 'uploads/.incoming', `uploads/${id}`])
+    t.equal(modeOf(path.join(dataDir, folder)), '700', `${folder} is the server's alone`);
+  for (const attachment of attachments)
+    t.equal(modeOf(String(attachment.stored_path)), '600', `${attachment.file_name} is the server's alone`);
 
   const mails = await smtp.waitFor(2);
   const team = mails.find((mail) => mail.envelopeTo.includes('jobs@nordstern.example'));
@@ -75,7 +85,10 @@ t.test('POST /api/application stores the application with its files and mails th
     'every file attached',
   );
   t.ok(team?.parsed.attachments[0]?.content.equals(samples.pdf), 'the CV arrives byte for byte');
-  t.ok(mails.find((mail) => mail.envelopeTo.includes('aylin@example.com')), 'the applicant gets a confirmation');
+  t.ok(
+    mails.find((mail) => mail.envelopeTo.includes('aylin@example.com')),
+    'the applicant gets a confirmation',
+  );
 });
 
 t.test('a plain form post with an empty optional file gets a redirect', async (t) => {

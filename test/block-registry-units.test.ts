@@ -15,7 +15,11 @@ function typeCheck(tsconfig: string): { status: number | null; output: string } 
   // tsc runs as itself, without the loaders tap gives this process through NODE_OPTIONS.
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  const run = spawnSync(process.execPath, ['node_modules/typescript/lib/tsc.js', '--noEmit', '--pretty', 'false', '-p', path.join(FIXTURES, tsconfig)], { encoding: 'utf8', env });
+  const run = spawnSync(
+    process.execPath,
+    ['node_modules/typescript/lib/tsc.js', '--noEmit', '--pretty', 'false', '-p', path.join(FIXTURES, tsconfig)],
+    { encoding: 'utf8', env },
+  );
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -25,10 +29,22 @@ t.test('known block names, block orders and content fields pass the type check',
 });
 
 const refusals = [
-  { what: 'a block order naming an unknown block', error: /unknown-block-order\.ts\(4,\d+\): error TS\d+: Type '"case_study"' is not assignable/ },
-  { what: 'a component for an unknown block', error: /unknown-block-component\.ts\(4,\d+\): error TS\d+: .*'case_study' does not exist in type 'BlockRegistry'/ },
-  { what: 'a renderer reading a field its schema does not have', error: /wrong-block-content\.ts\(4,\d+\): error TS\d+: Property 'subheadline' does not exist/ },
-  { what: 'a route naming an unknown block order', error: /unknown-page-kind\.ts\(4,\d+\): error TS\d+: Type '"gmpDetails"' is not assignable/ },
+  {
+    what: 'a block order naming an unknown block',
+    error: /unknown-block-order\.ts\(4,\d+\): error TS\d+: Type '"case_study"' is not assignable/,
+  },
+  {
+    what: 'a component for an unknown block',
+    error: /unknown-block-component\.ts\(4,\d+\): error TS\d+: .*'case_study' does not exist in type 'BlockRegistry'/,
+  },
+  {
+    what: 'a renderer reading a field its schema does not have',
+    error: /wrong-block-content\.ts\(4,\d+\): error TS\d+: Property 'subheadline' does not exist/,
+  },
+  {
+    what: 'a route naming an unknown block order',
+    error: /unknown-page-kind\.ts\(4,\d+\): error TS\d+: Type '"gmpDetails"' is not assignable/,
+  },
 ];
 
 t.test('unknown names fail the type check, each named where it is written', async (t) => {

@@ -1,19 +1,28 @@
 /** The rules of the content blocks: empty tools dropped, related-article cards, 'more' and the keyboard helpers. */
-import { renderToStaticMarkup } from 'react-dom/server';
+
 import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import t from 'tap';
 import { BlockSection } from '#app/blocks/block-section.tsx';
 import { spokePosition } from '#app/blocks/integration.tsx';
 import { More } from '#app/blocks/more.tsx';
-import { EnvironmentProvider, type AppEnvironment } from '#app/environment.tsx';
 import { indexAfterKey } from '#app/blocks/roving-keys.ts';
+import { paragraphsOf } from '#app/blocks/text.ts';
 import { Tools } from '#app/blocks/tools.tsx';
 import { withoutEmptyTools } from '#app/blocks/tools-rules.ts';
-import { paragraphsOf } from '#app/blocks/text.ts';
 import type { MoreContent } from '#app/content/schemas/more.ts';
+import { type AppEnvironment, EnvironmentProvider } from '#app/environment.tsx';
 import type { InsightsLabels } from '#app/insights/page-data.ts';
-import { addRelated, loadMore, relatedArticle, resetMore, setMore, uniqueByFolder, type RelatedArticle } from '#app/insights/related-articles.ts';
+import {
+  addRelated,
+  loadMore,
+  type RelatedArticle,
+  relatedArticle,
+  resetMore,
+  setMore,
+  uniqueByFolder,
+} from '#app/insights/related-articles.ts';
 
 const LONG_TEXT =
   'Server-side tagging moves the tag logic from the browser to a server container that you control, which means fewer scripts and more say over data.';
@@ -28,7 +37,11 @@ const article = (folderName: string, headline = `About ${folderName}`): RelatedA
   path: `/insights/${folderName}`,
 });
 
-const blocksOf = (text: string) => ({ stage: { headline: 'Headline' }, content: { paragraphs: [{ text }, { text: 'second' }] }, general_information: { type: 'whitepaper' } });
+const blocksOf = (text: string) => ({
+  stage: { headline: 'Headline' },
+  content: { paragraphs: [{ text }, { text: 'second' }] },
+  general_information: { type: 'whitepaper' },
+});
 
 t.test('technology tools drop empty entries', async (t) => {
   const items = [
@@ -41,7 +54,11 @@ t.test('technology tools drop empty entries', async (t) => {
   const html = renderToStaticMarkup(createElement(Tools, { content: { headline: 'Tools', items } }));
   t.equal(html.match(/<dt/g)?.length, 2, 'two tools rendered');
   t.notMatch(html, 'text without a name');
-  t.equal(renderToStaticMarkup(createElement(Tools, { content: { headline: 'Tools', items: [{ name: '', text: '' }] } })), '', 'no tools, no section');
+  t.equal(
+    renderToStaticMarkup(createElement(Tools, { content: { headline: 'Tools', items: [{ name: '', text: '' }] } })),
+    '',
+    'no tools, no section',
+  );
 });
 
 t.test('a related card takes the first 100 characters of the article text and an ellipsis', async (t) => {
@@ -61,14 +78,29 @@ t.test('a related card takes the first 100 characters of the article text and an
       path: '/insights/server-side-tracking-in-practice',
     },
   );
-  t.equal(relatedArticle('x', { content: { paragraphs: { text: 'single paragraph object' } }, stage: { headline: 'H' } }, 'More')?.text, 'single paragraph object…');
+  t.equal(
+    relatedArticle(
+      'x',
+      { content: { paragraphs: { text: 'single paragraph object' } }, stage: { headline: 'H' } },
+      'More',
+    )?.text,
+    'single paragraph object…',
+  );
   t.equal(relatedArticle('x', { stage: {} }, 'More'), null, 'no headline, no card');
 });
 
 t.test('related articles are unique by folderName', async (t) => {
-  t.same(uniqueByFolder([article('a'), article('b'), article('a', 'Again'), article('c'), article('b')]).map((a) => a.folderName), ['a', 'b', 'c']);
+  t.same(
+    uniqueByFolder([article('a'), article('b'), article('a', 'Again'), article('c'), article('b')]).map(
+      (a) => a.folderName,
+    ),
+    ['a', 'b', 'c'],
+  );
   const state = addRelated(addRelated(setMore(null), [article('a'), article('b')]), [article('b'), article('c')]);
-  t.same(state.related.map((a) => a.folderName), ['a', 'b', 'c']);
+  t.same(
+    state.related.map((a) => a.folderName),
+    ['a', 'b', 'c'],
+  );
   t.equal(state.related[0]?.headline, 'About a', 'the first one stays');
 });
 
@@ -93,11 +125,19 @@ t.test("loading 'more'", async (t) => {
   );
   t.same(requested, ['a', 'b', 'missing'], 'each folder fetched once');
   t.equal(loaded.more, more);
-  t.same(loaded.related.map((a) => a.folderName), ['a', 'b'], 'unique, missing ones skipped');
+  t.same(
+    loaded.related.map((a) => a.folderName),
+    ['a', 'b'],
+    'unique, missing ones skipped',
+  );
 
   const failed = await loadMore(more, async () => Promise.reject(new Error('503')), 'Read more');
   t.same(failed, { more: null, related: [] }, "a failed fetch makes 'more' null");
-  t.same(await loadMore(undefined, async () => blocksOf('x'), 'Read more'), { more: null, related: [] }, 'no more block');
+  t.same(
+    await loadMore(undefined, async () => blocksOf('x'), 'Read more'),
+    { more: null, related: [] },
+    'no more block',
+  );
 });
 
 const ENVIRONMENT: AppEnvironment = {
@@ -105,12 +145,19 @@ const ENVIRONMENT: AppEnvironment = {
   assetsBaseUrl: '/content',
   uploads: { cvMaxBytes: 1, additionalMaxBytes: 1, additionalMaxCount: 1 },
   login: null,
-  tracking: { gtmOrigin: 'https://www.googletagmanager.com', consentManagerOrigin: 'https://app.usercentrics.eu', mapsOrigin: 'https://maps.googleapis.com' },
+  tracking: {
+    gtmOrigin: 'https://www.googletagmanager.com',
+    consentManagerOrigin: 'https://app.usercentrics.eu',
+    mapsOrigin: 'https://maps.googleapis.com',
+  },
   assets: { css: [], modulePreloads: [] },
   imageVersion: 'v1',
   webVitals: { sampleRate: 0 },
 };
-const inRouter = (element: ReactElement) => renderToStaticMarkup(createElement(EnvironmentProvider, { value: ENVIRONMENT, children: createElement(MemoryRouter, null, element) }));
+const inRouter = (element: ReactElement) =>
+  renderToStaticMarkup(
+    createElement(EnvironmentProvider, { value: ENVIRONMENT, children: createElement(MemoryRouter, null, element) }),
+  );
 
 t.test("'more' null hides the section", async (t) => {
   const labels = { values: {} } as unknown as InsightsLabels;
@@ -149,12 +196,26 @@ t.test('the block section shell: the class where block is written, tone, variant
     '<section id="services" class="services section section--tinted" tabindex="-1" aria-labelledby="services-headline"><div class="section__inner"></div></section>',
     'an id written before block comes before the class',
   );
-  t.equal(html({ block: 'jobs', id: 'jobs' }), '<section class="jobs section" id="jobs"><div class="section__inner"></div></section>', 'and one written after, after it');
   t.equal(
-    html({ block: 'events', variant: 'events--past', innerClassName: 'events__inner', live: true, before: createElement('script') }),
+    html({ block: 'jobs', id: 'jobs' }),
+    '<section class="jobs section" id="jobs"><div class="section__inner"></div></section>',
+    'and one written after, after it',
+  );
+  t.equal(
+    html({
+      block: 'events',
+      variant: 'events--past',
+      innerClassName: 'events__inner',
+      live: true,
+      before: createElement('script'),
+    }),
     '<section class="events section events--past"><script></script><div class="section__inner events__inner" aria-live="polite"></div></section>',
   );
-  t.equal(html({ block: 'boxes', headline: undefined }), '<section class="boxes section"><div class="section__inner"></div></section>', 'no headline, no heading');
+  t.equal(
+    html({ block: 'boxes', headline: undefined }),
+    '<section class="boxes section"><div class="section__inner"></div></section>',
+    'no headline, no heading',
+  );
 });
 
 // That every block name has a schema, and every registry key and block order entry is a block
@@ -165,7 +226,10 @@ t.test('every block a route names has a component in the registry of its page mo
   const { BLOCK_ORDERS } = await import('#app/block-orders.ts');
   const { HOME_BLOCK_COMPONENTS } = await import('#app/blocks/home-blocks.tsx');
   const { ALL_BLOCK_COMPONENTS } = await import('#app/blocks/all-blocks.tsx');
-  const registries: Record<string, Readonly<Record<string, unknown>>> = { home: HOME_BLOCK_COMPONENTS, content: ALL_BLOCK_COMPONENTS };
+  const registries: Record<string, Readonly<Record<string, unknown>>> = {
+    home: HOME_BLOCK_COMPONENTS,
+    content: ALL_BLOCK_COMPONENTS,
+  };
   for (const route of PAGE_ROUTES) {
     const registry = registries[route.page];
     if (!registry) continue; // the insights pages render their own blocks

@@ -68,14 +68,32 @@ const multipart = (parts: string) => Buffer.from(parts.replaceAll('\n', '\r\n'))
 const headers = { 'content-type': 'multipart/form-data; boundary=b' };
 
 t.test('a text form posted as multipart', async (t) => {
-  const fields = await parseMultipartFields(headers, multipart('--b\nContent-Disposition: form-data; name="name"\n\nLena\n--b\nContent-Disposition: form-data; name="services"\n\nseo\n--b\nContent-Disposition: form-data; name="services"\n\nsea\n--b--\n'), { fields: 30, fieldSize: 1024 });
+  const fields = await parseMultipartFields(
+    headers,
+    multipart(
+      '--b\nContent-Disposition: form-data; name="name"\n\nLena\n--b\nContent-Disposition: form-data; name="services"\n\nseo\n--b\nContent-Disposition: form-data; name="services"\n\nsea\n--b--\n',
+    ),
+    { fields: 30, fieldSize: 1024 },
+  );
   t.same({ ...fields }, { name: 'Lena', services: ['seo', 'sea'] }, 'repeated names become a list');
   t.equal(Object.getPrototypeOf(fields), null, 'on an object without a prototype');
-  t.same({ ...(await parseMultipartFields(headers, Buffer.alloc(0), { fields: 30, fieldSize: 1024 })) }, {}, 'an empty body is an empty form');
-  const json = await parseMultipartFields(headers, multipart('--b\nContent-Disposition: form-data; name="legals"\nContent-Type: application/json\n\ntrue\n--b--\n'), { fields: 30, fieldSize: 1024 });
+  t.same(
+    { ...(await parseMultipartFields(headers, Buffer.alloc(0), { fields: 30, fieldSize: 1024 })) },
+    {},
+    'an empty body is an empty form',
+  );
+  const json = await parseMultipartFields(
+    headers,
+    multipart('--b\nContent-Disposition: form-data; name="legals"\nContent-Type: application/json\n\ntrue\n--b--\n'),
+    { fields: 30, fieldSize: 1024 },
+  );
   t.equal(json.legals, 'true', 'a part that says it is JSON stays a string: no type is taken from the sender');
 
-  const refusal = async (body: Buffer, limits = { fields: 30, fieldSize: 1024 }, head: Record<string, string> = headers) => {
+  const refusal = async (
+    body: Buffer,
+    limits = { fields: 30, fieldSize: 1024 },
+    head: Record<string, string> = headers,
+  ) => {
     const error = await parseMultipartFields(head, body, limits).then(
       () => undefined,
       (caught: unknown) => caught,
@@ -84,17 +102,47 @@ t.test('a text form posted as multipart', async (t) => {
     const { statusCode, field, code } = error as FormRefusal;
     return { statusCode, field, code };
   };
-  t.same(await refusal(multipart('--b\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\n\n%PDF\n--b--\n')), { statusCode: 413, field: 'files', code: 'unsupported_type' }, 'a file');
-  t.same(await refusal(multipart('--b\nContent-Disposition: form-data; name="__proto__"\n\nx\n--b--\n')), { statusCode: 400, field: 'body', code: 'unknown_field' }, '__proto__');
-  t.same(await refusal(multipart('--b\nContent-Disposition: form-data; name="toString"\n\nx\n--b--\n')), { statusCode: 400, field: 'body', code: 'unknown_field' }, 'toString');
-  t.same(await refusal(multipart(`--b\nContent-Disposition: form-data; name="message"\n\n${'x'.repeat(2000)}\n--b--\n`)), { statusCode: 413, field: 'body', code: 'body_too_large' }, 'a field over its size');
   t.same(
-    await refusal(multipart(Array.from({ length: 4 }, (_, i) => `--b\nContent-Disposition: form-data; name="f${i}"\n\nx\n`).join('') + '--b--\n'), { fields: 3, fieldSize: 1024 }),
+    await refusal(multipart('--b\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\n\n%PDF\n--b--\n')),
+    { statusCode: 413, field: 'files', code: 'unsupported_type' },
+    'a file',
+  );
+  t.same(
+    await refusal(multipart('--b\nContent-Disposition: form-data; name="__proto__"\n\nx\n--b--\n')),
+    { statusCode: 400, field: 'body', code: 'unknown_field' },
+    '__proto__',
+  );
+  t.same(
+    await refusal(multipart('--b\nContent-Disposition: form-data; name="toString"\n\nx\n--b--\n')),
+    { statusCode: 400, field: 'body', code: 'unknown_field' },
+    'toString',
+  );
+  t.same(
+    await refusal(multipart(`--b\nContent-Disposition: form-data; name="message"\n\n${'x'.repeat(2000)}\n--b--\n`)),
+    { statusCode: 413, field: 'body', code: 'body_too_large' },
+    'a field over its size',
+  );
+  t.same(
+    await refusal(
+      multipart(
+        Array.from({ length: 4 }, (_, i) => `--b\nContent-Disposition: form-data; name="f${i}"\n\nx\n`).join('') +
+          '--b--\n',
+      ),
+      { fields: 3, fieldSize: 1024 },
+    ),
     { statusCode: 413, field: 'body', code: 'body_too_large' },
     'too many fields',
   );
-  t.same(await refusal(multipart('--b\nContent-Disposition: form-data; name="name"\n\nLe')), { statusCode: 400, field: 'body', code: 'malformed' }, 'a body cut short');
-  t.same(await refusal(multipart('hello'), undefined, { 'content-type': 'multipart/form-data' }), { statusCode: 415, field: 'content-type', code: 'unsupported_type' }, 'no boundary');
+  t.same(
+    await refusal(multipart('--b\nContent-Disposition: form-data; name="name"\n\nLe')),
+    { statusCode: 400, field: 'body', code: 'malformed' },
+    'a body cut short',
+  );
+  t.same(
+    await refusal(multipart('hello'), undefined, { 'content-type': 'multipart/form-data' }),
+    { statusCode: 415, field: 'content-type', code: 'unsupported_type' },
+    'no boundary',
+  );
 });
 
 t.test('only failures the storage raised count as storage failures', async (t) => {

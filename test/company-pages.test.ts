@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { build } from './helpers/build.ts';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 const json = <T>(file: string) => JSON.parse(readFileSync(`content/${file}`, 'utf8')) as T;
 const stage = (file: string) => json<{ headline: string }>(file).headline;
 
@@ -35,7 +41,9 @@ for (const language of ['en', 'de'] as const) {
   add(`${company}/${de ? 'ueber-uns' : 'about-us'}`, `${folder}/${de ? 'ueber-uns' : 'about-us'}`);
   add(`${company}/${de ? 'kontakt' : 'contact'}`, `${folder}/${de ? 'kontakt' : 'contact'}`);
   add(`${company}/${de ? 'karriere' : 'career'}`, `${folder}/${de ? 'karriere' : 'career'}`);
-  for (const position of json<{ activePositions: { generic: { folder: string; title: string } }[] }>(`${language}/careers/positions.json`).activePositions) {
+  for (const position of json<{ activePositions: { generic: { folder: string; title: string } }[] }>(
+    `${language}/careers/positions.json`,
+  ).activePositions) {
     const path = `${company}/${de ? 'karriere' : 'career'}/${position.generic.folder}`;
     pages.push({ language, path, headline: position.generic.title });
     jobPaths.push(path);
@@ -50,7 +58,10 @@ for (const language of ['en', 'de'] as const) {
       editionPaths.push(path);
     }
   }
-  add(`${company}/events/omr/${de ? 'terminanfrage' : 'meeting-request'}`, `${folder}/events/omr/${de ? 'terminanfrage' : 'meeting-request'}`);
+  add(
+    `${company}/events/omr/${de ? 'terminanfrage' : 'meeting-request'}`,
+    `${folder}/events/omr/${de ? 'terminanfrage' : 'meeting-request'}`,
+  );
   add(de ? '/impressum' : '/imprint', `${language}/homepage/${de ? 'impressum' : 'imprint'}`);
   add(de ? '/datenschutz' : '/privacy-policy', `${language}/homepage/${de ? 'datenschutz' : 'privacy-policy'}`);
   add('/newsletter', `${language}/homepage/newsletter`);
@@ -74,7 +85,10 @@ for (const page of pages) {
   });
 }
 
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
 
 t.test('every job page carries a JobPosting with the fields rich results require', async (t) => {
   for (const path of jobPaths) {
@@ -88,7 +102,18 @@ t.test('every job page carries a JobPosting with the fields rich results require
         description: /<p>/,
         datePosted: /^\d{4}-\d{2}-\d{2}$/,
         hiringOrganization: { '@type': 'Organization', name: String, url: 'http://localhost:3000' },
-        jobLocation: [{ '@type': 'Place', address: { '@type': 'PostalAddress', streetAddress: String, addressLocality: String, postalCode: /^\d{5}$/, addressCountry: 'DE' } }],
+        jobLocation: [
+          {
+            '@type': 'Place',
+            address: {
+              '@type': 'PostalAddress',
+              streetAddress: String,
+              addressLocality: String,
+              postalCode: /^\d{5}$/,
+              addressCountry: 'DE',
+            },
+          },
+        ],
         employmentType: /^(FULL_TIME|PART_TIME|CONTRACTOR|TEMPORARY|INTERN|OTHER)$/,
         identifier: { value: String },
         validThrough: /^\d{4}-\d{2}-\d{2}T/,
@@ -103,15 +128,42 @@ t.test('every event page carries an Event with the fields rich results require',
   for (const path of editionPaths) {
     const [event] = jsonLd((await app.inject({ url: path })).body).filter((data) => data['@type'] === 'Event');
     t.ok(event, `${path} has an Event`);
-    t.match(event, { '@context': 'https://schema.org', name: String, startDate: /T\d{2}:\d{2}/, endDate: /T\d{2}:\d{2}/, location: { '@type': /^(Place|VirtualLocation)$/ }, description: String, image: [/^http/], organizer: { name: String }, eventStatus: /schema.org/, eventAttendanceMode: /schema.org/ }, path);
+    t.match(
+      event,
+      {
+        '@context': 'https://schema.org',
+        name: String,
+        startDate: /T\d{2}:\d{2}/,
+        endDate: /T\d{2}:\d{2}/,
+        location: { '@type': /^(Place|VirtualLocation)$/ },
+        description: String,
+        image: [/^http/],
+        organizer: { name: String },
+        eventStatus: /schema.org/,
+        eventAttendanceMode: /schema.org/,
+      },
+      path,
+    );
     const location = event!.location as { '@type': string; address?: unknown };
-    if (location['@type'] === 'Place') t.match(location.address, { streetAddress: String, addressLocality: String, postalCode: /^\d{5}$/, addressCountry: 'DE' });
+    if (location['@type'] === 'Place')
+      t.match(location.address, {
+        streetAddress: String,
+        addressLocality: String,
+        postalCode: /^\d{5}$/,
+        addressCountry: 'DE',
+      });
   }
 });
 
 t.test('the homepage carries the Organization', async (t) => {
   const [organization] = jsonLd((await app.inject({ url: '/' })).body);
-  t.match(organization, { '@type': 'Organization', name: 'Nordstern Digital GmbH', url: 'http://localhost:3000', logo: /^http/, address: { postalCode: /^\d{5}$/ } });
+  t.match(organization, {
+    '@type': 'Organization',
+    name: 'Nordstern Digital GmbH',
+    url: 'http://localhost:3000',
+    logo: /^http/,
+    address: { postalCode: /^\d{5}$/ },
+  });
 });
 
 t.test('structured data cannot be broken out of by content', async (t) => {
@@ -120,7 +172,14 @@ t.test('structured data cannot be broken out of by content', async (t) => {
 });
 
 t.test('removed jobs, unknown events and editions answer 404', async (t) => {
-  for (const url of ['/company/career/astronaut', '/unternehmen/karriere/astronaut', '/company/events/space-camp/hamburg/2027/01', '/company/events/cloud/berlin/2027/05', '/unternehmen/events/omr/hamburg/1999/05', '/company/events/cdp-event']) {
+  for (const url of [
+    '/company/career/astronaut',
+    '/unternehmen/karriere/astronaut',
+    '/company/events/space-camp/hamburg/2027/01',
+    '/company/events/cloud/berlin/2027/05',
+    '/unternehmen/events/omr/hamburg/1999/05',
+    '/company/events/cdp-event',
+  ]) {
     t.equal((await app.inject({ url })).statusCode, 404, url);
   }
 });
@@ -129,7 +188,10 @@ t.test('past and upcoming editions: the overview splits them, a past edition tak
   const overview = (await app.inject({ url: '/unternehmen/events' })).body;
   const past = overview.indexOf('id="past-events"');
   t.ok(past > 0, 'past events have their own section');
-  t.ok(overview.indexOf('/unternehmen/events/cdp-event/muenchen/2024/03') > past, 'the 2024 cdp event is listed as past');
+  t.ok(
+    overview.indexOf('/unternehmen/events/cdp-event/muenchen/2024/03') > past,
+    'the 2024 cdp event is listed as past',
+  );
   const cdp = (await app.inject({ url: '/unternehmen/events/cdp-event/muenchen/2024/03' })).body;
   t.notMatch(cdp, 'action="/api/events"', 'no registration form on a past edition');
   const labels = json<{ past_note: string }>('de/event_labels.json');
@@ -142,13 +204,18 @@ t.test('?registration= on an event page shows the outcome of the confirmation li
     const page = await app.inject({ url: `/company/events/analytics-hub?registration=${outcome}` });
     t.match(page.body, escapeHtml(labels.registration[outcome]!), outcome);
   }
-  t.notMatch((await app.inject({ url: '/company/events/analytics-hub?registration=%3Cscript%3E' })).body, '<script>alert');
+  t.notMatch(
+    (await app.inject({ url: '/company/events/analytics-hub?registration=%3Cscript%3E' })).body,
+    '<script>alert',
+  );
 });
 
 t.test('the event insights and their event pages link to each other', async (t) => {
   const page = (await app.inject({ url: '/company/events/analytics-hub/hamburg/2026/06' })).body;
   t.match(page, 'href="/insights/analytics-hub-hamburg-2026"');
-  const insight = (await app.inject({ url: '/insights/analytics-hub-hamburg-2026', headers: { cookie: 'language=en' } })).body;
+  const insight = (
+    await app.inject({ url: '/insights/analytics-hub-hamburg-2026', headers: { cookie: 'language=en' } })
+  ).body;
   t.match(insight, 'href="/company/events/analytics-hub/hamburg/2026/06"');
   const cloud = (await app.inject({ url: '/insights/cloud-day-munich-2026', headers: { cookie: 'language=de' } })).body;
   t.match(cloud, 'href="/unternehmen/events/cloud/muenchen/2026/06"');

@@ -2,7 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t from 'tap';
 import { createCompressedCopies } from '#server/http/compressed-copies.ts';
 
-const answer = (n: number) => Buffer.from(JSON.stringify({ n, items: Array.from({ length: 200 }, (_, i) => `article ${n}-${i}`) }));
+const answer = (n: number) =>
+  Buffer.from(JSON.stringify({ n, items: Array.from({ length: 200 }, (_, i) => `article ${n}-${i}`) }));
 
 t.test('a repeated answer is compressed once per encoding and decodes to the same bytes', async (t) => {
   const copies = createCompressedCopies(1024 * 1024);
@@ -28,6 +29,10 @@ t.test('the copies stay within their budget, least recently used out first', asy
   }
   t.not(copies.compress(answer(1), 'br'), first, 'long unused: compressed anew');
   const tiny = createCompressedCopies(10);
-  t.same(brotliDecompressSync(tiny.compress(answer(1), 'br')), answer(1), 'a copy larger than the budget is sent, not kept');
+  t.same(
+    brotliDecompressSync(tiny.compress(answer(1), 'br')),
+    answer(1),
+    'a copy larger than the budget is sent, not kept',
+  );
   t.equal(tiny.size, 0);
 });

@@ -37,7 +37,13 @@ t.test('loadConfig reads every variable', async (t) => {
 
 t.test('loadConfig names every bad variable at once', async (t) => {
   const error = t.throws(() =>
-    loadConfig({ PORT: 'eighty', SITE_URL: 'ftp://example.com', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe', ASSETS_BASE_URL: '//cdn' }),
+    loadConfig({
+      PORT: 'eighty',
+      SITE_URL: 'ftp://example.com',
+      LOG_LEVEL: 'loud',
+      TRUST_PROXY: 'maybe',
+      ASSETS_BASE_URL: '//cdn',
+    }),
   ) as ConfigError;
   t.type(error, ConfigError);
   for (const name of ['PORT', 'SITE_URL', 'LOG_LEVEL', 'TRUST_PROXY', 'ASSETS_BASE_URL']) t.match(error.message, name);
@@ -45,12 +51,23 @@ t.test('loadConfig names every bad variable at once', async (t) => {
 });
 
 t.test('the processors the privacy policy names: one plain line each, or unset', async (t) => {
-  const config = loadConfig({ HOSTING_PROVIDER: 'Beispiel Hosting GmbH, Hamburg', MAIL_PROVIDER: '  Post AG, Berlin  ' });
-  t.same(config.providers, { hosting: 'Beispiel Hosting GmbH, Hamburg', mail: 'Post AG, Berlin', newsletter: undefined, streaming: undefined }, 'trimmed; unset stays unset');
+  const config = loadConfig({
+    HOSTING_PROVIDER: 'Beispiel Hosting GmbH, Hamburg',
+    MAIL_PROVIDER: '  Post AG, Berlin  ',
+  });
+  t.same(
+    config.providers,
+    { hosting: 'Beispiel Hosting GmbH, Hamburg', mail: 'Post AG, Berlin', newsletter: undefined, streaming: undefined },
+    'trimmed; unset stays unset',
+  );
   t.same(loadConfig({ EVENT_STREAMING_PROVIDER: '' }).providers.streaming, undefined, 'empty is unset');
   for (const bad of ['{{retention_mail}}', 'Host <b>GmbH</b>', 'Host\nGmbH', 'x'.repeat(201)]) {
     const error = t.throws(() => loadConfig({ EVENT_STREAMING_PROVIDER: bad })) as ConfigError;
-    t.match(error.problems, [/^EVENT_STREAMING_PROVIDER must be one line of up to 200 characters/], `refused: ${JSON.stringify(bad.slice(0, 20))}`);
+    t.match(
+      error.problems,
+      [/^EVENT_STREAMING_PROVIDER must be one line of up to 200 characters/],
+      `refused: ${JSON.stringify(bad.slice(0, 20))}`,
+    );
   }
 });
 
@@ -76,7 +93,12 @@ t.test('sign-in: the Firebase web config, the admin project and Galaxy come from
     GALAXY_EXCLUSIONS: '/newsletter, /unternehmen/karriere',
     SESSION_MAX_AGE_HOURS: '8',
   });
-  t.same(config.login.web, { apiKey: 'web-key', projectId: 'nordstern-galaxy', authDomain: 'nordstern-galaxy.firebaseapp.com', appId: '1:42:web:abc' });
+  t.same(config.login.web, {
+    apiKey: 'web-key',
+    projectId: 'nordstern-galaxy',
+    authDomain: 'nordstern-galaxy.firebaseapp.com',
+    appId: '1:42:web:abc',
+  });
   t.equal(config.login.adminProjectId, 'nordstern-galaxy', 'the admin project defaults to the web project');
   t.equal(config.login.galaxyApiTimeoutMs, 1500);
   t.same(config.login.exclusions, ['/newsletter', '/unternehmen/karriere']);
@@ -89,7 +111,12 @@ t.test('sign-in: the Firebase web config, the admin project and Galaxy come from
     exclusions: ['/newsletter', '/unternehmen/karriere'],
   });
   t.notMatch(JSON.stringify(browser), 'secret', 'the platform token never reaches the browser');
-  t.equal(loadConfig({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'p' }).login.web && publicConfig(loadConfig({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'p' })).login, null, 'without a Galaxy address sign-in is not offered');
+  t.equal(
+    loadConfig({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'p' }).login.web &&
+      publicConfig(loadConfig({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'p' })).login,
+    null,
+    'without a Galaxy address sign-in is not offered',
+  );
   t.equal(loadConfig({ FIREBASE_ADMIN_PROJECT_ID: 'other' }).login.adminProjectId, 'other');
 });
 
@@ -106,87 +133,197 @@ t.test('bad sign-in settings are named', async (t) => {
       GALAXY_API_TIMEOUT_MS: '0',
     }),
   ) as ConfigError;
-  for (const name of ['FIREBASE_API_KEY', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_SERVICE_ACCOUNT_FILE', 'GALAXY_URL', 'GALAXY_API_URL', 'GALAXY_COOKIE_DOMAIN', 'GALAXY_EXCLUSIONS', 'GALAXY_API_TIMEOUT_MS']) {
+  for (const name of [
+    'FIREBASE_API_KEY',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'FIREBASE_SERVICE_ACCOUNT_FILE',
+    'GALAXY_URL',
+    'GALAXY_API_URL',
+    'GALAXY_COOKIE_DOMAIN',
+    'GALAXY_EXCLUSIONS',
+    'GALAXY_API_TIMEOUT_MS',
+  ]) {
     t.match(error.message, name);
   }
 });
 
-t.test('the Auth emulator is refused wherever real visitors or a real project could be behind the server', async (t) => {
-  const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
-  const login = { FIREBASE_API_KEY: 'demo-api-key', FIREBASE_PROJECT_ID: 'demo-nordstern', GALAXY_URL: 'http://127.0.0.1:9/galaxy' };
-  const dir = mkdtempSync(path.join(tmpdir(), 'nordstern-key-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const keyFile = (project: string) => {
-    const file = path.join(dir, `${project}.json`);
-    writeFileSync(file, JSON.stringify({ project_id: project, client_email: `site@${project}.iam.gserviceaccount.com`, private_key: 'not used here' }));
-    return file;
-  };
-  const refusals: [Record<string, string>, RegExp][] = [
-    [{ NODE_ENV: 'production' }, /NODE_ENV is production/],
-    [{ NODE_ENV: 'development', SITE_URL: 'https://www.nordstern-digital.example' }, /SITE_URL is https \(https:\/\/www\.nordstern-digital\.example\)/],
-    [{ NODE_ENV: 'test', FIREBASE_API_KEY: 'key', FIREBASE_PROJECT_ID: 'nordstern-galaxy' }, /FIREBASE_PROJECT_ID is "nordstern-galaxy", a real project \(emulator projects start with demo-\)/],
-    [{ NODE_ENV: 'test', FIREBASE_ADMIN_PROJECT_ID: 'nordstern-galaxy' }, /FIREBASE_ADMIN_PROJECT_ID is "nordstern-galaxy", a real project/],
-    [{ NODE_ENV: 'test', FIREBASE_SERVICE_ACCOUNT_FILE: keyFile('nordstern-galaxy') }, /the project of FIREBASE_SERVICE_ACCOUNT_FILE is "nordstern-galaxy", a real project/],
-    [{ NODE_ENV: 'test', FIREBASE_API_KEY: 'key', FIREBASE_PROJECT_ID: 'demo-nordstern', FIREBASE_ADMIN_PROJECT_ID: 'nordstern-galaxy' }, /FIREBASE_ADMIN_PROJECT_ID is "nordstern-galaxy"/],
-    [{ NODE_ENV: 'test', FIREBASE_PROJECT_ID: 'demonstration', FIREBASE_API_KEY: 'key' }, /FIREBASE_PROJECT_ID is "demonstration"/],
-  ];
-  for (const [env, reason] of refusals) {
-    const error = t.throws(() => loadConfig({ ...login, ...emulator, ...env }), Object.keys(env).join(', ')) as ConfigError;
-    t.type(error, ConfigError);
-    t.equal(error.problems.length, 1, 'one problem');
-    t.match(error.problems[0], /^FIREBASE_AUTH_EMULATOR_HOST is set to "127\.0\.0\.1:9099", but /, 'names the variable');
-    t.match(error.problems[0], reason, 'and why it is refused');
-    t.match(error.problems[0], /accepts unsigned tokens for any user[\s\S]*Unset FIREBASE_AUTH_EMULATOR_HOST/, 'what it would allow and what to do');
-  }
-  const all = t.throws(() => loadConfig({ ...emulator, NODE_ENV: 'production', SITE_URL: 'https://www.nordstern-digital.example', FIREBASE_API_KEY: 'key', FIREBASE_PROJECT_ID: 'nordstern-galaxy' })) as ConfigError;
-  t.match(all.problems[0], /NODE_ENV is production; SITE_URL is https [^;]*; FIREBASE_PROJECT_ID is "nordstern-galaxy"/, 'every reason in one message');
+t.test(
+  'the Auth emulator is refused wherever real visitors or a real project could be behind the server',
+  async (t) => {
+    const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    const login = {
+      FIREBASE_API_KEY: 'demo-api-key',
+      FIREBASE_PROJECT_ID: 'demo-nordstern',
+      GALAXY_URL: 'http://127.0.0.1:9/galaxy',
+    };
+    const dir = mkdtempSync(path.join(tmpdir(), 'nordstern-key-'));
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    const keyFile = (project: string) => {
+      const file = path.join(dir, `${project}.json`);
+      writeFileSync(
+        file,
+        JSON.stringify({
+          project_id: project,
+          client_email: `site@${project}.iam.gserviceaccount.com`,
+          private_key: 'not used here',
+        }),
+      );
+      return file;
+    };
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ NODE_ENV: 'production' }, /NODE_ENV is production/],
+      [
+        { NODE_ENV: 'development', SITE_URL: 'https://www.nordstern-digital.example' },
+        /SITE_URL is https \(https:\/\/www\.nordstern-digital\.example\)/,
+      ],
+      [
+        { NODE_ENV: 'test', FIREBASE_API_KEY: 'key', FIREBASE_PROJECT_ID: 'nordstern-galaxy' },
+        /FIREBASE_PROJECT_ID is "nordstern-galaxy", a real project \(emulator projects start with demo-\)/,
+      ],
+      [
+        { NODE_ENV: 'test', FIREBASE_ADMIN_PROJECT_ID: 'nordstern-galaxy' },
+        /FIREBASE_ADMIN_PROJECT_ID is "nordstern-galaxy", a real project/,
+      ],
+      [
+        { NODE_ENV: 'test', FIREBASE_SERVICE_ACCOUNT_FILE: keyFile('nordstern-galaxy') },
+        /the project of FIREBASE_SERVICE_ACCOUNT_FILE is "nordstern-galaxy", a real project/,
+      ],
+      [
+        {
+          NODE_ENV: 'test',
+          FIREBASE_API_KEY: 'key',
+          FIREBASE_PROJECT_ID: 'demo-nordstern',
+          FIREBASE_ADMIN_PROJECT_ID: 'nordstern-galaxy',
+        },
+        /FIREBASE_ADMIN_PROJECT_ID is "nordstern-galaxy"/,
+      ],
+      [
+        { NODE_ENV: 'test', FIREBASE_PROJECT_ID: 'demonstration', FIREBASE_API_KEY: 'key' },
+        /FIREBASE_PROJECT_ID is "demonstration"/,
+      ],
+    ];
+    for (const [env, reason] of refusals) {
+      const error = t.throws(
+        () => loadConfig({ ...login, ...emulator, ...env }),
+        Object.keys(env).join(', '),
+      ) as ConfigError;
+      t.type(error, ConfigError);
+      t.equal(error.problems.length, 1, 'one problem');
+      t.match(
+        error.problems[0],
+        /^FIREBASE_AUTH_EMULATOR_HOST is set to "127\.0\.0\.1:9099", but /,
+        'names the variable',
+      );
+      t.match(error.problems[0], reason, 'and why it is refused');
+      t.match(
+        error.problems[0],
+        /accepts unsigned tokens for any user[\s\S]*Unset FIREBASE_AUTH_EMULATOR_HOST/,
+        'what it would allow and what to do',
+      );
+    }
+    const all = t.throws(() =>
+      loadConfig({
+        ...emulator,
+        NODE_ENV: 'production',
+        SITE_URL: 'https://www.nordstern-digital.example',
+        FIREBASE_API_KEY: 'key',
+        FIREBASE_PROJECT_ID: 'nordstern-galaxy',
+      }),
+    ) as ConfigError;
+    t.match(
+      all.problems[0],
+      /NODE_ENV is production; SITE_URL is https [^;]*; FIREBASE_PROJECT_ID is "nordstern-galaxy"/,
+      'every reason in one message',
+    );
 
-  const allowed = loadConfig({ ...login, ...emulator, NODE_ENV: 'test', FIREBASE_SERVICE_ACCOUNT_FILE: keyFile('demo-nordstern') });
-  t.equal(allowed.login.emulatorHost, '127.0.0.1:9099', 'tests: NODE_ENV=test, an http site and demo- projects');
-  t.equal(publicConfig(allowed).login?.emulatorUrl, 'http://127.0.0.1:9099', 'the browser is pointed at it');
-  t.equal(loadConfig({ ...login, ...emulator, NODE_ENV: 'development' }).login.emulatorHost, '127.0.0.1:9099', 'local development');
-  t.equal(loadConfig({ ...emulator }).login.emulatorHost, '127.0.0.1:9099', 'no project and no mode: nothing is verified, nothing refused');
-  const production = loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.nordstern-digital.example', FIREBASE_API_KEY: 'key', FIREBASE_PROJECT_ID: 'nordstern-galaxy', GALAXY_URL: 'https://galaxy.nordstern-digital.example' });
-  t.equal(production.login.emulatorHost, undefined, 'production without the emulator starts');
-  t.notOk(publicConfig(production).login && 'emulatorUrl' in publicConfig(production).login!, 'and publishes no emulator');
-});
+    const allowed = loadConfig({
+      ...login,
+      ...emulator,
+      NODE_ENV: 'test',
+      FIREBASE_SERVICE_ACCOUNT_FILE: keyFile('demo-nordstern'),
+    });
+    t.equal(allowed.login.emulatorHost, '127.0.0.1:9099', 'tests: NODE_ENV=test, an http site and demo- projects');
+    t.equal(publicConfig(allowed).login?.emulatorUrl, 'http://127.0.0.1:9099', 'the browser is pointed at it');
+    t.equal(
+      loadConfig({ ...login, ...emulator, NODE_ENV: 'development' }).login.emulatorHost,
+      '127.0.0.1:9099',
+      'local development',
+    );
+    t.equal(
+      loadConfig({ ...emulator }).login.emulatorHost,
+      '127.0.0.1:9099',
+      'no project and no mode: nothing is verified, nothing refused',
+    );
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      SITE_URL: 'https://www.nordstern-digital.example',
+      FIREBASE_API_KEY: 'key',
+      FIREBASE_PROJECT_ID: 'nordstern-galaxy',
+      GALAXY_URL: 'https://galaxy.nordstern-digital.example',
+    });
+    t.equal(production.login.emulatorHost, undefined, 'production without the emulator starts');
+    t.notOk(
+      publicConfig(production).login && 'emulatorUrl' in publicConfig(production).login!,
+      'and publishes no emulator',
+    );
+  },
+);
 
-t.test('firebase-admin is not started when the emulator it would follow is not the one the configuration allowed', async (t) => {
-  const before = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  t.teardown(() => {
-    if (before === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-    else process.env.FIREBASE_AUTH_EMULATOR_HOST = before;
-  });
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
-  await t.rejects(createIdentityService({ projectId: 'nordstern-galaxy' }), /would verify tokens against the Auth emulator at 127\.0\.0\.1:9099, but the configuration names no emulator/);
-  await t.rejects(createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9100' }), /the Auth emulator at 127\.0\.0\.1:9099, but the configuration names the emulator at 127\.0\.0\.1:9100/);
-  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  await t.rejects(createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9099' }), /against the real Firebase project, but the configuration names the emulator/);
-});
+t.test(
+  'firebase-admin is not started when the emulator it would follow is not the one the configuration allowed',
+  async (t) => {
+    const before = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    t.teardown(() => {
+      if (before === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      else process.env.FIREBASE_AUTH_EMULATOR_HOST = before;
+    });
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+    await t.rejects(
+      createIdentityService({ projectId: 'nordstern-galaxy' }),
+      /would verify tokens against the Auth emulator at 127\.0\.0\.1:9099, but the configuration names no emulator/,
+    );
+    await t.rejects(
+      createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9100' }),
+      /the Auth emulator at 127\.0\.0\.1:9099, but the configuration names the emulator at 127\.0\.0\.1:9100/,
+    );
+    delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    await t.rejects(
+      createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9099' }),
+      /against the real Firebase project, but the configuration names the emulator/,
+    );
+  },
+);
 
-t.test('tracking: the tag manager, consent manager and maps are off by default, from their real hosts when set', async (t) => {
-  const none = loadConfig({});
-  t.same(none.tracking, {
-    gtmOrigin: 'https://www.googletagmanager.com',
-    consentManagerOrigin: 'https://app.usercentrics.eu',
-    mapsOrigin: 'https://maps.googleapis.com',
-  });
-  const config = loadConfig({
-    GTM_ID: 'GTM-AB12CD3',
-    GTM_ORIGIN: 'https://tags.nordstern-digital.example/',
-    CONSENT_MANAGER_ID: 'Xy7_settings-1',
-    MAPS_API_KEY: 'AIzaStandInKey_123',
-    MAPS_ORIGIN: 'http://127.0.0.1:9400',
-  });
-  t.same(config.tracking, {
-    gtmId: 'GTM-AB12CD3',
-    gtmOrigin: 'https://tags.nordstern-digital.example',
-    consentManagerId: 'Xy7_settings-1',
-    consentManagerOrigin: 'https://app.usercentrics.eu',
-    mapsApiKey: 'AIzaStandInKey_123',
-    mapsOrigin: 'http://127.0.0.1:9400',
-  }, 'a trailing slash is dropped; http is fine on loopback');
-});
+t.test(
+  'tracking: the tag manager, consent manager and maps are off by default, from their real hosts when set',
+  async (t) => {
+    const none = loadConfig({});
+    t.same(none.tracking, {
+      gtmOrigin: 'https://www.googletagmanager.com',
+      consentManagerOrigin: 'https://app.usercentrics.eu',
+      mapsOrigin: 'https://maps.googleapis.com',
+    });
+    const config = loadConfig({
+      GTM_ID: 'GTM-AB12CD3',
+      GTM_ORIGIN: 'https://tags.nordstern-digital.example/',
+      CONSENT_MANAGER_ID: 'Xy7_settings-1',
+      MAPS_API_KEY: 'AIzaStandInKey_123',
+      MAPS_ORIGIN: 'http://127.0.0.1:9400',
+    });
+    t.same(
+      config.tracking,
+      {
+        gtmId: 'GTM-AB12CD3',
+        gtmOrigin: 'https://tags.nordstern-digital.example',
+        consentManagerId: 'Xy7_settings-1',
+        consentManagerOrigin: 'https://app.usercentrics.eu',
+        mapsApiKey: 'AIzaStandInKey_123',
+        mapsOrigin: 'http://127.0.0.1:9400',
+      },
+      'a trailing slash is dropped; http is fine on loopback',
+    );
+  },
+);
 
 t.test('bad tracking settings stop the start, each variable named', async (t) => {
   const error = t.throws(() =>
@@ -200,22 +337,58 @@ t.test('bad tracking settings stop the start, each variable named', async (t) =>
     }),
   ) as ConfigError;
   t.type(error, ConfigError);
-  for (const name of ['GTM_ID', 'GTM_ORIGIN', 'CONSENT_MANAGER_ID', 'CONSENT_MANAGER_ORIGIN', 'MAPS_API_KEY', 'MAPS_ORIGIN']) {
-    t.ok(error.problems.some((problem) => problem.startsWith(`${name} `)), `${name} is named`);
+  for (const name of [
+    'GTM_ID',
+    'GTM_ORIGIN',
+    'CONSENT_MANAGER_ID',
+    'CONSENT_MANAGER_ORIGIN',
+    'MAPS_API_KEY',
+    'MAPS_ORIGIN',
+  ]) {
+    t.ok(
+      error.problems.some((problem) => problem.startsWith(`${name} `)),
+      `${name} is named`,
+    );
   }
   t.equal(error.problems.length, 6, 'one problem per variable');
-  t.throws(() => loadConfig({ GTM_ID: 'gtm-ab12cd3' }), /GTM_ID must be a tag manager container id/, 'the id is written as the tag manager writes it');
-  t.throws(() => loadConfig({ GTM_ORIGIN: 'https://user:secret@tags.nordstern-digital.example' }), /GTM_ORIGIN must be an https origin/, 'no credentials in an origin');
+  t.throws(
+    () => loadConfig({ GTM_ID: 'gtm-ab12cd3' }),
+    /GTM_ID must be a tag manager container id/,
+    'the id is written as the tag manager writes it',
+  );
+  t.throws(
+    () => loadConfig({ GTM_ORIGIN: 'https://user:secret@tags.nordstern-digital.example' }),
+    /GTM_ORIGIN must be an https origin/,
+    'no credentials in an origin',
+  );
 });
 
 t.test('TRUST_PROXY takes a number of proxies or their addresses, never "true"', async (t) => {
   t.equal(loadConfig({}).trustProxy, false, 'unset: no header is believed');
   t.equal(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false);
   t.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2, 'a hop count');
-  t.same(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,2001:db8::/32' }).trustProxy, ['10.0.0.0/8', '192.0.2.7', '2001:db8::/32'], 'addresses and CIDRs');
-  t.throws(() => loadConfig({ TRUST_PROXY: 'true' }), /TRUST_PROXY=true would believe every X-Forwarded-For entry/, '"true" is refused, saying why');
+  t.same(
+    loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,2001:db8::/32' }).trustProxy,
+    ['10.0.0.0/8', '192.0.2.7', '2001:db8::/32'],
+    'addresses and CIDRs',
+  );
+  t.throws(
+    () => loadConfig({ TRUST_PROXY: 'true' }),
+    /TRUST_PROXY=true would believe every X-Forwarded-For entry/,
+    '"true" is refused, saying why',
+  );
   t.throws(() => loadConfig({ TRUST_PROXY: 'yes' }), /TRUST_PROXY=true/);
-  for (const bad of ['11', '10.0.0.0/33', '2001:db8::/129', '10.0.0.300', 'loopback', '10.0.0.0/8/1', ',', '-1', '1.5']) {
+  for (const bad of [
+    '11',
+    '10.0.0.0/33',
+    '2001:db8::/129',
+    '10.0.0.300',
+    'loopback',
+    '10.0.0.0/8/1',
+    ',',
+    '-1',
+    '1.5',
+  ]) {
     t.throws(() => loadConfig({ TRUST_PROXY: bad }), /TRUST_PROXY must be/, `"${bad}" is refused`);
   }
 });
@@ -228,24 +401,67 @@ t.test('the per-address limits, the body budget, the upload quota and the free-d
   t.equal(defaults.uploads.quotaBytes, 100 * 1024 * 1024);
   t.equal(defaults.uploads.quotaWindowMs, 3_600_000);
   t.equal(defaults.uploads.minFreeDiskBytes, 256 * 1024 * 1024);
-  const set = loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '10', MAX_REQUESTS_PER_ADDRESS: '4', BODY_MEMORY_MB: '2', UPLOAD_QUOTA_MB: '30', UPLOAD_QUOTA_WINDOW_MS: '60000', MIN_FREE_DISK_MB: '0' });
+  const set = loadConfig({
+    MAX_CONNECTIONS_PER_ADDRESS: '10',
+    MAX_REQUESTS_PER_ADDRESS: '4',
+    BODY_MEMORY_MB: '2',
+    UPLOAD_QUOTA_MB: '30',
+    UPLOAD_QUOTA_WINDOW_MS: '60000',
+    MIN_FREE_DISK_MB: '0',
+  });
   t.same(
-    [set.connections.maxConnectionsPerAddress, set.connections.maxRequestsPerAddress, set.connections.bodyMemoryBytes, set.uploads.quotaBytes, set.uploads.quotaWindowMs, set.uploads.minFreeDiskBytes],
+    [
+      set.connections.maxConnectionsPerAddress,
+      set.connections.maxRequestsPerAddress,
+      set.connections.bodyMemoryBytes,
+      set.uploads.quotaBytes,
+      set.uploads.quotaWindowMs,
+      set.uploads.minFreeDiskBytes,
+    ],
     [10, 4, 2 * 1024 * 1024, 30 * 1024 * 1024, 60_000, 0],
   );
   const error = t.throws(() =>
-    loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0', MAX_REQUESTS_PER_ADDRESS: 'many', BODY_MEMORY_MB: '0', UPLOAD_QUOTA_MB: '-5', UPLOAD_QUOTA_WINDOW_MS: '10', MIN_FREE_DISK_MB: '1e3' }),
+    loadConfig({
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+      MAX_REQUESTS_PER_ADDRESS: 'many',
+      BODY_MEMORY_MB: '0',
+      UPLOAD_QUOTA_MB: '-5',
+      UPLOAD_QUOTA_WINDOW_MS: '10',
+      MIN_FREE_DISK_MB: '1e3',
+    }),
   ) as ConfigError;
-  for (const name of ['MAX_CONNECTIONS_PER_ADDRESS', 'MAX_REQUESTS_PER_ADDRESS', 'BODY_MEMORY_MB', 'UPLOAD_QUOTA_MB', 'UPLOAD_QUOTA_WINDOW_MS', 'MIN_FREE_DISK_MB']) t.match(error.message, name);
+  for (const name of [
+    'MAX_CONNECTIONS_PER_ADDRESS',
+    'MAX_REQUESTS_PER_ADDRESS',
+    'BODY_MEMORY_MB',
+    'UPLOAD_QUOTA_MB',
+    'UPLOAD_QUOTA_WINDOW_MS',
+    'MIN_FREE_DISK_MB',
+  ])
+    t.match(error.message, name);
   t.equal(error.problems.length, 6, 'each named once');
 });
 
 t.test('WEB_VITALS_SAMPLE_RATE: a share of page loads from 0 to 1, a tenth by default', async (t) => {
   t.same(loadConfig({}).webVitals, { sampleRate: 0.1 });
-  for (const [value, rate] of [['0', 0], ['1', 1], ['0.25', 0.25], ['.5', 0.5], ['1.0', 1], [' 0.01 ', 0.01], ['', 0.1]] as const) {
+  for (const [value, rate] of [
+    ['0', 0],
+    ['1', 1],
+    ['0.25', 0.25],
+    ['.5', 0.5],
+    ['1.0', 1],
+    [' 0.01 ', 0.01],
+    ['', 0.1],
+  ] as const) {
     t.equal(loadConfig({ WEB_VITALS_SAMPLE_RATE: value }).webVitals.sampleRate, rate, `"${value}" → ${rate}`);
   }
   for (const value of ['1.5', '2', '-0.1', '10%', '1e-2', 'NaN', 'Infinity', 'half', '0,5', '0x1', '.']) {
-    t.throws(() => loadConfig({ WEB_VITALS_SAMPLE_RATE: value }), new RegExp(`WEB_VITALS_SAMPLE_RATE must be a number from 0 to 1 such as 0\\.1, got "${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`), `"${value}" is refused`);
+    t.throws(
+      () => loadConfig({ WEB_VITALS_SAMPLE_RATE: value }),
+      new RegExp(
+        `WEB_VITALS_SAMPLE_RATE must be a number from 0 to 1 such as 0\\.1, got "${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`,
+      ),
+      `"${value}" is refused`,
+    );
   }
 });

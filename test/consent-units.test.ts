@@ -1,14 +1,22 @@
-import t from 'tap';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { consentStateOf, CONSENT_STORAGE_KEY, isDecided, offeredPurposes, readChoice, storeChoice, uniformChoice } from '#app/consent/consent-choice.ts';
+import t from 'tap';
+import {
+  CONSENT_STORAGE_KEY,
+  consentStateOf,
+  isDecided,
+  offeredPurposes,
+  readChoice,
+  storeChoice,
+  uniformChoice,
+} from '#app/consent/consent-choice.ts';
 import { ConsentHead, scriptAdder } from '#app/consent/consent-head.tsx';
 import { CONSENT_DEFAULTS, consentDefaultsScript } from '#app/consent/consent-mode.ts';
-import { consentCommandOf, grantsConsent, sendConsentUpdate } from '#app/consent/consent-update.ts';
 import { consentToolOf } from '#app/consent/consent-tool-choice.ts';
+import { consentCommandOf, grantsConsent, sendConsentUpdate } from '#app/consent/consent-update.ts';
 import { watchConsent } from '#app/consent/consent-watch.ts';
 import { connectUsercentrics } from '#app/consent/usercentrics-ui.ts';
-import { EnvironmentProvider, type AppEnvironment, type TrackingEnvironment } from '#app/environment.tsx';
+import { type AppEnvironment, EnvironmentProvider, type TrackingEnvironment } from '#app/environment.tsx';
 import { CONSENT_CHOICE_MAX_AGE_MS } from '#app/layout/timing.ts';
 import { prefetchAllowed, prefetchPath } from '#app/prefetch/route-prefetch.ts';
 import { NonceProvider } from '#app/security/nonce.tsx';
@@ -43,25 +51,53 @@ function memoryStorage(): Storage {
 
 t.test('the Consent Mode defaults deny every type and wait 2000 ms for an update', async (t) => {
   t.same(CONSENT_DEFAULTS, ALL_DENIED);
-  t.match(consentDefaultsScript(), /^window\.dataLayer=window\.dataLayer\|\|\[\];function gtag\(\)\{dataLayer\.push\(arguments\);\}gtag\('consent','default',\{/);
+  t.match(
+    consentDefaultsScript(),
+    /^window\.dataLayer=window\.dataLayer\|\|\[\];function gtag\(\)\{dataLayer\.push\(arguments\);\}gtag\('consent','default',\{/,
+  );
   t.notMatch(consentDefaultsScript(), /<\/script/i, 'nothing in it can end the script element');
 });
 
 t.test('consent commands are read from gtag’s arguments objects and arrays alike, nothing else', async (t) => {
-  t.same(consentCommandOf(gtagArguments('consent', 'update', { analytics_storage: 'granted', ad_storage: 'maybe', wait_for_update: 500 })), {
-    command: 'update',
-    state: { analytics_storage: 'granted' },
+  t.same(
+    consentCommandOf(
+      gtagArguments('consent', 'update', { analytics_storage: 'granted', ad_storage: 'maybe', wait_for_update: 500 }),
+    ),
+    {
+      command: 'update',
+      state: { analytics_storage: 'granted' },
+    },
+  );
+  t.same(consentCommandOf(['consent', 'default', { ad_storage: 'denied' }]), {
+    command: 'default',
+    state: { ad_storage: 'denied' },
   });
-  t.same(consentCommandOf(['consent', 'default', { ad_storage: 'denied' }]), { command: 'default', state: { ad_storage: 'denied' } });
-  for (const entry of [{ event: 'meta' }, gtagArguments('config', 'G-1'), gtagArguments('consent', 'revoke', {}), gtagArguments('consent', 'update'), null, 'consent', { length: 3 }]) {
+  for (const entry of [
+    { event: 'meta' },
+    gtagArguments('config', 'G-1'),
+    gtagArguments('consent', 'revoke', {}),
+    gtagArguments('consent', 'update'),
+    null,
+    'consent',
+    { length: 3 },
+  ]) {
     t.equal(consentCommandOf(entry), null, JSON.stringify(entry));
   }
 });
 
 t.test('only a purpose the visitor agrees to counts as consent; necessary storage does not', async (t) => {
   t.notOk(grantsConsent({}));
-  t.notOk(grantsConsent({ functionality_storage: 'granted', security_storage: 'granted', ad_storage: 'denied' }), 'what a consent manager sends on "reject all"');
-  for (const type of ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization', 'personalization_storage'] as const) {
+  t.notOk(
+    grantsConsent({ functionality_storage: 'granted', security_storage: 'granted', ad_storage: 'denied' }),
+    'what a consent manager sends on "reject all"',
+  );
+  for (const type of [
+    'ad_storage',
+    'analytics_storage',
+    'ad_user_data',
+    'ad_personalization',
+    'personalization_storage',
+  ] as const) {
     t.ok(grantsConsent({ [type]: 'granted' }), type);
   }
 });
@@ -79,10 +115,18 @@ t.test('the consent watcher follows the dataLayer from its first entry, updates 
   layer.push({ event: 'meta' });
   t.equal(seen.length, 1, 'other events change nothing');
   sendConsentUpdate({ analytics_storage: 'granted' });
-  t.equal(Object.prototype.toString.call(layer.at(-1)), '[object Arguments]', 'an update is pushed as an arguments object');
+  t.equal(
+    Object.prototype.toString.call(layer.at(-1)),
+    '[object Arguments]',
+    'an update is pushed as an arguments object',
+  );
   t.same(seen.at(-1), { ad_storage: 'denied', analytics_storage: 'granted' });
   layer.push(gtagArguments('consent', 'default', { analytics_storage: 'denied', personalization_storage: 'denied' }));
-  t.same(seen.at(-1), { ad_storage: 'denied', analytics_storage: 'granted', personalization_storage: 'denied' }, 'a late default does not overrule an update');
+  t.same(
+    seen.at(-1),
+    { ad_storage: 'denied', analytics_storage: 'granted', personalization_storage: 'denied' },
+    'a late default does not overrule an update',
+  );
   stop();
   sendConsentUpdate({ ad_storage: 'granted' });
   t.equal(seen.length, 3, 'nothing after it stopped');
@@ -96,14 +140,30 @@ t.test('a choice of the site’s banner: stored, read back, asked again after a 
   storeChoice(storage, { statistics: true, marketing: false }, now);
   t.same(readChoice(storage, now + 1000), { statistics: true, marketing: false });
   t.same(readChoice(storage, now + CONSENT_CHOICE_MAX_AGE_MS + 1), {}, 'too old: asked again');
-  for (const stored of ['not json', '{"version":2,"decidedAt":0,"purposes":{}}', '{"version":1,"purposes":{"statistics":true}}', '{"version":1,"decidedAt":1,"purposes":null}']) {
+  for (const stored of [
+    'not json',
+    '{"version":2,"decidedAt":0,"purposes":{}}',
+    '{"version":1,"purposes":{"statistics":true}}',
+    '{"version":1,"decidedAt":1,"purposes":null}',
+  ]) {
     storage.setItem(CONSENT_STORAGE_KEY, stored);
     t.same(readChoice(storage, 2), {}, stored);
   }
-  storage.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ version: 1, decidedAt: now, purposes: { statistics: 'yes', marketing: true, tracking: true } }));
+  storage.setItem(
+    CONSENT_STORAGE_KEY,
+    JSON.stringify({ version: 1, decidedAt: now, purposes: { statistics: 'yes', marketing: true, tracking: true } }),
+  );
   t.same(readChoice(storage, now), { marketing: true }, 'only known purposes with a yes or no');
-  const full: Storage = { ...memoryStorage(), setItem: () => { throw new Error('QuotaExceededError'); } };
-  t.doesNotThrow(() => storeChoice(full, { statistics: true }, now), 'a full storage keeps the choice for the page only');
+  const full: Storage = {
+    ...memoryStorage(),
+    setItem: () => {
+      throw new Error('QuotaExceededError');
+    },
+  };
+  t.doesNotThrow(
+    () => storeChoice(full, { statistics: true }, now),
+    'a full storage keeps the choice for the page only',
+  );
   t.same(readChoice(undefined, now), {}, 'no storage at all');
 });
 
@@ -114,16 +174,29 @@ t.test('the purposes asked follow the configuration, and the choice becomes Cons
   t.ok(isDecided({ statistics: false, marketing: true }, ['statistics', 'marketing']));
   t.notOk(isDecided({ maps: true }, ['statistics', 'marketing']), 'a map shown is no answer to the banner');
   t.same(uniformChoice(['statistics', 'maps'], false), { statistics: false, maps: false });
-  t.same(consentStateOf({ statistics: true }), { analytics_storage: 'granted', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' });
-  t.same(consentStateOf({ marketing: true, maps: true }), { analytics_storage: 'denied', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' });
+  t.same(consentStateOf({ statistics: true }), {
+    analytics_storage: 'granted',
+    ad_storage: 'denied',
+    ad_user_data: 'denied',
+    ad_personalization: 'denied',
+  });
+  t.same(consentStateOf({ marketing: true, maps: true }), {
+    analytics_storage: 'denied',
+    ad_storage: 'granted',
+    ad_user_data: 'granted',
+    ad_personalization: 'granted',
+  });
 });
 
-t.test('which tool asks: the consent manager when configured, else the banner when anything needs consent', async (t) => {
-  t.equal(consentToolOf(ORIGINS), 'none');
-  t.equal(consentToolOf({ ...ORIGINS, gtmId: 'GTM-AB12CD3' }), 'banner');
-  t.equal(consentToolOf({ ...ORIGINS, mapsApiKey: 'key1' }), 'banner');
-  t.equal(consentToolOf({ ...ORIGINS, gtmId: 'GTM-AB12CD3', consentManagerId: 'settings' }), 'manager');
-});
+t.test(
+  'which tool asks: the consent manager when configured, else the banner when anything needs consent',
+  async (t) => {
+    t.equal(consentToolOf(ORIGINS), 'none');
+    t.equal(consentToolOf({ ...ORIGINS, gtmId: 'GTM-AB12CD3' }), 'banner');
+    t.equal(consentToolOf({ ...ORIGINS, mapsApiKey: 'key1' }), 'banner');
+    t.equal(consentToolOf({ ...ORIGINS, gtmId: 'GTM-AB12CD3', consentManagerId: 'settings' }), 'manager');
+  },
+);
 
 t.test('the head’s consent scripts carry the response’s nonce, and are absent without tracking', async (t) => {
   const render = (tracking: TrackingEnvironment, nonce?: string) => {
@@ -140,18 +213,33 @@ t.test('the head’s consent scripts carry the response’s nonce, and are absen
   t.match(tags[1], /id="consent-manager-loader"/);
   t.notMatch(html, /\ssrc=/, 'no external script in the markup: the second script adds it');
   for (const tag of tags) t.match(tag, /nonce="n0nce"/, tag);
-  t.notMatch(render({ ...ORIGINS, gtmId: 'GTM-AB12CD3' }), /nonce|usercentrics/, 'no nonce attribute without one; no consent manager unless configured');
+  t.notMatch(
+    render({ ...ORIGINS, gtmId: 'GTM-AB12CD3' }),
+    /nonce|usercentrics/,
+    'no nonce attribute without one; no consent manager unless configured',
+  );
 });
 
 t.test('the script that adds the consent manager cannot be broken out of', async (t) => {
-  const text = scriptAdder({ id: '</script><script>alert(1)</script>', src: 'https://app.usercentrics.eu/a?b=1&c=<2>' });
+  const text = scriptAdder({
+    id: '</script><script>alert(1)</script>',
+    src: 'https://app.usercentrics.eu/a?b=1&c=<2>',
+  });
   t.notMatch(text, /[<>&]/, 'no <, > or & in the inline script text');
   t.match(text, 's.async=false', 'not async: it runs in order, after the defaults');
   t.match(text, 'document.currentScript.after(s)', 'right after the script that adds it');
 });
 
 /** A window as far as the consent manager adapter sees it, with a stand-in UC_UI that records calls. */
-function managerWindow({ available, initialized = true, failUpdate = false }: { available?: string[]; initialized?: boolean; failUpdate?: boolean }) {
+function managerWindow({
+  available,
+  initialized = true,
+  failUpdate = false,
+}: {
+  available?: string[];
+  initialized?: boolean;
+  failUpdate?: boolean;
+}) {
   const calls: [string, ...unknown[]][] = [];
   const services = [{ id: 'maps-1', name: 'Google Maps', consent: { status: false } }];
   const ui = {
@@ -183,23 +271,30 @@ function capturedConsoleErrors(t: { teardown(fn: () => void): void }): unknown[]
   return errors;
 }
 
-t.test('the consent manager adapter: language in lower case, then embeddings; a language it lacks is an error', async (t) => {
-  const errors = capturedConsoleErrors(t);
-  const ready = managerWindow({ available: ['de', 'en'] });
-  await connectUsercentrics(ready.win).setLanguage('de');
-  t.same(ready.calls, [['updateLanguage', 'de'], ['restartEmbeddings']]);
-  t.same(errors, []);
+t.test(
+  'the consent manager adapter: language in lower case, then embeddings; a language it lacks is an error',
+  async (t) => {
+    const errors = capturedConsoleErrors(t);
+    const ready = managerWindow({ available: ['de', 'en'] });
+    await connectUsercentrics(ready.win).setLanguage('de');
+    t.same(ready.calls, [['updateLanguage', 'de'], ['restartEmbeddings']]);
+    t.same(errors, []);
 
-  const lacking = managerWindow({ available: ['en'] });
-  await connectUsercentrics(lacking.win).setLanguage('de');
-  t.same(lacking.calls, [['restartEmbeddings']], 'no switch, the embeddings restart all the same');
-  t.match(errors, [[/has no texts in "de"/]]);
+    const lacking = managerWindow({ available: ['en'] });
+    await connectUsercentrics(lacking.win).setLanguage('de');
+    t.same(lacking.calls, [['restartEmbeddings']], 'no switch, the embeddings restart all the same');
+    t.match(errors, [[/has no texts in "de"/]]);
 
-  const refusing = managerWindow({ failUpdate: true });
-  await connectUsercentrics(refusing.win).setLanguage('de');
-  t.same(refusing.calls, [['updateLanguage', 'de'], ['restartEmbeddings']], 'without a list of languages it is asked, and a refusal reported');
-  t.match(errors[1], [/could not switch to "de"/]);
-});
+    const refusing = managerWindow({ failUpdate: true });
+    await connectUsercentrics(refusing.win).setLanguage('de');
+    t.same(
+      refusing.calls,
+      [['updateLanguage', 'de'], ['restartEmbeddings']],
+      'without a list of languages it is asked, and a refusal reported',
+    );
+    t.match(errors[1], [/could not switch to "de"/]);
+  },
+);
 
 t.test('the consent manager adapter waits for the manager to be ready, and knows its maps service', async (t) => {
   const waiting = managerWindow({ available: ['de'], initialized: false });
@@ -224,7 +319,11 @@ t.test('the consent manager adapter waits for the manager to be ready, and knows
 
   const withoutMaps = managerWindow({});
   (withoutMaps.ui as { getServicesBaseInfo: () => unknown[] }).getServicesBaseInfo = () => [];
-  t.equal(await connectUsercentrics(withoutMaps.win).allowMaps(), false, 'a manager without the maps service cannot record it');
+  t.equal(
+    await connectUsercentrics(withoutMaps.win).allowMaps(),
+    false,
+    'a manager without the maps service cannot record it',
+  );
 });
 
 t.test('prefetch is skipped on data saver and 2G, and only for other pages of the site', async (t) => {
@@ -235,8 +334,16 @@ t.test('prefetch is skipped on data saver and 2G, and only for other pages of th
   t.notOk(prefetchAllowed({ effectiveType: '2g' }));
   t.notOk(prefetchAllowed({ effectiveType: 'slow-2g' }));
 
-  const here = { href: 'https://www.nordstern-digital.example/company', origin: 'https://www.nordstern-digital.example', pathname: '/company' };
-  const link = (href: string, target = '', attributes: string[] = []) => ({ href, target, hasAttribute: (name: string) => attributes.includes(name) });
+  const here = {
+    href: 'https://www.nordstern-digital.example/company',
+    origin: 'https://www.nordstern-digital.example',
+    pathname: '/company',
+  };
+  const link = (href: string, target = '', attributes: string[] = []) => ({
+    href,
+    target,
+    hasAttribute: (name: string) => attributes.includes(name),
+  });
   t.equal(prefetchPath(link('https://www.nordstern-digital.example/insights?page=2#top'), here), '/insights');
   t.equal(prefetchPath(link('/services/analytics'), here), '/services/analytics', 'a relative address');
   t.equal(prefetchPath(link('https://www.nordstern-digital.example/company#team'), here), null, 'the same page');

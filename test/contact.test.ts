@@ -16,9 +16,19 @@ const valid = {
 t.test('POST /api/contact stores the request and mails the team and the sender', async (t) => {
   const smtp = await startSmtp(t);
   const dataDir = await tempDataDir(t);
-  const app = await build(t, { DATA_DIR: dataDir, SMTP_URL: smtp.url, CONTACT_TO: 'team@nordstern.example', MAIL_POLL_MS: '50' });
+  const app = await build(t, {
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    CONTACT_TO: 'team@nordstern.example',
+    MAIL_POLL_MS: '50',
+  });
   await app.ready();
-  const response = await app.inject({ method: 'POST', url: '/api/contact', headers: { origin: ORIGIN }, payload: valid });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    headers: { origin: ORIGIN },
+    payload: valid,
+  });
   t.equal(response.statusCode, 201);
   const { id } = response.json() as { id: string };
   t.match(id, /^[0-9a-f-]{36}$/);
@@ -37,17 +47,31 @@ t.test('POST /api/contact stores the request and mails the team and the sender',
   t.equal(team?.parsed.replyTo?.value[0]?.address, valid.email, 'replies go to the sender');
   t.ok(sender, 'the sender gets a confirmation');
   t.match(sender?.parsed.text, 'Marie Schröder');
-  t.equal((await waitForRows(dataDir, "SELECT * FROM outbox WHERE status = 'sent'", 2)).length, 2, 'both mails marked sent');
+  t.equal(
+    (await waitForRows(dataDir, "SELECT * FROM outbox WHERE status = 'sent'", 2)).length,
+    2,
+    'both mails marked sent',
+  );
 });
 
 t.test('the technology and OMR variants go to their own inboxes', async (t) => {
   const smtp = await startSmtp(t);
-  const app = await build(t, { SMTP_URL: smtp.url, TECHNOLOGY_TO: 'tech@nordstern.example', OMR_TO: 'omr@nordstern.example', MAIL_POLL_MS: '50' });
+  const app = await build(t, {
+    SMTP_URL: smtp.url,
+    TECHNOLOGY_TO: 'tech@nordstern.example',
+    OMR_TO: 'omr@nordstern.example',
+    MAIL_POLL_MS: '50',
+  });
   await app.ready();
   const tech = await app.inject({
     method: 'POST',
     url: '/api/contact/technology',
-    payload: { ...valid, language: 'en', products: ['Google Analytics 4', 'Display & Video 360'], services: ['Implementation'] },
+    payload: {
+      ...valid,
+      language: 'en',
+      products: ['Google Analytics 4', 'Display & Video 360'],
+      services: ['Implementation'],
+    },
   });
   t.equal(tech.statusCode, 201);
   const omr = await app.inject({ method: 'POST', url: '/api/contact/omr', payload: { ...valid, language: 'en' } });
@@ -83,7 +107,11 @@ t.test('a plain HTML form post is answered with a redirect to the form page', as
 t.test('the honeypot silently drops bots', async (t) => {
   const dataDir = await tempDataDir(t);
   const app = await build(t, { DATA_DIR: dataDir });
-  const response = await app.inject({ method: 'POST', url: '/api/contact', payload: { ...valid, website: 'http://spam.example' } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    payload: { ...valid, website: 'http://spam.example' },
+  });
   t.equal(response.statusCode, 201, 'looks accepted to the bot');
   t.equal(rows(dataDir, 'SELECT * FROM submissions').length, 0, 'nothing stored');
   t.equal(rows(dataDir, 'SELECT * FROM outbox').length, 0, 'nothing mailed');
@@ -94,18 +122,35 @@ t.test('without SMTP_URL mails wait in the outbox', async (t) => {
   const app = await build(t, { DATA_DIR: dataDir });
   const response = await app.inject({ method: 'POST', url: '/api/contact', payload: valid });
   t.equal(response.statusCode, 201);
-  t.same(rows(dataDir, 'SELECT status FROM outbox').map((row) => row.status), ['pending', 'pending']);
+  t.same(
+    rows(dataDir, 'SELECT status FROM outbox').map((row) => row.status),
+    ['pending', 'pending'],
+  );
 });
 
 t.test('posts from another site are refused', async (t) => {
   const dataDir = await tempDataDir(t);
   const app = await build(t, { DATA_DIR: dataDir });
   for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
-    const response = await app.inject({ method: 'POST', url: '/api/contact', headers: { ...headers, 'accept-language': 'de-DE' }, payload: valid });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { ...headers, 'accept-language': 'de-DE' },
+      payload: valid,
+    });
     t.equal(response.statusCode, 403, JSON.stringify(headers));
-    t.match(response.json(), { field: 'origin', code: 'forbidden_origin', message: 'Formulare können nur über diese Website gesendet werden.' });
+    t.match(response.json(), {
+      field: 'origin',
+      code: 'forbidden_origin',
+      message: 'Formulare können nur über diese Website gesendet werden.',
+    });
   }
-  const own = await app.inject({ method: 'POST', url: '/api/contact', headers: { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' }, payload: valid });
+  const own = await app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    headers: { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' },
+    payload: valid,
+  });
   t.equal(own.statusCode, 201, 'the address the browser used is its own origin');
   t.equal(rows(dataDir, 'SELECT * FROM submissions').length, 1);
 });

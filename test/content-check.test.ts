@@ -21,7 +21,8 @@ interface Breakage {
 const breakages: Breakage[] = [
   {
     name: 'a block that does not match its schema',
-    change: (dir) => editJson(dir, 'en/homepage/services.json', (v) => ({ ...v, items: [{ title: 'Analytics', text: 'x' }] })),
+    change: (dir) =>
+      editJson(dir, 'en/homepage/services.json', (v) => ({ ...v, items: [{ title: 'Analytics', text: 'x' }] })),
     file: 'en/homepage/services.json',
     problem: /\/items\/0 must have required property 'link_url'/,
   },
@@ -45,44 +46,62 @@ const breakages: Breakage[] = [
   },
   {
     name: 'an internal link to no route',
-    change: (dir) => editJson(dir, 'en/homepage/contact.json', (v) => ({ ...v, button: { text: 'Contact', link_url: '/contactus' } })),
+    change: (dir) =>
+      editJson(dir, 'en/homepage/contact.json', (v) => ({ ...v, button: { text: 'Contact', link_url: '/contactus' } })),
     file: 'en/homepage/contact.json',
     problem: /\/button\/link_url links to \/contactus, which is no route/,
   },
   {
     name: 'an internal link to a page without content',
-    change: (dir) => editJson(dir, 'en/homepage/contact.json', (v) => ({ ...v, button: { text: 'Contact', link_url: '/services/accounting' } })),
+    change: (dir) =>
+      editJson(dir, 'en/homepage/contact.json', (v) => ({
+        ...v,
+        button: { text: 'Contact', link_url: '/services/accounting' },
+      })),
     file: 'en/homepage/contact.json',
     problem: /whose content folder en\/homepage\/services\/accounting does not exist/,
   },
   {
     name: 'a link to the other language',
-    change: (dir) => editJson(dir, 'en/homepage/contact.json', (v) => ({ ...v, button: { text: 'Contact', link_url: '/unternehmen/kontakt' } })),
+    change: (dir) =>
+      editJson(dir, 'en/homepage/contact.json', (v) => ({
+        ...v,
+        button: { text: 'Contact', link_url: '/unternehmen/kontakt' },
+      })),
     file: 'en/homepage/contact.json',
     problem: /a page in the other language/,
   },
   {
     name: 'a missing image',
     change: (dir) =>
-      editJson(dir, 'en/homepage/technology/meridian/stage_blue.json', (v) => ({ ...v, image: { src: '/images/illustrations/nowhere.svg', alt: 'Nothing', width: 640, height: 480 } })),
+      editJson(dir, 'en/homepage/technology/meridian/stage_blue.json', (v) => ({
+        ...v,
+        image: { src: '/images/illustrations/nowhere.svg', alt: 'Nothing', width: 640, height: 480 },
+      })),
     file: 'en/homepage/technology/meridian/stage_blue.json',
     problem: /refers to \/images\/illustrations\/nowhere\.svg, which does not exist/,
   },
   {
     name: 'a missing download',
-    change: (dir) => editJson(dir, 'de/homepage/technologie/meridian/download.json', (v) => ({ ...v, file: 'de/verloren.pdf' })),
+    change: (dir) =>
+      editJson(dir, 'de/homepage/technologie/meridian/download.json', (v) => ({ ...v, file: 'de/verloren.pdf' })),
     file: 'de/homepage/technologie/meridian/download.json',
     problem: /refers to downloads\/de\/verloren\.pdf, which does not exist/,
   },
   {
     name: 'a download whose page count is not the one promised',
-    change: (dir) => editJson(dir, 'en/homepage/technology/meridian/download.json', (v) => ({ ...v, format: 'PDF, 12 pages' })),
+    change: (dir) =>
+      editJson(dir, 'en/homepage/technology/meridian/download.json', (v) => ({ ...v, format: 'PDF, 12 pages' })),
     file: 'en/homepage/technology/meridian/download.json',
     problem: /which has 3 pages, not 12/,
   },
   {
     name: 'an empty text field',
-    change: (dir) => editJson(dir, 'en/navigation.json', (v) => ({ ...v, top_level: [{ link_text: ' ', link_url: '/services', type: 'Text', hidden_lg: 'FALSE' }] })),
+    change: (dir) =>
+      editJson(dir, 'en/navigation.json', (v) => ({
+        ...v,
+        top_level: [{ link_text: ' ', link_url: '/services', type: 'Text', hidden_lg: 'FALSE' }],
+      })),
     file: 'en/navigation.json',
     problem: /\/top_level\/0\/link_text is empty/,
   },
@@ -97,19 +116,31 @@ const breakages: Breakage[] = [
   },
   {
     name: 'a variant the glossary says not to use (fixture file)',
-    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/services-intro.de.json'), path.join(dir, 'de/homepage/services/intro.json')),
+    change: (dir) =>
+      copyFile(
+        path.resolve('test/fixtures/content-check/services-intro.de.json'),
+        path.join(dir, 'de/homepage/services/intro.json'),
+      ),
     file: 'de/homepage/services/intro.json',
     problem: /^text\[1\] uses "Impressionen" – write "Impressions"$/,
   },
   {
     name: 'a placeholder the code does not fill in (fixture file: the "{per cent}" an editorial pass made of {percent})',
-    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/application-form-per-cent.en.json'), path.join(dir, 'en/application_form.json')),
+    change: (dir) =>
+      copyFile(
+        path.resolve('test/fixtures/content-check/application-form-per-cent.en.json'),
+        path.join(dir, 'en/application_form.json'),
+      ),
     file: 'en/application_form.json',
     problem: /^\/files\/progress names \{per cent\}, which the code fills in \{percent\} here$/,
   },
   {
     name: 'a placeholder the code fills in, missing from its text (fixture file)',
-    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/career-labels-without-max.de.json'), path.join(dir, 'de/career_labels.json')),
+    change: (dir) =>
+      copyFile(
+        path.resolve('test/fixtures/content-check/career-labels-without-max.de.json'),
+        path.join(dir, 'de/career_labels.json'),
+      ),
     file: 'de/career_labels.json',
     problem: /^\/salary lacks \{max\}, which the code fills in$/,
   },
@@ -128,46 +159,72 @@ const breakages: Breakage[] = [
   {
     name: 'a placeholder of a block file in a page folder, missing',
     change: (dir) =>
-      editJson(dir, 'de/homepage/technologie/google-marketing-platform-partner/quoteSlider.json', (v) => ({ ...v, labels: { ...(v.labels as object), slide: 'Stimme {current}' } })),
+      editJson(dir, 'de/homepage/technologie/google-marketing-platform-partner/quoteSlider.json', (v) => ({
+        ...v,
+        labels: { ...(v.labels as object), slide: 'Stimme {current}' },
+      })),
     file: 'de/homepage/technologie/google-marketing-platform-partner/quoteSlider.json',
     problem: /^\/labels\/slide lacks \{total\}, which the code fills in$/,
   },
   {
     name: 'a setting the server does not know, and one misspelt',
     change: (dir) =>
-      editJson(dir, 'en/homepage/privacy-policy/legal.json', (v) => ({ ...v, notice: 'Kept for {{retention_forever}}, or {{retention application}}.' })),
+      editJson(dir, 'en/homepage/privacy-policy/legal.json', (v) => ({
+        ...v,
+        notice: 'Kept for {{retention_forever}}, or {{retention application}}.',
+      })),
     file: 'en/homepage/privacy-policy/legal.json',
     problem: /^\/notice names \{\{retention application\}\}, which the server does not fill in/,
   },
   {
     name: 'a form that writes its retention period out instead of the setting (fixture file: the text that said "after the process ends")',
-    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/application-form-six-months.de.json'), path.join(dir, 'de/application_form.json')),
+    change: (dir) =>
+      copyFile(
+        path.resolve('test/fixtures/content-check/application-form-six-months.de.json'),
+        path.join(dir, 'de/application_form.json'),
+      ),
     file: 'de/application_form.json',
     problem: /^\/privacy\/text states the period "sechs Monate" in words; write \{\{retention_application\}\}/,
   },
   {
     name: 'a form without a retention statement (fixture file)',
-    change: (dir) => copyFile(path.resolve('test/fixtures/content-check/application-form-six-months.de.json'), path.join(dir, 'de/application_form.json')),
+    change: (dir) =>
+      copyFile(
+        path.resolve('test/fixtures/content-check/application-form-six-months.de.json'),
+        path.join(dir, 'de/application_form.json'),
+      ),
     file: 'de/application_form.json',
     problem: /^states no retention period; say once how long the data is kept, with \{\{retention_application\}\}$/,
   },
   {
     name: "a form that states another form's retention period",
     change: (dir) =>
-      editJson(dir, 'en/event_form.json', (v) => JSON.parse(JSON.stringify(v).replace('{{retention_event}} after the event', '{{retention_contact}} after the event')) as unknown),
+      editJson(
+        dir,
+        'en/event_form.json',
+        (v) =>
+          JSON.parse(
+            JSON.stringify(v).replace('{{retention_event}} after the event', '{{retention_contact}} after the event'),
+          ) as unknown,
+      ),
     file: 'en/event_form.json',
-    problem: /^\/fields\/terms\/label names \{\{retention_contact\}\}, but this form's data is kept for \{\{retention_event\}\}$/,
+    problem:
+      /^\/fields\/terms\/label names \{\{retention_contact\}\}, but this form's data is kept for \{\{retention_event\}\}$/,
   },
   {
     name: 'a form that states its retention period twice',
     change: (dir) =>
-      editJson(dir, 'de/homepage/technologie/google-marketing-platform-partner/kontakt/form.json', (v) => ({ ...v, text: 'Wir löschen Ihre Anfrage {{retention_contact}} nach Eingang.' })),
+      editJson(dir, 'de/homepage/technologie/google-marketing-platform-partner/kontakt/form.json', (v) => ({
+        ...v,
+        text: 'Wir löschen Ihre Anfrage {{retention_contact}} nach Eingang.',
+      })),
     file: 'de/homepage/technologie/google-marketing-platform-partner/kontakt/form.json',
     problem: /^states the retention period 2 times \(\/text, \/fields\/legals\/label\); once is one story$/,
   },
   {
     name: 'two people with the same role at one client',
-    change: (dir) => editJson(dir, 'en/homepage/technology/looker-studio/quote.json', (v) => ({ ...v, role: 'Head of Marketing' })),
+    change: (dir) =>
+      editJson(dir, 'en/homepage/technology/looker-studio/quote.json', (v) => ({ ...v, role: 'Head of Marketing' })),
     file: 'en/homepage/technology/looker-studio/quote.json',
     problem: /names Sven Martens as Head of Marketing at Hafenkontor Logistik, the role Merle Brandhorst holds/,
   },
@@ -193,20 +250,53 @@ for (const breakage of breakages) {
 // One copy of the content for the four files, each broken in its own way: a copy is most of a case's time.
 t.test('the layout files and the language mapping are held to their schemas, naming file and field', async (t) => {
   const dir = await copyContent(t, async (d) => {
-    await copyFile(path.resolve('test/fixtures/content-check/navigation-broken.en.json'), path.join(d, 'en/navigation.json'));
-    await editJson(d, 'de/footer.json', (v) => ({ ...v, address: { ...(v.address as object), email: 'hallo at nordstern' } }));
+    await copyFile(
+      path.resolve('test/fixtures/content-check/navigation-broken.en.json'),
+      path.join(d, 'en/navigation.json'),
+    );
+    await editJson(d, 'de/footer.json', (v) => ({
+      ...v,
+      address: { ...(v.address as object), email: 'hallo at nordstern' },
+    }));
     await editJson(d, 'de/ui.json', (v) => ({ ...v, loading: undefined }));
-    await editJson(d, 'language_mapping.json', (v) => ({ ...v, de: [{ language: 'fr', idx: 0, path: '/', isActive: true }] }));
+    await editJson(d, 'language_mapping.json', (v) => ({
+      ...v,
+      de: [{ language: 'fr', idx: 0, path: '/', isActive: true }],
+    }));
   });
   const problems = await checkContent(dir, STATIC_DIR);
   const expected = [
-    { what: 'a navigation entry of a kind the navbar does not know (fixture file)', file: 'en/navigation.json', problem: /^\/top_level\/1\/type must be equal to one of the allowed values$/ },
-    { what: 'a submenu link without an address (fixture file)', file: 'en/navigation.json', problem: /^\/services\/2 must have required property 'link_url'$/ },
-    { what: 'a footer address whose email is no address', file: 'de/footer.json', problem: /^\/address\/email must match pattern/ },
-    { what: 'a layout text missing from ui.json', file: 'de/ui.json', problem: /^\/ must have required property 'loading'$/ },
-    { what: 'a language mapping entry in a language the site does not have', file: 'language_mapping.json', problem: /^\/de\/0\/language must be equal to one of the allowed values$/ },
+    {
+      what: 'a navigation entry of a kind the navbar does not know (fixture file)',
+      file: 'en/navigation.json',
+      problem: /^\/top_level\/1\/type must be equal to one of the allowed values$/,
+    },
+    {
+      what: 'a submenu link without an address (fixture file)',
+      file: 'en/navigation.json',
+      problem: /^\/services\/2 must have required property 'link_url'$/,
+    },
+    {
+      what: 'a footer address whose email is no address',
+      file: 'de/footer.json',
+      problem: /^\/address\/email must match pattern/,
+    },
+    {
+      what: 'a layout text missing from ui.json',
+      file: 'de/ui.json',
+      problem: /^\/ must have required property 'loading'$/,
+    },
+    {
+      what: 'a language mapping entry in a language the site does not have',
+      file: 'language_mapping.json',
+      problem: /^\/de\/0\/language must be equal to one of the allowed values$/,
+    },
   ];
-  for (const { what, file, problem } of expected) t.ok(problems.some((p) => p.file === file && problem.test(p.problem)), `${what}: ${JSON.stringify(problems.filter((p) => p.file === file))}`);
+  for (const { what, file, problem } of expected)
+    t.ok(
+      problems.some((p) => p.file === file && problem.test(p.problem)),
+      `${what}: ${JSON.stringify(problems.filter((p) => p.file === file))}`,
+    );
   const named = new Set(expected.map(({ file }) => file));
   t.same(
     problems.filter((p) => !named.has(p.file)),
@@ -217,7 +307,8 @@ t.test('the layout files and the language mapping are held to their schemas, nam
 
 t.test('npm run content:check fails on a problem and names it', async (t) => {
   const { spawnSync } = await import('node:child_process');
-  const run = (dir: string) => spawnSync(process.execPath, ['--import=tsx', 'scripts/content-check.ts', dir, STATIC_DIR], { encoding: 'utf8' });
+  const run = (dir: string) =>
+    spawnSync(process.execPath, ['--import=tsx', 'scripts/content-check.ts', dir, STATIC_DIR], { encoding: 'utf8' });
   const clean = run(path.resolve('content'));
   t.equal(clean.status, 0, clean.stderr);
   const dir = await copyContent(t, (d) => rm(path.join(d, 'en/homepage/quote.json')));

@@ -23,22 +23,37 @@ async function tempDir(t: TestContext): Promise<string> {
 }
 
 async function articleFolders(contentDir: string, language: string): Promise<string[]> {
-  return (await readdir(path.join(contentDir, language, INSIGHTS), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  return (await readdir(path.join(contentDir, language, INSIGHTS), { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 }
 
 async function headlines(contentDir: string, language: string): Promise<string[]> {
   const folders = await articleFolders(contentDir, language);
-  return Promise.all(folders.map(async (folder) => (JSON.parse(await readFile(path.join(contentDir, language, INSIGHTS, folder, 'stage.json'), 'utf8')) as { headline: string }).headline));
+  return Promise.all(
+    folders.map(
+      async (folder) =>
+        (
+          JSON.parse(await readFile(path.join(contentDir, language, INSIGHTS, folder, 'stage.json'), 'utf8')) as {
+            headline: string;
+          }
+        ).headline,
+    ),
+  );
 }
 
 /** Every file below a folder with its bytes, to compare two generated folders. */
 async function snapshot(dir: string): Promise<Map<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.json'));
-  return new Map(await Promise.all(files.map(async (entry): Promise<[string, string]> => {
-    const full = path.join(entry.parentPath, entry.name);
-    return [path.relative(dir, full), await readFile(full, 'utf8')];
-  })));
+  return new Map(
+    await Promise.all(
+      files.map(async (entry): Promise<[string, string]> => {
+        const full = path.join(entry.parentPath, entry.name);
+        return [path.relative(dir, full), await readFile(full, 'utf8')];
+      }),
+    ),
+  );
 }
 
 t.test('30 articles per language: valid content, as many folders, each its own headline', async (t) => {
@@ -54,7 +69,10 @@ t.test('30 articles per language: valid content, as many folders, each its own h
   }
   // Each language in its own words: the German headline of a new article is not its English one.
   const slug = result.slugs.at(-1)!;
-  const stage = async (language: string) => JSON.parse(await readFile(path.join(result.contentDir, language, INSIGHTS, slug, 'stage.json'), 'utf8')) as { headline: string };
+  const stage = async (language: string) =>
+    JSON.parse(await readFile(path.join(result.contentDir, language, INSIGHTS, slug, 'stage.json'), 'utf8')) as {
+      headline: string;
+    };
   t.not((await stage('de')).headline, (await stage('en')).headline);
 });
 

@@ -3,7 +3,7 @@
  * from disk when asked, through a cache bounded in bytes: what is read, what is kept, what a
  * reload changes, and a broken article stopping the index as a broken file stops the start.
  */
-import { readdir, readFile, writeFile, mkdir, cp, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
 import { ContentLoadError, loadContentStore } from '#server/content/content-store.ts';
@@ -21,7 +21,9 @@ t.test('articles are read from disk when asked, other content is in memory', asy
   const store = await loadContentStore('content');
   const [folder] = store.articleFolders('en');
   t.ok(folder?.startsWith(`${ARTICLES}/`), 'the article folders are listed');
-  const onDisk = (await readdir(path.join('content', ARTICLES), { withFileTypes: true })).filter((entry) => entry.isDirectory());
+  const onDisk = (await readdir(path.join('content', ARTICLES), { withFileTypes: true })).filter((entry) =>
+    entry.isDirectory(),
+  );
   t.equal(store.articleFolders('en').length, onDisk.length, 'every one of them');
   t.ok(store.get(`${ARTICLES}/stage.json`), "the insights page's own files stay in memory");
   t.equal(store.get(`${folder}/content.json`), undefined, 'an article file is not in memory');
@@ -30,7 +32,11 @@ t.test('articles are read from disk when asked, other content is in memory', asy
   t.ok(file?.body.length, 'it is read when asked');
   t.equal(await store.read(`${folder}/content.json`), file, 'and kept for the next request');
   const bundle = await store.readPage(folder!);
-  t.match(bundle?.value, { stage: { headline: String }, general_information: { datetime: String } }, 'a bundle has every block');
+  t.match(
+    bundle?.value,
+    { stage: { headline: String }, general_information: { datetime: String } },
+    'a bundle has every block',
+  );
   t.ok(store.get('en/navigation.json'), 'other content is in memory');
   t.equal(await store.read('en/navigation.json'), store.get('en/navigation.json'), 'and read from there');
   t.equal(await store.read(`${folder}/nothing.json`), undefined, 'an article file that does not exist is undefined');
@@ -57,7 +63,9 @@ t.test('a reload lists new articles and forgets the old reads', async (t) => {
   const before = store.articleFolders('en').length;
   const read = await store.readPage(store.articleFolders('en')[0]!);
   await mkdir(path.join(dir, ARTICLES, 'a-new-article'));
-  await cp(path.join(dir, store.articleFolders('en')[0]!), path.join(dir, ARTICLES, 'a-new-article'), { recursive: true });
+  await cp(path.join(dir, store.articleFolders('en')[0]!), path.join(dir, ARTICLES, 'a-new-article'), {
+    recursive: true,
+  });
   t.equal(store.articleFolders('en').length, before, 'nothing changes before the reload');
   await store.reload();
   t.equal(store.articleFolders('en').length, before + 1, 'the new article is listed');
@@ -90,7 +98,11 @@ t.test('readValueNow reads an article file past the cache', async (t) => {
   t.match(value, { headline: String });
   t.same(value, (await store.read(`${folder}/stage.json`))?.value, 'the same value a page reads');
   t.equal(store.readValueNow(`${folder}/nothing.json`), undefined);
-  t.equal(store.readValueNow('en/navigation.json'), store.get('en/navigation.json')?.value, 'a resident file from memory');
+  t.equal(
+    store.readValueNow('en/navigation.json'),
+    store.get('en/navigation.json')?.value,
+    'a resident file from memory',
+  );
 });
 
 t.test('a broken article stops the index, naming the file', async (t) => {

@@ -13,7 +13,10 @@ import { generateContent } from '../scripts/content-generate/generate-content.ts
 import { startServer } from './helpers/server-process.ts';
 
 const ARTICLES = 1_000;
-const SHIPPED_HEAP_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.match(/--max-[a-z-]+-size=\d+/g) ?? [];
+const SHIPPED_HEAP_FLAGS =
+  (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.match(
+    /--max-[a-z-]+-size=\d+/g,
+  ) ?? [];
 /** A reload of 1,000 articles a language, after the pause between two checks, on a busy machine. */
 const WITHIN_MS = 40_000;
 const ASKING = 4;
@@ -27,23 +30,42 @@ t.test(`CONTENT_WATCH at ${ARTICLES} insights a language under the shipped heap 
   const server = await startServer(
     t,
     // One address asks all the time: its budgets are lifted, as the benchmarks do.
-    { CONTENT_DIR: generated.contentDir, STATIC_DIR: generated.staticDir, CONTENT_WATCH: 'true', RATE_LIMIT_READ_MAX: '1000000', MAX_REQUESTS_PER_ADDRESS: '1000000' },
+    {
+      CONTENT_DIR: generated.contentDir,
+      STATIC_DIR: generated.staticDir,
+      CONTENT_WATCH: 'true',
+      RATE_LIMIT_READ_MAX: '1000000',
+      MAX_REQUESTS_PER_ADDRESS: '1000000',
+    },
     { nodeArgs: SHIPPED_HEAP_FLAGS },
   );
   const insights = path.join(generated.contentDir, 'de', 'homepage', 'insights');
-  const search = async (word: string) => ((await (await fetch(`${server.url}/api/insights/articles/de/search/${word}`)).json()) as { sum: number }).sum;
-  const listing = (await (await fetch(`${server.url}/api/insights/articles/de/1?sort=datetime:desc`)).json()) as { sum: number; articles: { folderName: string }[] };
+  const search = async (word: string) =>
+    ((await (await fetch(`${server.url}/api/insights/articles/de/search/${word}`)).json()) as { sum: number }).sum;
+  const listing = (await (await fetch(`${server.url}/api/insights/articles/de/1?sort=datetime:desc`)).json()) as {
+    sum: number;
+    articles: { folderName: string }[];
+  };
   t.equal(listing.sum, ARTICLES);
   const [kept, edited, removed] = listing.articles.map((article) => article.folderName);
   const stage = (slug: string) => path.join(insights, slug!, 'stage.json');
-  const retitle = (slug: string, word: string) => writeFileSync(stage(slug), JSON.stringify({ ...(JSON.parse(readFileSync(stage(slug), 'utf8')) as object), headline: `About ${word}` }));
+  const retitle = (slug: string, word: string) =>
+    writeFileSync(
+      stage(slug),
+      JSON.stringify({ ...(JSON.parse(readFileSync(stage(slug), 'utf8')) as object), headline: `About ${word}` }),
+    );
 
   /** Makes the change and asks until it shows, while other requests keep coming; what failed of those. */
   const underLoad = async (change: () => void, shows: () => Promise<boolean>) => {
     let done = false;
     const failed: string[] = [];
     let answered = 0;
-    const paths = ['/api/insights/articles/en/1', '/api/insights/articles/de/1?sort=datetime:desc', `/insights/${kept}?lang=de`, '/'];
+    const paths = [
+      '/api/insights/articles/en/1',
+      '/api/insights/articles/de/1?sort=datetime:desc',
+      `/insights/${kept}?lang=de`,
+      '/',
+    ];
     const asking = Array.from({ length: ASKING }, async (_, worker) => {
       for (let i = worker; !done; i += 1) {
         const route = paths[i % paths.length]!;
@@ -89,10 +111,17 @@ t.test(`CONTENT_WATCH at ${ARTICLES} insights a language under the shipped heap 
 
   const remove = await underLoad(
     () => rmSync(path.join(insights, removed!), { recursive: true }),
-    async () => (await fetch(`${server.url}/insights/${removed}?lang=de`)).status === 404 && (await search('quittenmarmelade')) === 1 && ((await (await fetch(`${server.url}/api/insights/articles/de/1`)).json()) as { sum: number }).sum === ARTICLES,
+    async () =>
+      (await fetch(`${server.url}/insights/${removed}?lang=de`)).status === 404 &&
+      (await search('quittenmarmelade')) === 1 &&
+      ((await (await fetch(`${server.url}/api/insights/articles/de/1`)).json()) as { sum: number }).sum === ARTICLES,
   );
   t.ok(remove.shown, 'an article removed is gone');
-  t.same(remove.failed, [], `no request failed during that reload (${remove.answered} answered in ${remove.seconds} s)`);
+  t.same(
+    remove.failed,
+    [],
+    `no request failed during that reload (${remove.answered} answered in ${remove.seconds} s)`,
+  );
   const after = (await (await fetch(`${server.url}/api/insights/articles/de/1`)).json()) as { sum: number };
   t.equal(after.sum, ARTICLES, 'one added, one removed');
 

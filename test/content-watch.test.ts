@@ -6,10 +6,10 @@
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import t from 'tap';
 import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { build, editJson } from './helpers/build.ts';
-import { insightsContent, type FixtureArticle } from './helpers/insights-fixture.ts';
+import { type FixtureArticle, insightsContent } from './helpers/insights-fixture.ts';
 
 const ARTICLES: FixtureArticle[] = Array.from({ length: 12 }, (_, i) => ({
   folder: `story-${String(i + 1).padStart(2, '0')}`,
@@ -22,8 +22,10 @@ const INSIGHTS = path.join('en', 'homepage', 'insights');
 /** Longer than the pause between two checks of the article folders, a settle and a reload on a busy machine. */
 const WITHIN_MS = 15_000;
 
-const searchSum = async (app: FastifyInstance, word: string) => ((await app.inject({ url: `/api/insights/articles/en/search/${word}` })).json() as { sum: number }).sum;
-const listedSum = async (app: FastifyInstance) => ((await app.inject({ url: '/api/insights/articles/en/1' })).json() as { sum: number }).sum;
+const searchSum = async (app: FastifyInstance, word: string) =>
+  ((await app.inject({ url: `/api/insights/articles/en/search/${word}` })).json() as { sum: number }).sum;
+const listedSum = async (app: FastifyInstance) =>
+  ((await app.inject({ url: '/api/insights/articles/en/1' })).json() as { sum: number }).sum;
 
 /** Asks until the answer is as wanted or the time is up; the last answer either way. */
 async function eventually<T>(ask: () => Promise<T>, wanted: (value: T) => boolean): Promise<T> {
@@ -49,14 +51,23 @@ const watcherCount = () => process.getActiveResourcesInfo().filter((resource) =>
 /** The folders of a content copy that are not article folders: what the watch may watch. */
 async function residentFolders(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  return 1 + folders.filter((folder) => !/^[a-z]{2}\/homepage\/insights\/[^/]+$/.test(folder.split(path.sep).join('/'))).length;
+  const folders = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  return (
+    1 +
+    folders.filter((folder) => !/^[a-z]{2}\/homepage\/insights\/[^/]+$/.test(folder.split(path.sep).join('/'))).length
+  );
 }
 
 t.test('the watch takes a watcher per folder kept in memory, none per article folder', async (t) => {
   const before = watcherCount();
   const { dir, app } = await watched(t);
-  t.equal(watcherCount() - before, await residentFolders(dir), 'one for the content folder and each folder that is not an article');
+  t.equal(
+    watcherCount() - before,
+    await residentFolders(dir),
+    'one for the content folder and each folder that is not an article',
+  );
   await app.close();
   // A closed watcher's handle is let go in a later turn of the event loop.
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -67,8 +78,18 @@ t.test('an article file edited in place shows after the reload', async (t) => {
   const { dir, app } = await watched(t);
   t.equal(await searchSum(app, 'zeppelin'), 0);
   // In place: the article folder itself does not change, only the file's time and size.
-  await editJson(dir, path.join(INSIGHTS, 'story-03', 'stage.json'), (stage) => ({ ...stage, headline: 'Story 03 about zeppelin data' }));
-  t.equal(await eventually(() => searchSum(app, 'zeppelin'), (sum) => sum === 1), 1, 'the search finds the new headline');
+  await editJson(dir, path.join(INSIGHTS, 'story-03', 'stage.json'), (stage) => ({
+    ...stage,
+    headline: 'Story 03 about zeppelin data',
+  }));
+  t.equal(
+    await eventually(
+      () => searchSum(app, 'zeppelin'),
+      (sum) => sum === 1,
+    ),
+    1,
+    'the search finds the new headline',
+  );
   const page = await app.inject({ url: '/insights/story-03', headers: { cookie: 'language=en' } });
   t.match(page.body, 'Story 03 about zeppelin data', 'the page shows it');
   t.equal(await listedSum(app), 12, 'no article was lost');
@@ -83,9 +104,22 @@ t.test('an article added, its files written after its folder, is listed', async 
     async () => (await app.inject({ url: '/content/en/homepage/insights/airship-logistics/_page.json' })).statusCode,
     (status) => status === 200,
   );
-  await writeFile(path.join(folder, 'stage.json'), JSON.stringify({ headline: 'Airship logistics', description: 'A new story.' }));
-  await writeFile(path.join(folder, 'general_information.json'), JSON.stringify({ type: 'article', datetime: '2026-06-01T10:00:00+02:00', services: ['analytics'] }));
-  t.equal(await eventually(() => searchSum(app, 'airship'), (sum) => sum === 1), 1, 'the search finds it');
+  await writeFile(
+    path.join(folder, 'stage.json'),
+    JSON.stringify({ headline: 'Airship logistics', description: 'A new story.' }),
+  );
+  await writeFile(
+    path.join(folder, 'general_information.json'),
+    JSON.stringify({ type: 'article', datetime: '2026-06-01T10:00:00+02:00', services: ['analytics'] }),
+  );
+  t.equal(
+    await eventually(
+      () => searchSum(app, 'airship'),
+      (sum) => sum === 1,
+    ),
+    1,
+    'the search finds it',
+  );
   t.equal(await listedSum(app), 13, 'it is listed');
   const page = await app.inject({ url: '/insights/airship-logistics', headers: { cookie: 'language=en' } });
   t.equal(page.statusCode, 200);
@@ -94,12 +128,31 @@ t.test('an article added, its files written after its folder, is listed', async 
 
 t.test('an article removed is gone after the reload', async (t) => {
   const { dir, app } = await watched(t);
-  t.equal((await app.inject({ url: '/insights/story-05', headers: { cookie: 'language=en' } })).statusCode, 200, 'cached before');
+  t.equal(
+    (await app.inject({ url: '/insights/story-05', headers: { cookie: 'language=en' } })).statusCode,
+    200,
+    'cached before',
+  );
   await rm(path.join(dir, INSIGHTS, 'story-05'), { recursive: true });
-  t.equal(await eventually(() => listedSum(app), (sum) => sum === 11), 11, 'no longer listed');
+  t.equal(
+    await eventually(
+      () => listedSum(app),
+      (sum) => sum === 11,
+    ),
+    11,
+    'no longer listed',
+  );
   t.equal(await searchSum(app, 'story'), 11, 'nor found');
-  t.equal((await app.inject({ url: '/insights/story-05', headers: { cookie: 'language=en' } })).statusCode, 404, 'its page is gone, not served from the page cache');
-  t.equal((await app.inject({ url: '/content/en/homepage/insights/story-05/stage.json' })).statusCode, 404, 'and its content');
+  t.equal(
+    (await app.inject({ url: '/insights/story-05', headers: { cookie: 'language=en' } })).statusCode,
+    404,
+    'its page is gone, not served from the page cache',
+  );
+  t.equal(
+    (await app.inject({ url: '/content/en/homepage/insights/story-05/stage.json' })).statusCode,
+    404,
+    'and its content',
+  );
 });
 
 t.test('a file in a new page folder is watched once the folder is listed', async (t) => {
@@ -110,15 +163,27 @@ t.test('a file in a new page folder is watched once the folder is listed', async
   const read = async () => (await app.inject({ url: '/content/en/homepage/a-new-page/stage.json' })).body;
   t.match(await eventually(read, (body) => body.includes('First words')), 'First words', 'the new folder is read');
   await writeFile(path.join(folder, 'stage.json'), JSON.stringify({ headline: 'Second words' }));
-  t.match(await eventually(read, (body) => body.includes('Second words')), 'Second words', 'and an edit inside it shows');
+  t.match(
+    await eventually(read, (body) => body.includes('Second words')),
+    'Second words',
+    'and an edit inside it shows',
+  );
   // Removed and made again at once: the new folder is watched, not the one that is gone.
   await rm(folder, { recursive: true });
   await mkdir(folder);
   await writeFile(path.join(folder, 'stage.json'), JSON.stringify({ headline: 'Third words' }));
-  t.match(await eventually(read, (body) => body.includes('Third words')), 'Third words', 'the folder made again is read');
+  t.match(
+    await eventually(read, (body) => body.includes('Third words')),
+    'Third words',
+    'the folder made again is read',
+  );
   await new Promise((resolve) => setTimeout(resolve, 500));
   await writeFile(path.join(folder, 'stage.json'), JSON.stringify({ headline: 'Fourth words' }));
-  t.match(await eventually(read, (body) => body.includes('Fourth words')), 'Fourth words', 'and an edit inside it shows');
+  t.match(
+    await eventually(read, (body) => body.includes('Fourth words')),
+    'Fourth words',
+    'and an edit inside it shows',
+  );
 });
 
 t.test('a broken edit keeps the last good content; the fix shows', async (t) => {
@@ -130,7 +195,14 @@ t.test('a broken edit keeps the last good content; the fix shows', async (t) => 
   t.equal(await listedSum(app), 12, 'every article still listed');
   t.equal(await searchSum(app, 'story'), 12);
   await writeFile(stage, JSON.stringify({ headline: 'Story 07 about quince jam' }));
-  t.equal(await eventually(() => searchSum(app, 'quince'), (sum) => sum === 1), 1, 'the fixed file shows');
+  t.equal(
+    await eventually(
+      () => searchSum(app, 'quince'),
+      (sum) => sum === 1,
+    ),
+    1,
+    'the fixed file shows',
+  );
 });
 
 t.test('requests during a reload are answered from complete indexes', async (t) => {
@@ -145,8 +217,15 @@ t.test('requests during a reload are answered from complete indexes', async (t) 
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
   })();
-  for (const story of ['story-01', 'story-02']) await editJson(dir, path.join(INSIGHTS, story, 'stage.json'), (stage) => ({ ...stage, headline: `${String(stage.headline)} with rye bread` }));
-  const found = await eventually(() => searchSum(app, 'rye'), (sum) => sum === 2);
+  for (const story of ['story-01', 'story-02'])
+    await editJson(dir, path.join(INSIGHTS, story, 'stage.json'), (stage) => ({
+      ...stage,
+      headline: `${String(stage.headline)} with rye bread`,
+    }));
+  const found = await eventually(
+    () => searchSum(app, 'rye'),
+    (sum) => sum === 2,
+  );
   reloaded = true;
   await asking;
   t.equal(found, 2, 'the edits show');

@@ -77,7 +77,11 @@ const HOSTILE: [string, string][] = [
 ];
 
 t.test('the pattern takes plain addresses and nothing else', async (t) => {
-  for (const address of GOOD) t.ok(isPlainEmailAddress(address), `good: ${address.length > 40 ? `${address.slice(0, 30)}… (${address.length})` : address}`);
+  for (const address of GOOD)
+    t.ok(
+      isPlainEmailAddress(address),
+      `good: ${address.length > 40 ? `${address.slice(0, 30)}… (${address.length})` : address}`,
+    );
   for (const [address, what] of HOSTILE) t.notOk(isPlainEmailAddress(address), `refused: ${what}`);
   t.notOk(isPlainEmailAddress(undefined), 'not a string');
   t.notOk(isPlainEmailAddress(['a@b.de']), 'not a list');
@@ -94,13 +98,24 @@ t.test('the JSON Schemas (as Ajv runs them, with the u flag) agree with the code
   for (const [address, what] of HOSTILE) t.notOk(email(address), `refused: ${what}`);
 
   const chat = ajv.compile(CoffeeChatSchema);
-  const person = { headline: 'Talk to us', text: 'Before you apply.', name: 'Jonas Petersen', role: 'Lead Data Engineer' };
+  const person = {
+    headline: 'Talk to us',
+    text: 'Before you apply.',
+    name: 'Jonas Petersen',
+    role: 'Lead Data Engineer',
+  };
   t.ok(chat({ ...person, email: 'jonas.petersen@nordstern-digital.example' }), 'a coffee chat with a plain address');
   t.ok(chat(person), 'or with none');
   t.notOk(chat({ ...person, email: 'jonas?cc=x@y.de' }), 'but not with a hostile one');
 
   const href = ajv.compile(Href);
-  for (const good of ['/services/analytics', 'https://www.example.com/?a=1&b=2', 'mailto:hello@nordstern-digital.example', 'mailto:first.last+x@mail.example.co.uk']) t.ok(href(good), `href: ${good}`);
+  for (const good of [
+    '/services/analytics',
+    'https://www.example.com/?a=1&b=2',
+    'mailto:hello@nordstern-digital.example',
+    'mailto:first.last+x@mail.example.co.uk',
+  ])
+    t.ok(href(good), `href: ${good}`);
   for (const bad of [
     'mailto:hello@nordstern-digital.example?subject=Hi',
     'mailto:hello@nordstern-digital.example&cc=spy@else.de',
@@ -118,17 +133,28 @@ t.test('the JSON Schemas (as Ajv runs them, with the u flag) agree with the code
 });
 
 t.test('mailtoHref percent-encodes each part, so nothing can add a recipient, a header or a body', async (t) => {
-  t.equal(mailtoHref('hello@nordstern-digital.example'), 'mailto:hello@nordstern-digital.example', 'a plain address as it is');
+  t.equal(
+    mailtoHref('hello@nordstern-digital.example'),
+    'mailto:hello@nordstern-digital.example',
+    'a plain address as it is',
+  );
   t.equal(mailtoHref('first.last+x@example.de'), 'mailto:first.last%2Bx@example.de');
   t.equal(mailtoHref('a?cc=x@y.z'), 'mailto:a%3Fcc%3Dx@y.z', 'a query stays part of the local part');
   t.equal(mailtoHref('a&b@c.de'), 'mailto:a%26b@c.de');
   t.equal(mailtoHref('a%40b@c.de'), 'mailto:a%2540b@c.de', 'a percent sign is encoded, not decoded');
   t.equal(mailtoHref('a@b.c?x'), 'mailto:a@b.c%3Fx', 'and so is one in the domain');
   t.equal(mailtoHref('a,b@c.de'), 'mailto:a%2Cb@c.de', 'a comma adds no second recipient');
-  t.equal(mailtoHref('a@b.de\r\nBcc: spy@else.de'), 'mailto:a%40b.de%0D%0ABcc%3A%20spy@else.de', 'a line break adds no header (split at the last @)');
+  t.equal(
+    mailtoHref('a@b.de\r\nBcc: spy@else.de'),
+    'mailto:a%40b.de%0D%0ABcc%3A%20spy@else.de',
+    'a line break adds no header (split at the last @)',
+  );
   t.equal(mailtoHref('no-at-sign'), 'mailto:no-at-sign');
   t.equal(
-    mailtoHref('jobs@nordstern-digital.example', { subject: 'Kaffee & Kuchen? 100%', body: 'Hallo,\nzwei Termine:\r\n- Mo&Di' }),
+    mailtoHref('jobs@nordstern-digital.example', {
+      subject: 'Kaffee & Kuchen? 100%',
+      body: 'Hallo,\nzwei Termine:\r\n- Mo&Di',
+    }),
     'mailto:jobs@nordstern-digital.example?subject=Kaffee%20%26%20Kuchen%3F%20100%25&body=Hallo%2C%0D%0Azwei%20Termine%3A%0D%0A-%20Mo%26Di',
     'subject and body encoded, line breaks as CRLF (RFC 6068)',
   );
@@ -145,13 +171,35 @@ t.test('mailtoHref percent-encodes each part, so nothing can add a recipient, a 
 
 t.test('every mailto: link on a page is built by the helper', async (t) => {
   const link = (to: string) => renderToStaticMarkup(createElement(SmartLink, { to, children: 'Write' }));
-  t.equal(link('mailto:hello@nordstern-digital.example'), '<a href="mailto:hello@nordstern-digital.example">Write</a>', 'a content mail link opens the mail program, no new tab');
-  t.equal(link('mailto:a@b.de?cc=spy@else.de'), '<a href="mailto:a%40b.de%3Fcc%3Dspy@else.de">Write</a>', 'one that slipped past the content check stays one address');
+  t.equal(
+    link('mailto:hello@nordstern-digital.example'),
+    '<a href="mailto:hello@nordstern-digital.example">Write</a>',
+    'a content mail link opens the mail program, no new tab',
+  );
+  t.equal(
+    link('mailto:a@b.de?cc=spy@else.de'),
+    '<a href="mailto:a%40b.de%3Fcc%3Dspy@else.de">Write</a>',
+    'one that slipped past the content check stays one address',
+  );
   t.match(link('https://example.com'), 'target="_blank"', 'other sites still open in a new tab');
 
-  const person = { headline: 'Talk to us', text: 'Before you apply.', name: 'Jonas Petersen', role: 'Lead Data Engineer' };
-  t.match(renderToStaticMarkup(createElement(CoffeeChat, { content: { ...person, email: 'jonas.petersen@nordstern-digital.example' } })), 'href="mailto:jonas.petersen@nordstern-digital.example"');
-  t.match(renderToStaticMarkup(createElement(CoffeeChat, { content: { ...person, email: 'a?cc=x@y.de' } })), 'href="mailto:a%3Fcc%3Dx@y.de"', 'encoded if one ever arrives');
+  const person = {
+    headline: 'Talk to us',
+    text: 'Before you apply.',
+    name: 'Jonas Petersen',
+    role: 'Lead Data Engineer',
+  };
+  t.match(
+    renderToStaticMarkup(
+      createElement(CoffeeChat, { content: { ...person, email: 'jonas.petersen@nordstern-digital.example' } }),
+    ),
+    'href="mailto:jonas.petersen@nordstern-digital.example"',
+  );
+  t.match(
+    renderToStaticMarkup(createElement(CoffeeChat, { content: { ...person, email: 'a?cc=x@y.de' } })),
+    'href="mailto:a%3Fcc%3Dx@y.de"',
+    'encoded if one ever arrives',
+  );
   const without = renderToStaticMarkup(createElement(CoffeeChat, { content: person }));
   t.match(without, 'Jonas Petersen');
   t.notMatch(without, '<a ', 'no address, no mail button');
@@ -161,10 +209,24 @@ t.test('every mailto: link on a page is built by the helper', async (t) => {
       MemoryRouter,
       null,
       createElement(Footer, {
-        footer: { title: [], address: { company: 'Nordstern Digital GmbH', street: 'Kehrwieder 9', city: '20457 Hamburg', email: 'hello@nordstern-digital.example?bcc=spy@else.de' } },
-        ui: { footer_label: 'Footer', home_label: 'Home', cookies: 'Cookies', copyright: '© {year}' } as Parameters<typeof Footer>[0]['ui'],
+        footer: {
+          title: [],
+          address: {
+            company: 'Nordstern Digital GmbH',
+            street: 'Kehrwieder 9',
+            city: '20457 Hamburg',
+            email: 'hello@nordstern-digital.example?bcc=spy@else.de',
+          },
+        },
+        ui: { footer_label: 'Footer', home_label: 'Home', cookies: 'Cookies', copyright: '© {year}' } as Parameters<
+          typeof Footer
+        >[0]['ui'],
       }),
     ),
   );
-  t.equal(footer.match(/href="mailto:[^"]*"/g)?.join(' '), 'href="mailto:hello%40nordstern-digital.example%3Fbcc%3Dspy@else.de"', "the footer's address too");
+  t.equal(
+    footer.match(/href="mailto:[^"]*"/g)?.join(' '),
+    'href="mailto:hello%40nordstern-digital.example%3Fbcc%3Dspy@else.de"',
+    "the footer's address too",
+  );
 });

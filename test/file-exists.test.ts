@@ -23,7 +23,8 @@ async function staticFolder(): Promise<string> {
 const staticDir = await staticFolder();
 // A tight limit: file checks store nothing and must not count against it.
 const app = await build(t, { STATIC_DIR: staticDir, RATE_LIMIT_MAX: '2' });
-const ask = (payload: unknown) => app.inject({ method: 'POST', url: '/api/file/exists', headers: { origin: ORIGIN }, payload: payload as object });
+const ask = (payload: unknown) =>
+  app.inject({ method: 'POST', url: '/api/file/exists', headers: { origin: ORIGIN }, payload: payload as object });
 
 t.test('an existing file and a missing one', async (t) => {
   const found = await ask({ path: 'en/guide.pdf' });
@@ -40,7 +41,12 @@ t.test('an existing file and a missing one', async (t) => {
 t.test('the real downloads of the site exist', async (t) => {
   const site = await build(t);
   for (const file of ['en/ga4-migration-checklist.pdf', 'de/ga4-migrations-checkliste.pdf']) {
-    const response = await site.inject({ method: 'POST', url: '/api/file/exists', headers: { origin: ORIGIN }, payload: { path: file } });
+    const response = await site.inject({
+      method: 'POST',
+      url: '/api/file/exists',
+      headers: { origin: ORIGIN },
+      payload: { path: file },
+    });
     t.same(response.json(), { exists: true }, file);
     const download = await site.inject({ method: 'GET', url: `/downloads/${file}` });
     t.equal(download.statusCode, 200, `${file} is served`);
@@ -83,12 +89,23 @@ t.test('paths that could leave the downloads folder are refused with 400', async
 });
 
 t.test('malformed requests name the field', async (t) => {
-  for (const payload of [{}, { path: { file: 'en/guide.pdf' } }, { path: ['en/guide.pdf', 'de/x.pdf'] }, { path: '' }, { path: 'x'.repeat(301) }]) {
+  for (const payload of [
+    {},
+    { path: { file: 'en/guide.pdf' } },
+    { path: ['en/guide.pdf', 'de/x.pdf'] },
+    { path: '' },
+    { path: 'x'.repeat(301) },
+  ]) {
     const response = await ask(payload);
     t.equal(response.statusCode, 400, JSON.stringify(payload).slice(0, 40));
     t.equal(response.json().field, 'path');
   }
-  const foreign = await app.inject({ method: 'POST', url: '/api/file/exists', headers: { origin: 'https://evil.example' }, payload: { path: 'en/guide.pdf' } });
+  const foreign = await app.inject({
+    method: 'POST',
+    url: '/api/file/exists',
+    headers: { origin: 'https://evil.example' },
+    payload: { path: 'en/guide.pdf' },
+  });
   t.equal(foreign.statusCode, 403);
   t.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200, 'the server stays up');
 });

@@ -4,17 +4,32 @@
  * them under 15 KB gzipped. The measure itself is checked on builds laid out by hand, one
  * within the budget and some over it.
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+
 import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import { budgetProblems, FIRST_LOAD_BUDGET, firstLoadFiles, measureBuild, type ManifestLike, type MetafileLike } from '../scripts/first-load-budget.ts';
+import {
+  budgetProblems,
+  FIRST_LOAD_BUDGET,
+  firstLoadFiles,
+  type ManifestLike,
+  type MetafileLike,
+  measureBuild,
+} from '../scripts/first-load-budget.ts';
 
 t.test('the build in dist/ keeps the homepage within the first-load budget', async (t) => {
   const measure = await measureBuild('dist');
-  t.same(budgetProblems(measure), [], `${measure.files} files, ${measure.gzipBytes} bytes gzipped, ${measure.ownGzipBytes} of them the app's own JavaScript`);
-  t.ok(measure.list.some((file) => file.url.endsWith('.css')), 'the stylesheet counts');
+  t.same(
+    budgetProblems(measure),
+    [],
+    `${measure.files} files, ${measure.gzipBytes} bytes gzipped, ${measure.ownGzipBytes} of them the app's own JavaScript`,
+  );
+  t.ok(
+    measure.list.some((file) => file.url.endsWith('.css')),
+    'the stylesheet counts',
+  );
   t.ok(measure.ownGzipBytes > 0, 'the app’s own code is found in the chunks');
 });
 
@@ -29,7 +44,11 @@ interface FixtureFile {
 }
 
 /** Lays out dist/ as the build does (manifest.json, meta-client.json, public/assets/…) in a fresh folder. */
-async function fixtureBuild(t: { teardown(fn: () => unknown): void }, files: FixtureFile[], home: string[]): Promise<string> {
+async function fixtureBuild(
+  t: { teardown(fn: () => unknown): void },
+  files: FixtureFile[],
+  home: string[],
+): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'nordstern-budget-'));
   t.teardown(() => rm(root, { recursive: true, force: true }));
   const dist = path.join(root, 'dist');
@@ -37,10 +56,16 @@ async function fixtureBuild(t: { teardown(fn: () => unknown): void }, files: Fix
   for (const file of files) {
     const target = path.join(dist, 'public', file.url);
     await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.incompressible ? randomBytes(file.bytes) : Buffer.alloc(file.bytes, 'export const x = 1;\n'));
+    await writeFile(
+      target,
+      file.incompressible ? randomBytes(file.bytes) : Buffer.alloc(file.bytes, 'export const x = 1;\n'),
+    );
     const own = Math.round(file.bytes * (file.own ?? 0));
     metafile.outputs[`dist/public${file.url}`] = {
-      inputs: { 'src/app/own.ts': { bytesInOutput: own }, '../node_modules/react-dom/cjs/react-dom.js': { bytesInOutput: file.bytes - own } },
+      inputs: {
+        'src/app/own.ts': { bytesInOutput: own },
+        '../node_modules/react-dom/cjs/react-dom.js': { bytesInOutput: file.bytes - own },
+      },
     };
   }
   const scripts = files.filter((file) => file.url.endsWith('.js')).map((file) => file.url);
@@ -73,8 +98,15 @@ t.test('a first load within the budget passes', async (t) => {
 });
 
 t.test('thirteen files are one too many', async (t) => {
-  const files: FixtureFile[] = Array.from({ length: 12 }, (_, index) => ({ url: `/assets/chunks/chunk-${index}.js`, bytes: 1_000 }));
-  const dist = await fixtureBuild(t, [...files, { url: '/assets/entry-D.css', bytes: 1_000 }], ['/assets/chunks/chunk-11.js']);
+  const files: FixtureFile[] = Array.from({ length: 12 }, (_, index) => ({
+    url: `/assets/chunks/chunk-${index}.js`,
+    bytes: 1_000,
+  }));
+  const dist = await fixtureBuild(
+    t,
+    [...files, { url: '/assets/entry-D.css', bytes: 1_000 }],
+    ['/assets/chunks/chunk-11.js'],
+  );
   const measure = await measureBuild(dist);
   t.equal(measure.files, 13);
   t.match(budgetProblems(measure), [/names 13 script and style files, more than 12/]);
@@ -114,13 +146,23 @@ t.test("more than 15 KB of the app's own code fails even when the total fits", a
 });
 
 t.test('the stylesheet is never counted as own JavaScript', async (t) => {
-  const dist = await fixtureBuild(t, [{ url: '/assets/entry-A.js', bytes: 500 }, { url: '/assets/entry-D.css', bytes: 30_000, incompressible: true }], []);
+  const dist = await fixtureBuild(
+    t,
+    [
+      { url: '/assets/entry-A.js', bytes: 500 },
+      { url: '/assets/entry-D.css', bytes: 30_000, incompressible: true },
+    ],
+    [],
+  );
   const measure = await measureBuild(dist);
   t.equal(measure.ownGzipBytes, 0);
 });
 
 t.test('a manifest without the homepage module is refused, not measured as empty', async (t) => {
-  t.throws(() => firstLoadFiles({ entry: '/assets/entry-A.js', entryModules: [], css: [], pages: {} }), /names no chunk for src\/app\/pages\/home\.tsx/);
+  t.throws(
+    () => firstLoadFiles({ entry: '/assets/entry-A.js', entryModules: [], css: [], pages: {} }),
+    /names no chunk for src\/app\/pages\/home\.tsx/,
+  );
 });
 
 t.test('a file the metafile does not describe is refused', async (t) => {

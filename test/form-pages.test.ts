@@ -6,51 +6,95 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { createTokenSigner } from '#server/forms/tokens.ts';
-import { build, contentWithTestEvent, tempDataDir, TEST_EVENT } from './helpers/build.ts';
+import { build, contentWithTestEvent, TEST_EVENT, tempDataDir } from './helpers/build.ts';
 import { rows } from './helpers/db.ts';
 import { samples } from './helpers/files.ts';
 
 const SECRET = 't'.repeat(40);
 const json = <T>(file: string) => JSON.parse(readFileSync(`content/${file}`, 'utf8')) as T;
-const messages = { en: json<Record<string, string>>('en/form_messages.json'), de: json<Record<string, string>>('de/form_messages.json') };
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const messages = {
+  en: json<Record<string, string>>('en/form_messages.json'),
+  de: json<Record<string, string>>('de/form_messages.json'),
+};
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml', origin: 'http://localhost:3000' };
+const FORM_HEADERS = {
+  'content-type': 'application/x-www-form-urlencoded',
+  accept: 'text/html,application/xhtml+xml',
+  origin: 'http://localhost:3000',
+};
 
 const dataDir = await tempDataDir(t);
-const app = await build(t, { DATA_DIR: dataDir, TOKEN_SECRET: SECRET, RATE_LIMIT_MAX: '1000', CONTENT_DIR: await contentWithTestEvent(t) });
-const contact = { name: 'Lena Vogt', email: 'lena@example', company: 'Kai 7', message: 'Wir planen einen Relaunch.', language: 'en', legals: 'on', page: '/company/contact' };
+const app = await build(t, {
+  DATA_DIR: dataDir,
+  TOKEN_SECRET: SECRET,
+  RATE_LIMIT_MAX: '1000',
+  CONTENT_DIR: await contentWithTestEvent(t),
+});
+const contact = {
+  name: 'Lena Vogt',
+  email: 'lena@example',
+  company: 'Kai 7',
+  message: 'Wir planen einen Relaunch.',
+  language: 'en',
+  legals: 'on',
+  page: '/company/contact',
+};
 
 /** The attributes of the input named `name`. */
 const inputOf = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? '';
 
-t.test('a refused plain post gets the contact page again with the message at the field and the values kept', async (t) => {
-  const response = await app.inject({ method: 'POST', url: '/api/contact', headers: FORM_HEADERS, payload: form(contact) });
-  t.equal(response.statusCode, 400);
-  t.match(response.headers['content-type'], 'text/html');
-  t.match(response.body, '<html lang="en"');
-  t.match(response.body, escapeHtml(messages.en.email!), 'the message');
-  const email = inputOf(response.body, 'email');
-  t.match(email, 'aria-invalid="true"', 'the field is marked');
-  t.match(email, /aria-describedby="[^"]*-email-error"/, 'and described by the message');
-  t.match(email, 'value="lena@example"', 'what was typed stays');
-  t.match(inputOf(response.body, 'name'), 'value="Lena Vogt"');
-  t.match(inputOf(response.body, 'company'), 'value="Kai 7"');
-  t.match(response.body, />Wir planen einen Relaunch.<\/textarea>/);
-  t.match(inputOf(response.body, 'legals'), 'checked=""', 'the ticked box stays ticked');
-  t.match(response.headers['x-content-type-options'], 'nosniff', 'with the security headers');
-  t.equal(rows(dataDir, 'SELECT * FROM submissions').length, 0, 'nothing stored');
-});
+t.test(
+  'a refused plain post gets the contact page again with the message at the field and the values kept',
+  async (t) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: FORM_HEADERS,
+      payload: form(contact),
+    });
+    t.equal(response.statusCode, 400);
+    t.match(response.headers['content-type'], 'text/html');
+    t.match(response.body, '<html lang="en"');
+    t.match(response.body, escapeHtml(messages.en.email!), 'the message');
+    const email = inputOf(response.body, 'email');
+    t.match(email, 'aria-invalid="true"', 'the field is marked');
+    t.match(email, /aria-describedby="[^"]*-email-error"/, 'and described by the message');
+    t.match(email, 'value="lena@example"', 'what was typed stays');
+    t.match(inputOf(response.body, 'name'), 'value="Lena Vogt"');
+    t.match(inputOf(response.body, 'company'), 'value="Kai 7"');
+    t.match(response.body, />Wir planen einen Relaunch.<\/textarea>/);
+    t.match(inputOf(response.body, 'legals'), 'checked=""', 'the ticked box stays ticked');
+    t.match(response.headers['x-content-type-options'], 'nosniff', 'with the security headers');
+    t.equal(rows(dataDir, 'SELECT * FROM submissions').length, 0, 'nothing stored');
+  },
+);
 
 t.test('the German form page answers in German', async (t) => {
-  const response = await app.inject({ method: 'POST', url: '/api/contact', headers: FORM_HEADERS, payload: form({ ...contact, language: 'de', page: '/unternehmen/kontakt', legals: '' }) });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    headers: FORM_HEADERS,
+    payload: form({ ...contact, language: 'de', page: '/unternehmen/kontakt', legals: '' }),
+  });
   t.equal(response.statusCode, 400);
   t.match(response.body, '<html lang="de"');
   t.match(response.body, escapeHtml(messages.de.must_accept!));
 });
 
 t.test('typed values are shown as text, never as markup', async (t) => {
-  const response = await app.inject({ method: 'POST', url: '/api/contact', headers: FORM_HEADERS, payload: form({ ...contact, name: '"><script>alert(1)</script>' }) });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    headers: FORM_HEADERS,
+    payload: form({ ...contact, name: '"><script>alert(1)</script>' }),
+  });
   t.equal(response.statusCode, 400);
   t.notMatch(response.body, '<script>alert(1)');
   t.match(inputOf(response.body, 'name'), 'value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
@@ -65,24 +109,49 @@ t.test('field names that reach for the object prototype are neither echoed nor a
 });
 
 t.test('JSON clients keep the JSON refusal', async (t) => {
-  const plainButJson = await app.inject({ method: 'POST', url: '/api/contact', headers: { ...FORM_HEADERS, accept: 'application/json' }, payload: form(contact) });
+  const plainButJson = await app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    headers: { ...FORM_HEADERS, accept: 'application/json' },
+    payload: form(contact),
+  });
   t.equal(plainButJson.statusCode, 400);
   t.match(plainButJson.json(), { field: 'email', code: 'email' });
   const body = { ...contact, legals: true };
-  const jsonPost = await app.inject({ method: 'POST', url: '/api/contact', headers: { origin: 'http://localhost:3000' }, payload: body });
+  const jsonPost = await app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    headers: { origin: 'http://localhost:3000' },
+    payload: body,
+  });
   t.match(jsonPost.json(), { field: 'email', code: 'email', message: messages.en.email });
 });
 
 t.test('a page field that names no page of the site gets the JSON refusal, never a page', async (t) => {
-  for (const page of ['/no-such-page', '//evil.example/company', 'https://evil.example/', '/company/contact?x=<script>']) {
-    const response = await app.inject({ method: 'POST', url: '/api/contact', headers: FORM_HEADERS, payload: form({ ...contact, page }) });
+  for (const page of [
+    '/no-such-page',
+    '//evil.example/company',
+    'https://evil.example/',
+    '/company/contact?x=<script>',
+  ]) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: FORM_HEADERS,
+      payload: form({ ...contact, page }),
+    });
     t.equal(response.statusCode, 400, page);
     t.match(response.headers['content-type'], 'application/json', page);
   }
 });
 
 t.test('a received plain post lands on its page with the thank-you text', async (t) => {
-  const response = await app.inject({ method: 'POST', url: '/api/contact', headers: FORM_HEADERS, payload: form({ ...contact, email: 'lena@example.com' }) });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    headers: FORM_HEADERS,
+    payload: form({ ...contact, email: 'lena@example.com' }),
+  });
   t.equal(response.statusCode, 303);
   t.equal(response.headers.location, '/company/contact?sent=contact');
   const page = await app.inject({ url: response.headers.location as string });
@@ -97,7 +166,14 @@ t.test('an event registration without JavaScript ends on its edition with the do
     method: 'POST',
     url: '/api/events',
     headers: FORM_HEADERS,
-    payload: form({ name: 'Jonas Weber', email: 'jonas@example.com', terms: 'on', event: TEST_EVENT, language: 'en', page: '/company/events/cloud/muenchen/2099/05' }),
+    payload: form({
+      name: 'Jonas Weber',
+      email: 'jonas@example.com',
+      terms: 'on',
+      event: TEST_EVENT,
+      language: 'en',
+      page: '/company/events/cloud/muenchen/2099/05',
+    }),
   });
   t.equal(response.statusCode, 303);
   const page = await app.inject({ url: response.headers.location as string });
@@ -107,7 +183,14 @@ t.test('an event registration without JavaScript ends on its edition with the do
     method: 'POST',
     url: '/api/events',
     headers: FORM_HEADERS,
-    payload: form({ name: 'Jonas Weber', email: 'jonas@', terms: 'on', event: TEST_EVENT, language: 'en', page: '/company/events/cloud/muenchen/2099/05' }),
+    payload: form({
+      name: 'Jonas Weber',
+      email: 'jonas@',
+      terms: 'on',
+      event: TEST_EVENT,
+      language: 'en',
+      page: '/company/events/cloud/muenchen/2099/05',
+    }),
   });
   t.equal(refused.statusCode, 400);
   t.match(refused.body, escapeHtml(messages.en.email!));
@@ -115,17 +198,31 @@ t.test('an event registration without JavaScript ends on its edition with the do
 });
 
 t.test('a refused application without JavaScript gets the job page with the message; files are not kept', async (t) => {
-  const [job] = json<{ activePositions: { generic: { folder: string } }[] }>('en/careers/positions.json').activePositions;
+  const [job] = json<{ activePositions: { generic: { folder: string } }[] }>(
+    'en/careers/positions.json',
+  ).activePositions;
   const page = `/company/career/${job!.generic.folder}`;
   const body = new FormData();
-  for (const [name, value] of Object.entries({ language: 'en', name: 'Mia Roth', email: 'mia@example.com', phone: '+49 40 123', job: job!.generic.folder, page })) body.append(name, value);
+  for (const [name, value] of Object.entries({
+    language: 'en',
+    name: 'Mia Roth',
+    email: 'mia@example.com',
+    phone: '+49 40 123',
+    job: job!.generic.folder,
+    page,
+  }))
+    body.append(name, value);
   body.append('locations', 'hamburg');
   body.append('cv', new Blob([samples.exe]), 'cv.pdf');
   const request = new Request('http://localhost/api/application', { method: 'POST', body });
   const response = await app.inject({
     method: 'POST',
     url: '/api/application',
-    headers: { 'content-type': request.headers.get('content-type')!, accept: 'text/html', origin: 'http://localhost:3000' },
+    headers: {
+      'content-type': request.headers.get('content-type')!,
+      accept: 'text/html',
+      origin: 'http://localhost:3000',
+    },
     payload: Buffer.from(await request.arrayBuffer()),
   });
   t.equal(response.statusCode, 415);
@@ -133,14 +230,25 @@ t.test('a refused application without JavaScript gets the job page with the mess
   t.match(response.body, escapeHtml(messages.en.file_type!));
   t.match(inputOf(response.body, 'name'), 'value="Mia Roth"');
   t.match(inputOf(response.body, 'cv'), 'aria-invalid="true"');
-  t.match(response.body, /<input[^>]*value="hamburg"[^>]*checked=""|<input[^>]*checked=""[^>]*value="hamburg"/, 'the chosen location stays chosen');
+  t.match(
+    response.body,
+    /<input[^>]*value="hamburg"[^>]*checked=""|<input[^>]*checked=""[^>]*value="hamburg"/,
+    'the chosen location stays chosen',
+  );
   t.equal(rows(dataDir, "SELECT * FROM submissions WHERE form = 'application'").length, 0);
 });
 
 t.test('the newsletter confirmation button works without JavaScript', async (t) => {
   const signer = createTokenSigner(SECRET, 24);
-  await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'nora@example.com', language: 'en', consent: true } });
-  const [{ id }] = rows(dataDir, "SELECT id FROM submissions WHERE form = 'newsletter' AND email = 'nora@example.com'") as [{ id: string }];
+  await app.inject({
+    method: 'POST',
+    url: '/api/newsletter/subscribe',
+    payload: { email: 'nora@example.com', language: 'en', consent: true },
+  });
+  const [{ id }] = rows(
+    dataDir,
+    "SELECT id FROM submissions WHERE form = 'newsletter' AND email = 'nora@example.com'",
+  ) as [{ id: string }];
   const token = signer.sign({ purpose: 'newsletter', subject: id, language: 'en' });
   const post = (emailb64: string) =>
     app.inject({ method: 'POST', url: '/api/newsletter/confirm', headers: FORM_HEADERS, payload: form({ emailb64 }) });
@@ -148,7 +256,10 @@ t.test('the newsletter confirmation button works without JavaScript', async (t) 
   t.equal(first.statusCode, 303);
   t.equal(first.headers.location, `/newsletter/${encodeURIComponent(token)}?result=confirmed`);
   const confirmation = json<Record<string, { headline: string }>>('en/homepage/newsletter/confirm/confirmation.json');
-  t.match((await app.inject({ url: first.headers.location as string, headers: { cookie: 'language=en' } })).body, escapeHtml(confirmation.confirmed!.headline));
+  t.match(
+    (await app.inject({ url: first.headers.location as string, headers: { cookie: 'language=en' } })).body,
+    escapeHtml(confirmation.confirmed!.headline),
+  );
   t.match((await post(token)).headers.location, /result=already_confirmed$/);
   t.match((await post('forged.token')).headers.location, /result=invalid$/);
   const expired = signer.sign({ purpose: 'newsletter', subject: id, language: 'en' }, Date.now() - 48 * 3600_000);

@@ -1,9 +1,17 @@
 /** The browser's form checks mirror the server's rules; events move to past by their day in Berlin. */
 import t from 'tap';
+import { type Position, relatedPositions, uniqueByFolder } from '#app/careers/model.ts';
+import {
+  berlinDay,
+  type EventInformation,
+  editionKey,
+  isPast,
+  listEditions,
+  parseEditionKey,
+  selectEdition,
+} from '#app/events/model.ts';
 import { checkForm, formatFileSize } from '#app/forms/checks.ts';
 import { FORMS } from '#app/forms/form-definitions.ts';
-import { berlinDay, editionKey, isPast, listEditions, parseEditionKey, selectEdition, type EventInformation } from '#app/events/model.ts';
-import { relatedPositions, uniqueByFolder, type Position } from '#app/careers/model.ts';
 
 const messages = {
   required: 'required',
@@ -22,7 +30,8 @@ const limits = { cvMaxBytes: 10 * 1024 * 1024, additionalMaxBytes: 5 * 1024 * 10
 const contact = { name: 'Lena', email: 'lena@example.com', company: '', message: 'Hello', legals: true };
 
 t.test('the contact form: each rule of the server, with its message', async (t) => {
-  const check = (values: Record<string, unknown>) => checkForm(FORMS.contact, { ...contact, ...values } as never, messages, limits);
+  const check = (values: Record<string, unknown>) =>
+    checkForm(FORMS.contact, { ...contact, ...values } as never, messages, limits);
   t.same(check({}), []);
   t.same(check({ name: '   ' }), [{ field: 'name', message: 'required' }]);
   t.same(check({ email: 'lena@example' }), [{ field: 'email', message: 'email' }]);
@@ -31,19 +40,37 @@ t.test('the contact form: each rule of the server, with its message', async (t) 
   t.same(check({ message: 'two\nlines\tand a tab' }), [], 'a message may have line breaks');
   t.same(check({ message: 'nul\u0000' }), [{ field: 'message', message: 'single line' }]);
   t.same(check({ legals: false }), [{ field: 'legals', message: 'accept' }]);
-  t.same(check({ name: '', email: '', message: '', legals: false }).map((p) => p.field), ['name', 'email', 'message', 'legals'], 'in the order of the form');
+  t.same(
+    check({ name: '', email: '', message: '', legals: false }).map((p) => p.field),
+    ['name', 'email', 'message', 'legals'],
+    'in the order of the form',
+  );
 });
 
 t.test('the application form: files by type, size and count, before any upload', async (t) => {
-  const base = { name: 'Mia', email: 'mia@example.com', phone: '', locations: [], type: '', message: '', cv: [{ name: 'cv.pdf', size: 1000 }], additionals: [] };
-  const check = (values: Record<string, unknown>) => checkForm(FORMS.application, { ...base, ...values } as never, messages, limits);
+  const base = {
+    name: 'Mia',
+    email: 'mia@example.com',
+    phone: '',
+    locations: [],
+    type: '',
+    message: '',
+    cv: [{ name: 'cv.pdf', size: 1000 }],
+    additionals: [],
+  };
+  const check = (values: Record<string, unknown>) =>
+    checkForm(FORMS.application, { ...base, ...values } as never, messages, limits);
   t.same(check({}), []);
   t.same(check({ cv: [] }), [{ field: 'cv', message: 'cv please' }]);
   t.same(check({ cv: [{ name: 'cv.exe', size: 10 }] }), [{ field: 'cv', message: 'type' }]);
   t.same(check({ cv: [{ name: 'CV.PDF', size: 10 }] }), [], 'extensions in any case');
   t.same(check({ cv: [{ name: 'cv.pdf', size: 11 * 1024 * 1024 }] }), [{ field: 'cv', message: 'larger than 10 MB' }]);
-  t.same(check({ additionals: [{ name: 'a.png', size: 6 * 1024 * 1024 }] }), [{ field: 'additionals', message: 'larger than 5 MB' }]);
-  t.same(check({ additionals: [1, 2, 3].map((n) => ({ name: `${n}.pdf`, size: 1 })) }), [{ field: 'additionals', message: 'at most 2 files' }]);
+  t.same(check({ additionals: [{ name: 'a.png', size: 6 * 1024 * 1024 }] }), [
+    { field: 'additionals', message: 'larger than 5 MB' },
+  ]);
+  t.same(check({ additionals: [1, 2, 3].map((n) => ({ name: `${n}.pdf`, size: 1 })) }), [
+    { field: 'additionals', message: 'at most 2 files' },
+  ]);
   t.same(check({ phone: 'call me' }), [{ field: 'phone', message: 'invalid' }]);
   t.same(check({ phone: '+49 (40) 123-45/6' }), []);
   t.same(check({ message: '' }), [], 'the message is optional here');
@@ -98,24 +125,54 @@ t.test('which edition a path names', async (t) => {
   t.equal(selectEdition(information, {}, now)?.location, 'online', 'without segments: the next upcoming');
   t.equal(selectEdition(information, {}, new Date('2028-01-01T00:00:00Z'))?.year, '2027', 'all past: the latest');
   t.equal(selectEdition(information, { location: 'hamburg', year: '2026', month: '06' }, now)?.year, '2026');
-  t.equal(selectEdition(information, { location: 'hamburg', year: '2027' }, now)?.month, '03', 'a month may be left out');
+  t.equal(
+    selectEdition(information, { location: 'hamburg', year: '2027' }, now)?.month,
+    '03',
+    'a month may be left out',
+  );
   t.equal(selectEdition(information, { location: 'berlin' }, now), undefined);
   t.equal(selectEdition(information, { location: 'hamburg', year: '2027', month: '04' }, now), undefined);
   const { upcoming, past } = listEditions('de', [information], now);
-  t.same(upcoming.map((e) => e.path), ['/unternehmen/events/analytics-hub/online/2027/01', '/unternehmen/events/analytics-hub/hamburg/2027/03'], 'soonest first');
-  t.same(past.map((e) => e.path), ['/unternehmen/events/analytics-hub/hamburg/2026/06']);
+  t.same(
+    upcoming.map((e) => e.path),
+    ['/unternehmen/events/analytics-hub/online/2027/01', '/unternehmen/events/analytics-hub/hamburg/2027/03'],
+    'soonest first',
+  );
+  t.same(
+    past.map((e) => e.path),
+    ['/unternehmen/events/analytics-hub/hamburg/2026/06'],
+  );
 });
 
 t.test('the registration names an edition by a key that parses back, and nothing else', async (t) => {
   const key = editionKey('cloud', { location: 'muenchen', year: '2027', month: '05' });
   t.equal(key, 'cloud/muenchen/2027/05');
   t.same(parseEditionKey(key), { folderName: 'cloud', location: 'muenchen', year: '2027', month: '05' });
-  for (const bad of ['Cloud Day', 'cloud/muenchen/2027/13', '../cloud/muenchen/2027/05', 'cloud/muenchen/2027/05/x', 'toString']) t.equal(parseEditionKey(bad), null, bad);
+  for (const bad of [
+    'Cloud Day',
+    'cloud/muenchen/2027/13',
+    '../cloud/muenchen/2027/05',
+    'cloud/muenchen/2027/05/x',
+    'toString',
+  ])
+    t.equal(parseEditionKey(bad), null, bad);
 });
 
 t.test('positions are unique by generic.folder; related jobs are open ones, once, never the job itself', async (t) => {
-  const position = (folder: string, related: string[] = []) => ({ generic: { folder }, related }) as unknown as Position;
-  const list = uniqueByFolder([position('a', ['b', 'b', 'a', 'gone', 'c']), position('b'), position('b'), position('c')]);
-  t.same(list.map((p) => p.generic.folder), ['a', 'b', 'c']);
-  t.same(relatedPositions(list[0]!, list).map((p) => p.generic.folder), ['b', 'c']);
+  const position = (folder: string, related: string[] = []) =>
+    ({ generic: { folder }, related }) as unknown as Position;
+  const list = uniqueByFolder([
+    position('a', ['b', 'b', 'a', 'gone', 'c']),
+    position('b'),
+    position('b'),
+    position('c'),
+  ]);
+  t.same(
+    list.map((p) => p.generic.folder),
+    ['a', 'b', 'c'],
+  );
+  t.same(
+    relatedPositions(list[0]!, list).map((p) => p.generic.folder),
+    ['b', 'c'],
+  );
 });

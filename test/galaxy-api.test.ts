@@ -5,11 +5,21 @@
  * from a recent sign-in, ended at Firebase on sign-out, closed to other sites.
  */
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import t from 'tap';
 import { runGalaxyCli } from '#server/cli/galaxy.ts';
 import { build, tempDataDir } from './helpers/build.ts';
-import { createUser, decodeJwt, EMULATOR_PROJECT, emulatorHost, idTokensSignedInAgo, loginEnv, reshapeJwt, signIn, signInWithCustomToken } from './helpers/firebase-emulator.ts';
+import {
+  createUser,
+  decodeJwt,
+  EMULATOR_PROJECT,
+  emulatorHost,
+  idTokensSignedInAgo,
+  loginEnv,
+  reshapeJwt,
+  signIn,
+  signInWithCustomToken,
+} from './helpers/firebase-emulator.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -30,7 +40,15 @@ function forgedToken(uid: string): string {
   const now = Math.floor(Date.now() / 1000);
   const header = Buffer.from(JSON.stringify({ alg: 'RS256', kid: randomUUID(), typ: 'JWT' })).toString('base64url');
   const payload = Buffer.from(
-    JSON.stringify({ iss: `https://securetoken.google.com/${EMULATOR_PROJECT}`, aud: EMULATOR_PROJECT, auth_time: now, user_id: uid, sub: uid, iat: now, exp: now + 3600 }),
+    JSON.stringify({
+      iss: `https://securetoken.google.com/${EMULATOR_PROJECT}`,
+      aud: EMULATOR_PROJECT,
+      auth_time: now,
+      user_id: uid,
+      sub: uid,
+      iat: now,
+      exp: now + 3600,
+    }),
   ).toString('base64url');
   const signature = sign('RSA-SHA256', Buffer.from(`${header}.${payload}`), privateKey).toString('base64url');
   return `${header}.${payload}.${signature}`;
@@ -81,7 +99,16 @@ t.test('credentials that prove nothing get 401', async (t) => {
     ['not a bearer scheme', { authorization: `Basic ${a.idToken}` }],
     ['two tokens', { authorization: `Bearer ${a.idToken} ${a.idToken}` }],
     ['an empty bearer', { authorization: 'Bearer ' }],
-    ['a token for another project', bearer(reshapeJwt(a.idToken, (claims) => ({ ...claims, aud: 'demo-other', iss: 'https://securetoken.google.com/demo-other' })))],
+    [
+      'a token for another project',
+      bearer(
+        reshapeJwt(a.idToken, (claims) => ({
+          ...claims,
+          aud: 'demo-other',
+          iss: 'https://securetoken.google.com/demo-other',
+        })),
+      ),
+    ],
     ['an expired token', bearer(reshapeJwt(a.idToken, (claims) => ({ ...claims, iat: now - 7200, exp: now - 3600 })))],
     ['a token without a subject', bearer(reshapeJwt(a.idToken, ({ sub: _sub, ...claims }) => claims))],
     ['a token signed with a key Firebase does not hold', bearer(forgedToken(a.uid))],
@@ -114,17 +141,31 @@ t.test('an invitation lets in a verified email only, as invited, until it expire
   await galaxy('invite', '--email', verified.email.toUpperCase(), '--role', 'viewer');
   await galaxy('invite', '--email', unverified.email);
 
-  const profile = await app.inject({ url: `/api/galaxy/profile/me/${verified.uid}`, headers: bearer(verified.idToken) });
+  const profile = await app.inject({
+    url: `/api/galaxy/profile/me/${verified.uid}`,
+    headers: bearer(verified.idToken),
+  });
   t.equal(profile.statusCode, 200);
   t.same(profile.json(), { uid: verified.uid, email: verified.email, name: null, role: 'viewer', status: 'invited' });
-  const claims = await signInWithCustomToken((await app.inject({ url: `/api/firebase/token/${verified.uid}`, headers: bearer(verified.idToken) })).json<{ token: string }>().token);
+  const claims = await signInWithCustomToken(
+    (await app.inject({ url: `/api/firebase/token/${verified.uid}`, headers: bearer(verified.idToken) })).json<{
+      token: string;
+    }>().token,
+  );
   t.equal(claims.galaxyStatus, 'invited');
 
-  const refused = await app.inject({ url: `/api/galaxy/profile/me/${unverified.uid}`, headers: bearer(unverified.idToken) });
+  const refused = await app.inject({
+    url: `/api/galaxy/profile/me/${unverified.uid}`,
+    headers: bearer(unverified.idToken),
+  });
   t.equal(refused.statusCode, 404, 'an unverified address does not take up an invitation made for it');
 
   await galaxy('remove', '--email', verified.email);
-  t.equal((await app.inject({ url: `/api/galaxy/profile/me/${verified.uid}`, headers: bearer(verified.idToken) })).statusCode, 404, 'a removed invitation lets nobody in');
+  t.equal(
+    (await app.inject({ url: `/api/galaxy/profile/me/${verified.uid}`, headers: bearer(verified.idToken) })).statusCode,
+    404,
+    'a removed invitation lets nobody in',
+  );
 });
 
 /** The session cookie an answer set, as a request's Cookie header. */
@@ -159,8 +200,16 @@ t.test('a session cookie made from a fresh ID token works like the token', async
   const itself = await app.inject({ method: 'POST', url: '/api/firebase/session', headers: { cookie: session } });
   t.equal(itself.statusCode, 401, 'a session cannot make itself a new one');
   t.equal(itself.headers['cache-control'], PRIVATE, 'refusals are not kept either');
-  t.equal((await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer('garbage') })).statusCode, 401);
-  const withBody = await app.inject({ method: 'POST', url: '/api/firebase/session', headers: { ...bearer(a.idToken), 'content-type': 'application/json' }, payload: '{"uid":"x"}' });
+  t.equal(
+    (await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer('garbage') })).statusCode,
+    401,
+  );
+  const withBody = await app.inject({
+    method: 'POST',
+    url: '/api/firebase/session',
+    headers: { ...bearer(a.idToken), 'content-type': 'application/json' },
+    payload: '{"uid":"x"}',
+  });
   t.equal(withBody.statusCode, 400, 'a body is refused');
   t.equal(withBody.json<{ field: string }>().field, 'body');
 });
@@ -170,39 +219,66 @@ t.test('signing out ends the session at Firebase: a copy of the cookie stops wor
   const a = await createUser('signout');
   await galaxy('add', '--uid', a.uid, '--email', a.email);
   // Made and ended within the same second as the sign-in: the end must cover it all the same.
-  const copy = sessionCookieOf(await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer(a.idToken) }));
+  const copy = sessionCookieOf(
+    await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer(a.idToken) }),
+  );
   const ended = await app.inject({ method: 'DELETE', url: '/api/firebase/session', headers: { cookie: copy } });
   t.equal(ended.statusCode, 204);
   t.equal(ended.headers['cache-control'], PRIVATE);
-  t.match(String(ended.headers['set-cookie']), /__session=;.*Expires=Thu, 01 Jan 1970/, 'the browser forgets the cookie');
+  t.match(
+    String(ended.headers['set-cookie']),
+    /__session=;.*Expires=Thu, 01 Jan 1970/,
+    'the browser forgets the cookie',
+  );
   for (const url of [`/api/firebase/token/${a.uid}`, `/api/galaxy/profile/me/${a.uid}`]) {
     const response = await app.inject({ url, headers: { cookie: copy } });
     t.equal(response.statusCode, 401, `the copied cookie is refused: ${url}`);
     t.match(response.json(), { field: 'cookie', code: 'unauthenticated' });
   }
-  t.equal((await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: bearer(a.idToken) })).statusCode, 401, 'so is every ID token from before the sign-out');
+  t.equal(
+    (await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: bearer(a.idToken) })).statusCode,
+    401,
+    'so is every ID token from before the sign-out',
+  );
   const again = await app.inject({ method: 'DELETE', url: '/api/firebase/session', headers: { cookie: copy } });
   t.equal(again.statusCode, 204, 'ending an ended session is no error');
 
   const fresh = await signIn(a.email, a.password);
-  const next = sessionCookieOf(await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer(fresh) }));
-  t.equal((await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: next } })).statusCode, 200, 'a new sign-in makes a new session');
-  t.equal((await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: copy } })).statusCode, 401, 'which does not bring back the old one');
+  const next = sessionCookieOf(
+    await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer(fresh) }),
+  );
+  t.equal(
+    (await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: next } })).statusCode,
+    200,
+    'a new sign-in makes a new session',
+  );
+  t.equal(
+    (await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: copy } })).statusCode,
+    401,
+    'which does not bring back the old one',
+  );
 });
 
-t.test('without a session, or with a cookie that proves none, signing out clears the cookie and answers 204', async (t) => {
-  const { app } = await setup(t);
-  for (const headers of [{}, { cookie: '__session=forged' }, { cookie: `__session=${'x'.repeat(2000)}` }]) {
-    const response = await app.inject({ method: 'DELETE', url: '/api/firebase/session', headers });
-    t.equal(response.statusCode, 204, JSON.stringify(headers).slice(0, 40));
-    t.match(String(response.headers['set-cookie']), /__session=;/);
-    t.equal(response.headers['cache-control'], PRIVATE);
-  }
-  const none = await build(t, {});
-  const off = await none.inject({ method: 'DELETE', url: '/api/firebase/session', headers: { cookie: '__session=x' } });
-  t.equal(off.statusCode, 204, 'without sign-in configured too');
-  t.match(String(off.headers['set-cookie']), /__session=;/);
-});
+t.test(
+  'without a session, or with a cookie that proves none, signing out clears the cookie and answers 204',
+  async (t) => {
+    const { app } = await setup(t);
+    for (const headers of [{}, { cookie: '__session=forged' }, { cookie: `__session=${'x'.repeat(2000)}` }]) {
+      const response = await app.inject({ method: 'DELETE', url: '/api/firebase/session', headers });
+      t.equal(response.statusCode, 204, JSON.stringify(headers).slice(0, 40));
+      t.match(String(response.headers['set-cookie']), /__session=;/);
+      t.equal(response.headers['cache-control'], PRIVATE);
+    }
+    const none = await build(t, {});
+    const off = await none.inject({
+      method: 'DELETE',
+      url: '/api/firebase/session',
+      headers: { cookie: '__session=x' },
+    });
+    t.equal(off.statusCode, 204, 'without sign-in configured too');
+    t.match(String(off.headers['set-cookie']), /__session=;/);
+  },
+);
 
 t.test('only a sign-in of the last five minutes makes a session', async (t) => {
   const { app, galaxy } = await setup(t);
@@ -212,25 +288,55 @@ t.test('only a sign-in of the last five minutes makes a session', async (t) => {
 
   for (const [language, message] of [
     ['en', 'For your security, please sign in again: a session can only be started within five minutes of signing in.'],
-    ['de', 'Bitte melden Sie sich zu Ihrer Sicherheit erneut an: Eine Sitzung lässt sich nur innerhalb von fünf Minuten nach der Anmeldung starten.'],
+    [
+      'de',
+      'Bitte melden Sie sich zu Ihrer Sicherheit erneut an: Eine Sitzung lässt sich nur innerhalb von fünf Minuten nach der Anmeldung starten.',
+    ],
   ] as const) {
-    const stale = await app.inject({ method: 'POST', url: '/api/firebase/session', headers: { ...bearer(sixMinutesAgo), 'accept-language': language } });
+    const stale = await app.inject({
+      method: 'POST',
+      url: '/api/firebase/session',
+      headers: { ...bearer(sixMinutesAgo), 'accept-language': language },
+    });
     t.equal(stale.statusCode, 401, `a sign-in six minutes ago (${language})`);
-    t.same(stale.json(), { statusCode: 401, error: 'Unauthorized', field: 'authorization', code: 'sign_in_again', message });
-    t.notOk(stale.cookies.some((c) => c.name === '__session'), 'and no cookie');
+    t.same(stale.json(), {
+      statusCode: 401,
+      error: 'Unauthorized',
+      field: 'authorization',
+      code: 'sign_in_again',
+      message,
+    });
+    t.notOk(
+      stale.cookies.some((c) => c.name === '__session'),
+      'and no cookie',
+    );
     t.equal(stale.headers['cache-control'], PRIVATE);
   }
   const recent = await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer(fourMinutesAgo) });
   t.equal(recent.statusCode, 200, 'a sign-in four minutes ago still does');
-  t.equal((await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: sessionCookieOf(recent) } })).statusCode, 200);
-  t.equal((await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: bearer(sixMinutesAgo) })).statusCode, 200, 'an older sign-in still reads, as its ID token is valid');
+  t.equal(
+    (await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: sessionCookieOf(recent) } }))
+      .statusCode,
+    200,
+  );
+  t.equal(
+    (await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: bearer(sixMinutesAgo) })).statusCode,
+    200,
+    'an older sign-in still reads, as its ID token is valid',
+  );
 });
 
 t.test('the session routes and the token route refuse other sites with 403', async (t) => {
   const { app, galaxy } = await setup(t);
   const a = await createUser('crosssite');
   await galaxy('add', '--uid', a.uid, '--email', a.email);
-  const session = sessionCookieOf(await app.inject({ method: 'POST', url: '/api/firebase/session', headers: { ...bearer(a.idToken), origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' } }));
+  const session = sessionCookieOf(
+    await app.inject({
+      method: 'POST',
+      url: '/api/firebase/session',
+      headers: { ...bearer(a.idToken), origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+    }),
+  );
   const foreign = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'null' }];
   for (const headers of foreign) {
     const name = JSON.stringify(headers);
@@ -247,54 +353,81 @@ t.test('the session routes and the token route refuse other sites with 403', asy
       t.notOk(response.headers['set-cookie'], 'no cookie is set or cleared');
     }
   }
-  const still = await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: session, 'sec-fetch-site': 'same-origin' } });
+  const still = await app.inject({
+    url: `/api/firebase/token/${a.uid}`,
+    headers: { cookie: session, 'sec-fetch-site': 'same-origin' },
+  });
   t.equal(still.statusCode, 200, 'the refused sign-outs ended nothing');
-  const own = await app.inject({ method: 'DELETE', url: '/api/firebase/session', headers: { cookie: session, origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' } });
+  const own = await app.inject({
+    method: 'DELETE',
+    url: '/api/firebase/session',
+    headers: { cookie: session, origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+  });
   t.equal(own.statusCode, 204, 'the site itself signs out');
 });
 
-t.test('when Firebase cannot be reached, signing out clears the cookie and says the session was not ended', async (t) => {
-  // The server reaches the emulator through a relay that the test cuts: a real outage, no stand-in for firebase-admin.
-  const emulator = emulatorHost();
-  const [emulatorHostname, emulatorPort] = [emulator.slice(0, emulator.lastIndexOf(':')), Number(emulator.slice(emulator.lastIndexOf(':') + 1))];
-  const sockets = new Set<Socket>();
-  const relay = createServer((client) => {
-    const upstream = connect(emulatorPort, emulatorHostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  const cut = () => {
-    relay.close();
-    for (const socket of sockets) socket.destroy();
-  };
-  t.teardown(cut);
-  const a = await createUser('outage');
-  // firebase-admin reads the emulator's address from the environment on every call.
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${(relay.address() as AddressInfo).port}`;
-  t.teardown(() => {
+t.test(
+  'when Firebase cannot be reached, signing out clears the cookie and says the session was not ended',
+  async (t) => {
+    // The server reaches the emulator through a relay that the test cuts: a real outage, no stand-in for firebase-admin.
+    const emulator = emulatorHost();
+    const [emulatorHostname, emulatorPort] = [
+      emulator.slice(0, emulator.lastIndexOf(':')),
+      Number(emulator.slice(emulator.lastIndexOf(':') + 1)),
+    ];
+    const sockets = new Set<Socket>();
+    const relay = createServer((client) => {
+      const upstream = connect(emulatorPort, emulatorHostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const cut = () => {
+      relay.close();
+      for (const socket of sockets) socket.destroy();
+    };
+    t.teardown(cut);
+    const a = await createUser('outage');
+    // firebase-admin reads the emulator's address from the environment on every call.
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${(relay.address() as AddressInfo).port}`;
+    t.teardown(() => {
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
+    });
+    const { app, dataDir, galaxy } = await setup(t);
+    await galaxy('add', '--uid', a.uid, '--email', a.email);
+    const session = sessionCookieOf(
+      await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer(a.idToken) }),
+    );
+    t.equal(
+      (await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: session } })).statusCode,
+      200,
+      'through the relay',
+    );
+
+    cut();
+    const response = await app.inject({ method: 'DELETE', url: '/api/firebase/session', headers: { cookie: session } });
+    t.equal(response.statusCode, 503);
+    t.match(response.json(), { field: 'session', code: 'session_not_ended', message: /could not end your session/ });
+    t.match(
+      String(response.headers['set-cookie']),
+      /__session=;.*Expires=Thu, 01 Jan 1970/,
+      'the browser forgets the cookie all the same',
+    );
+    t.equal(response.headers['cache-control'], PRIVATE);
+
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
-  });
-  const { app, dataDir, galaxy } = await setup(t);
-  await galaxy('add', '--uid', a.uid, '--email', a.email);
-  const session = sessionCookieOf(await app.inject({ method: 'POST', url: '/api/firebase/session', headers: bearer(a.idToken) }));
-  t.equal((await app.inject({ url: `/api/firebase/token/${a.uid}`, headers: { cookie: session } })).statusCode, 200, 'through the relay');
-
-  cut();
-  const response = await app.inject({ method: 'DELETE', url: '/api/firebase/session', headers: { cookie: session } });
-  t.equal(response.statusCode, 503);
-  t.match(response.json(), { field: 'session', code: 'session_not_ended', message: /could not end your session/ });
-  t.match(String(response.headers['set-cookie']), /__session=;.*Expires=Thu, 01 Jan 1970/, 'the browser forgets the cookie all the same');
-  t.equal(response.headers['cache-control'], PRIVATE);
-
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
-  const direct = await build(t, loginEnv({ DATA_DIR: dataDir }));
-  t.equal((await direct.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: { cookie: session } })).statusCode, 200, 'the 503 told the truth: the session still works');
-});
+    const direct = await build(t, loginEnv({ DATA_DIR: dataDir }));
+    t.equal(
+      (await direct.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: { cookie: session } })).statusCode,
+      200,
+      'the 503 told the truth: the session still works',
+    );
+  },
+);
 
 t.test('a password change revokes: the old ID token stops working', async (t) => {
   const { app, galaxy } = await setup(t);
@@ -302,15 +435,26 @@ t.test('a password change revokes: the old ID token stops working', async (t) =>
   await galaxy('add', '--uid', a.uid, '--email', a.email);
   t.equal((await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: bearer(a.idToken) })).statusCode, 200);
   await new Promise((resolve) => setTimeout(resolve, 1100));
-  const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${EMULATOR_PROJECT}/accounts:update`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: a.uid, validSince: String(Math.floor(Date.now() / 1000)) }),
-  });
+  const response = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${EMULATOR_PROJECT}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: a.uid, validSince: String(Math.floor(Date.now() / 1000)) }),
+    },
+  );
   t.ok(response.ok);
-  t.equal((await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: bearer(a.idToken) })).statusCode, 401, 'the revoked token');
+  t.equal(
+    (await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: bearer(a.idToken) })).statusCode,
+    401,
+    'the revoked token',
+  );
   const fresh = await signIn(a.email, a.password);
-  t.equal((await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: bearer(fresh) })).statusCode, 200, 'a new sign-in works');
+  t.equal(
+    (await app.inject({ url: `/api/galaxy/profile/me/${a.uid}`, headers: bearer(fresh) })).statusCode,
+    200,
+    'a new sign-in works',
+  );
 });
 
 t.test('bad uids and unknown query fields are refused by the schema', async (t) => {
@@ -344,7 +488,10 @@ t.test('without a Firebase project the login API answers 503, and pages say sign
 });
 
 t.test('with sign-in configured, the page hands the browser the Firebase web config and nothing secret', async (t) => {
-  const app = await build(t, loginEnv({ GALAXY_API_TOKEN: 'platform-secret-token', GALAXY_COOKIE_DOMAIN: '.nordstern-digital.example' }));
+  const app = await build(
+    t,
+    loginEnv({ GALAXY_API_TOKEN: 'platform-secret-token', GALAXY_COOKIE_DOMAIN: '.nordstern-digital.example' }),
+  );
   const page = await app.inject({ url: '/' });
   t.match(page.body, /"login":\{"firebase":\{"apiKey":"demo-api-key"/);
   t.match(page.body, /"galaxyUrl":"http:\/\/127.0.0.1:9\/galaxy"/);

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import t from 'tap';
 import { runGalaxyCli } from '#server/cli/galaxy.ts';
 import { DirectoryUnavailableError } from '#server/galaxy/directory.ts';
-import { createEmbeddedDirectory, createDirectoryAdmin } from '#server/galaxy/embedded-directory.ts';
+import { createDirectoryAdmin, createEmbeddedDirectory } from '#server/galaxy/embedded-directory.ts';
 import { createHttpDirectory } from '#server/galaxy/http-directory.ts';
 import { openDatabase } from '#server/store/database.ts';
 import { tempDataDir } from './helpers/build.ts';
@@ -17,7 +17,13 @@ async function platform(t: { teardown(fn: () => unknown): void }, handler: Handl
     handler(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }));
+  t.teardown(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  );
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, seen };
 }
 
@@ -34,15 +40,39 @@ t.test('the platform API: a user, a 404, and everything else as unavailable', as
     ['a user', (_q, r) => json(r, 200, annaUser), 'user'],
     ['no such user', (_q, r) => json(r, 404, { error: 'not found' }), 'null'],
     ['a server error', (_q, r) => json(r, 500, { error: 'boom' }), 'unavailable'],
-    ['not JSON', (_q, r) => { r.writeHead(200, { 'content-type': 'text/html' }); r.end('<html>'); }, 'unavailable'],
+    [
+      'not JSON',
+      (_q, r) => {
+        r.writeHead(200, { 'content-type': 'text/html' });
+        r.end('<html>');
+      },
+      'unavailable',
+    ],
     ['a user of another shape', (_q, r) => json(r, 200, { ...annaUser, role: 'owner' }), 'unavailable'],
     ['a user with extra fields', (_q, r) => json(r, 200, { ...annaUser, isAdmin: true }), 'unavailable'],
     ['someone else', (_q, r) => json(r, 200, { ...annaUser, uid: 'uid-bernd' }), 'unavailable'],
-    ['an address with URL syntax', (_q, r) => json(r, 200, { ...annaUser, email: 'anna?cc=x@evil.example' }), 'unavailable'],
+    [
+      'an address with URL syntax',
+      (_q, r) => json(r, 200, { ...annaUser, email: 'anna?cc=x@evil.example' }),
+      'unavailable',
+    ],
     ['a quoted address', (_q, r) => json(r, 200, { ...annaUser, email: '"anna bell"@example.com' }), 'unavailable'],
     ['a list', (_q, r) => json(r, 200, [annaUser]), 'unavailable'],
-    ['a redirect', (_q, r) => { r.writeHead(302, { location: 'http://127.0.0.1:9/' }); r.end(); }, 'unavailable'],
-    ['too slow', (_q, r) => { setTimeout(() => json(r, 200, annaUser), 1_000); }, 'unavailable'],
+    [
+      'a redirect',
+      (_q, r) => {
+        r.writeHead(302, { location: 'http://127.0.0.1:9/' });
+        r.end();
+      },
+      'unavailable',
+    ],
+    [
+      'too slow',
+      (_q, r) => {
+        setTimeout(() => json(r, 200, annaUser), 1_000);
+      },
+      'unavailable',
+    ],
   ];
   for (const [name, handler, expected] of cases) {
     const api = await platform(t, handler);
@@ -52,7 +82,11 @@ t.test('the platform API: a user, a 404, and everything else as unavailable', as
     } else {
       t.same(await directory.findUser(anna), expected === 'user' ? annaUser : null, name);
     }
-    t.equal(api.seen[0]?.url, '/v1/users/uid-anna?email=anna%40example.com', `${name}: asked by uid with the verified email`);
+    t.equal(
+      api.seen[0]?.url,
+      '/v1/users/uid-anna?email=anna%40example.com',
+      `${name}: asked by uid with the verified email`,
+    );
     t.equal(api.seen[0]?.authorization, 'Bearer platform-token');
   }
 });
@@ -77,21 +111,51 @@ t.test('the embedded directory: accounts by uid, invitations by verified email u
   const directory = createEmbeddedDirectory(db, () => now);
   const admin = createDirectoryAdmin(db, () => now);
   await admin.addAccount({ uid: 'uid-anna', email: 'Anna@Example.com', role: 'editor', name: 'Anna' });
-  t.same(await directory.findUser({ uid: 'uid-anna', emailVerified: false }), { uid: 'uid-anna', email: 'anna@example.com', name: 'Anna', role: 'editor', status: 'active' });
-  t.equal(await directory.findUser({ uid: 'uid-other', email: 'anna@example.com', emailVerified: true }), null, 'an account is found by uid, not by email');
+  t.same(await directory.findUser({ uid: 'uid-anna', emailVerified: false }), {
+    uid: 'uid-anna',
+    email: 'anna@example.com',
+    name: 'Anna',
+    role: 'editor',
+    status: 'active',
+  });
+  t.equal(
+    await directory.findUser({ uid: 'uid-other', email: 'anna@example.com', emailVerified: true }),
+    null,
+    'an account is found by uid, not by email',
+  );
   await admin.invite({ email: 'Bernd@Example.com', role: 'viewer', days: 2 });
-  t.same(await directory.findUser({ uid: 'uid-b', email: 'bernd@example.com', emailVerified: true }), { uid: 'uid-b', email: 'bernd@example.com', name: null, role: 'viewer', status: 'invited' });
-  t.equal(await directory.findUser({ uid: 'uid-b', email: 'bernd@example.com', emailVerified: false }), null, 'an unverified email takes up no invitation');
+  t.same(await directory.findUser({ uid: 'uid-b', email: 'bernd@example.com', emailVerified: true }), {
+    uid: 'uid-b',
+    email: 'bernd@example.com',
+    name: null,
+    role: 'viewer',
+    status: 'invited',
+  });
+  t.equal(
+    await directory.findUser({ uid: 'uid-b', email: 'bernd@example.com', emailVerified: false }),
+    null,
+    'an unverified email takes up no invitation',
+  );
   now = new Date('2026-11-27T10:00:00Z');
-  t.equal(await directory.findUser({ uid: 'uid-b', email: 'bernd@example.com', emailVerified: true }), null, 'an expired invitation lets nobody in');
+  t.equal(
+    await directory.findUser({ uid: 'uid-b', email: 'bernd@example.com', emailVerified: true }),
+    null,
+    'an expired invitation lets nobody in',
+  );
 });
 
 t.test('npm run galaxy: add, invite, list, remove, and refusals that name the problem', async (t) => {
   const env = { DATA_DIR: await tempDataDir(t) };
   const run = (...args: string[]) => runGalaxyCli(args, env);
   t.match(await run('list'), { code: 0, out: /No accounts\.[\s\S]*No invitations\./ });
-  t.match(await run('add', '--uid', 'uid-anna', '--email', 'anna@example.com', '--name', 'Anna', '--role', 'admin'), { code: 0, out: /uid-anna/ });
-  t.match(await run('invite', '--email', 'bernd@example.com', '--days', '14'), { code: 0, out: /bernd@example.com is invited as viewer until \d{4}-\d\d-\d\d/ });
+  t.match(await run('add', '--uid', 'uid-anna', '--email', 'anna@example.com', '--name', 'Anna', '--role', 'admin'), {
+    code: 0,
+    out: /uid-anna/,
+  });
+  t.match(await run('invite', '--email', 'bernd@example.com', '--days', '14'), {
+    code: 0,
+    out: /bernd@example.com is invited as viewer until \d{4}-\d\d-\d\d/,
+  });
   const listed = await run('list');
   t.match(listed.out, /uid-anna\s+anna@example.com\s+admin\s+Anna/);
   t.match(listed.out, /bernd@example.com\s+viewer/);

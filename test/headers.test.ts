@@ -28,7 +28,11 @@ t.test('hashed assets are cached for a year and served pre-compressed', async (t
 
 t.test('content JSON answers with an ETag and 304 when unchanged', async (t) => {
   const app = await build(t);
-  for (const url of ['/content/en/navigation.json', '/content/de/homepage/_page.json', '/content/language_mapping.json']) {
+  for (const url of [
+    '/content/en/navigation.json',
+    '/content/de/homepage/_page.json',
+    '/content/language_mapping.json',
+  ]) {
     const first = await app.inject({ url });
     t.equal(first.statusCode, 200, url);
     t.match(first.headers['content-type'], 'application/json; charset=utf-8');
@@ -42,7 +46,11 @@ t.test('content JSON answers with an ETag and 304 when unchanged', async (t) => 
     t.equal(changed.statusCode, 200);
   }
   const page = await app.inject({ url: '/content/en/homepage/_page.json' });
-  t.hasProps(page.json(), ['meta', 'stage', 'intro', 'services', 'contact'], 'a page bundle holds every block of its folder');
+  t.hasProps(
+    page.json(),
+    ['meta', 'stage', 'intro', 'services', 'contact'],
+    'a page bundle holds every block of its folder',
+  );
   const missing = await app.inject({ url: '/content/en/nothing.json' });
   t.equal(missing.statusCode, 404);
   t.match(missing.json(), { statusCode: 404 });
@@ -50,16 +58,19 @@ t.test('content JSON answers with an ETag and 304 when unchanged', async (t) => 
   t.not(outside.statusCode, 200, 'no file outside the content folder');
 });
 
-t.test('pages are HTML with a charset, never cached as static, and / varied by language signals (see cache-headers.test.ts)', async (t) => {
-  const app = await build(t);
-  const response = await app.inject({ url: '/' });
-  t.equal(response.headers['content-type'], 'text/html; charset=utf-8');
-  t.equal(response.headers['cache-control'], 'private, no-cache');
-  t.equal(response.headers.vary, 'Cookie, Accept-Language, Accept-Encoding');
-  t.equal(response.headers['x-content-type-options'], 'nosniff');
-  t.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin');
-  t.ok(response.body.startsWith('<!DOCTYPE html>'));
-});
+t.test(
+  'pages are HTML with a charset, never cached as static, and / varied by language signals (see cache-headers.test.ts)',
+  async (t) => {
+    const app = await build(t);
+    const response = await app.inject({ url: '/' });
+    t.equal(response.headers['content-type'], 'text/html; charset=utf-8');
+    t.equal(response.headers['cache-control'], 'private, no-cache');
+    t.equal(response.headers.vary, 'Cookie, Accept-Language, Accept-Encoding');
+    t.equal(response.headers['x-content-type-options'], 'nosniff');
+    t.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+    t.ok(response.body.startsWith('<!DOCTYPE html>'));
+  },
+);
 
 t.test('a page loads its own chunks after the first paint and no other page module', async (t) => {
   const app = await build(t);

@@ -4,7 +4,7 @@
  * languages, checked with html-validate's recommended rules. Only rules that React's own
  * serialisation trips are changed, each to React's spelling where the rule has one.
  */
-import { HtmlValidate, StaticConfigLoader, type Message } from 'html-validate';
+import { HtmlValidate, type Message, StaticConfigLoader } from 'html-validate';
 import t from 'tap';
 import type { Language } from '#app/i18n/language.ts';
 import { build } from './helpers/build.ts';
@@ -42,7 +42,8 @@ const validator = new HtmlValidate(
  */
 const FIXED_ELSEWHERE: readonly { file: string; rule: string; selector: RegExp }[] = [];
 
-const forgiven = (message: Message) => FIXED_ELSEWHERE.some((entry) => entry.rule === message.ruleId && entry.selector.test(message.selector ?? ''));
+const forgiven = (message: Message) =>
+  FIXED_ELSEWHERE.some((entry) => entry.rule === message.ruleId && entry.selector.test(message.selector ?? ''));
 
 /** Pages the sitemap leaves out on purpose, whose markup is served all the same. */
 const UNLISTED: readonly [url: string, language: Language][] = [
@@ -63,14 +64,42 @@ const NOT_FOUND: readonly [url: string, language: Language][] = [
 ];
 
 t.test('the validator catches what the changed rules still cover', async (t) => {
-  const html = (body: string) => `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>A page</title></head><body>${body}</body></html>`;
-  const rulesOf = async (body: string) => (await validator.validateString(html(body))).results.flatMap((result) => result.messages.map((message) => message.ruleId));
-  t.same(await rulesOf('<main><p hidden="">React writes this</p><input id="_R_1_" type="text" name="a" required=""/></main>'), [], "React's spelling passes");
-  t.ok((await rulesOf('<main><p style="width:10%">x</p></main>')).includes('no-inline-style'), 'an inline style does not');
-  t.ok((await rulesOf('<main><form><fieldset><input type="text" name="a"/></fieldset></form></main>')).includes('wcag/h71'), 'nor a fieldset without legend');
-  t.ok((await rulesOf('<main><form><input type="text" name="a"/><input type="text" name="a"/></form></main>')).includes('form-dup-name'), 'nor two text fields of one name');
+  const html = (body: string) =>
+    `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>A page</title></head><body>${body}</body></html>`;
+  const rulesOf = async (body: string) =>
+    (await validator.validateString(html(body))).results.flatMap((result) =>
+      result.messages.map((message) => message.ruleId),
+    );
+  t.same(
+    await rulesOf(
+      '<main><p hidden="">React writes this</p><input id="_R_1_" type="text" name="a" required=""/></main>',
+    ),
+    [],
+    "React's spelling passes",
+  );
+  t.ok(
+    (await rulesOf('<main><p style="width:10%">x</p></main>')).includes('no-inline-style'),
+    'an inline style does not',
+  );
+  t.ok(
+    (await rulesOf('<main><form><fieldset><input type="text" name="a"/></fieldset></form></main>')).includes(
+      'wcag/h71',
+    ),
+    'nor a fieldset without legend',
+  );
+  t.ok(
+    (await rulesOf('<main><form><input type="text" name="a"/><input type="text" name="a"/></form></main>')).includes(
+      'form-dup-name',
+    ),
+    'nor two text fields of one name',
+  );
   t.ok((await rulesOf('<main><p id="a b">x</p></main>')).includes('valid-id'), 'nor an id with a space');
-  t.ok((await rulesOf('<main><form><input type="text" name="a" required="required"/></form></main>')).includes('attribute-boolean-style'), 'nor another spelling of a boolean attribute');
+  t.ok(
+    (await rulesOf('<main><form><input type="text" name="a" required="required"/></form></main>')).includes(
+      'attribute-boolean-style',
+    ),
+    'nor another spelling of a boolean attribute',
+  );
   t.ok((await rulesOf('<main><p>line<br>break</p></main>')).includes('void-style'), 'nor a void element left open');
 });
 
@@ -80,7 +109,8 @@ t.test('every page kind in both languages, and the error page, is valid HTML', a
   const pages: [url: string, language: Language, status: number][] = [
     ...sitemap.map((entry): [string, Language, number] => {
       const address = new URL(entry.loc);
-      const language: Language = (entry.alternates.find((alternate) => alternate.href === entry.loc)?.hreflang as Language | undefined) ?? 'en';
+      const language: Language =
+        (entry.alternates.find((alternate) => alternate.href === entry.loc)?.hreflang as Language | undefined) ?? 'en';
       return [`${address.pathname}${address.search}`, language, 200];
     }),
     ...UNLISTED.map(([url, language]): [string, Language, number] => [url, language, 200]),
@@ -98,7 +128,10 @@ t.test('every page kind in both languages, and the error page, is valid HTML', a
     }
     const problems = messages
       .filter((message) => !forgiven(message))
-      .map((message) => `${message.ruleId} at ${message.selector ?? `line ${message.line}`}: ${message.message} «${response.body.slice(message.offset, message.offset + 60)}»`);
+      .map(
+        (message) =>
+          `${message.ruleId} at ${message.selector ?? `line ${message.line}`}: ${message.message} «${response.body.slice(message.offset, message.offset + 60)}»`,
+      );
     t.same(problems, [], `${url} (${language})`);
   }
   t.same([...unused], [], 'every forgiven defect still occurs (remove the entries that were fixed)');

@@ -5,13 +5,20 @@ import { build } from './helpers/build.ts';
 
 t.test('site images get versioned URLs; other URLs stay as they are', async (t) => {
   t.equal(versionedImageUrl('/images/illustrations/gmp.svg', 'abc'), '/img/abc/illustrations/gmp.svg');
-  t.equal(versionedImageUrl('/images/illustrations/gmp.svg', undefined), '/images/illustrations/gmp.svg', 'without a build version');
+  t.equal(
+    versionedImageUrl('/images/illustrations/gmp.svg', undefined),
+    '/images/illustrations/gmp.svg',
+    'without a build version',
+  );
   t.equal(versionedImageUrl('https://cdn.example/x.jpg', 'abc'), 'https://cdn.example/x.jpg');
   t.equal(versionedImageUrl('/images/../secret.jpg', 'abc'), '/images/../secret.jpg');
   t.equal(versionedImageUrl('/downloads/en/guide.pdf', 'abc'), '/downloads/en/guide.pdf');
   t.notOk(responsiveImage('/images/illustrations/gmp.svg', 'abc'), 'vector images have one size');
   const card = responsiveImage('/images/insights/a/image.jpg', 'abc');
-  t.same(card?.sources.map((source) => source.type), ['image/avif', 'image/webp']);
+  t.same(
+    card?.sources.map((source) => source.type),
+    ['image/avif', 'image/webp'],
+  );
   t.equal(card?.src, '/img/abc/insights/a/image-800.jpg');
   t.equal(card?.srcSet, IMAGE_WIDTHS.map((w) => `/img/abc/insights/a/image-${w}.jpg ${w}w`).join(', '));
 });
@@ -20,7 +27,13 @@ t.test('every image a page names is served, in its format, cached for a year', a
   const app = await build(t);
   const version = await readImageVersion('dist');
   const urls = new Set<string>();
-  for (const page of ['/insights', '/', '/services/analytics', '/insights/consent-mode-v2-explained', '/unternehmen/ueber-uns']) {
+  for (const page of [
+    '/insights',
+    '/',
+    '/services/analytics',
+    '/insights/consent-mode-v2-explained',
+    '/unternehmen/ueber-uns',
+  ]) {
     const html = (await app.inject({ url: page })).body;
     t.notMatch(html, /src="\/images\//, `${page}: no image at an unversioned URL`);
     for (const [, attribute, value] of html.matchAll(/\b(src|srcSet)="([^"]+)"/g)) {
@@ -29,7 +42,12 @@ t.test('every image a page names is served, in its format, cached for a year', a
     }
   }
   t.ok(urls.size > 20, `${urls.size} image URLs`);
-  const types: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', svg: 'image/svg+xml' };
+  const types: Record<string, string> = {
+    avif: 'image/avif',
+    webp: 'image/webp',
+    jpg: 'image/jpeg',
+    svg: 'image/svg+xml',
+  };
   for (const url of urls) {
     t.ok(url.startsWith(`/img/${version}/`), `${url} carries the build version`);
     const response = await app.inject({ url });

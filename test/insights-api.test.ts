@@ -1,6 +1,6 @@
 import t from 'tap';
 import { build } from './helpers/build.ts';
-import { insightsContent, type FixtureArticle } from './helpers/insights-fixture.ts';
+import { type FixtureArticle, insightsContent } from './helpers/insights-fixture.ts';
 
 const TYPES = ['article', 'case-study', 'event', 'fact-sheet', 'video', 'whitepaper'];
 const SERVICES = ['analytics', 'ad-technology', 'data-platforms'];
@@ -17,10 +17,39 @@ const ARTICLES: FixtureArticle[] = Array.from({ length: 20 }, (_, i) => ({
 }));
 
 const SPECIAL: FixtureArticle[] = [
-  { folder: 'ueber-server-side', headline: 'Über serverseitiges Tracking', type: 'article', datetime: '2026-05-01T09:00:00+02:00', services: ['analytics'], topics: ['measurement'], tags: ['Tagging'] },
-  { folder: 'strasse-der-daten', headline: 'Die Straße der Daten', type: 'whitepaper', datetime: '2026-05-02T09:00:00+02:00', services: ['data-platforms'], text: 'Warum Datenqualität zählt.' },
-  { folder: 'bigquery-costs', headline: 'Keeping BigQuery costs under control', type: 'article', datetime: '2026-05-03T09:00:00+02:00', text: 'Partitioning and clustering explained.', authors: ['Jonas Petersen'], services: ['cloud-engineering'] },
-  { folder: 'consent-in-practice', headline: 'Consent in practice', type: 'article', datetime: '2026-05-04T09:00:00+02:00', text: 'Our analysis of consent rates and what the numbers mean. Consent banners are everywhere.' },
+  {
+    folder: 'ueber-server-side',
+    headline: 'Über serverseitiges Tracking',
+    type: 'article',
+    datetime: '2026-05-01T09:00:00+02:00',
+    services: ['analytics'],
+    topics: ['measurement'],
+    tags: ['Tagging'],
+  },
+  {
+    folder: 'strasse-der-daten',
+    headline: 'Die Straße der Daten',
+    type: 'whitepaper',
+    datetime: '2026-05-02T09:00:00+02:00',
+    services: ['data-platforms'],
+    text: 'Warum Datenqualität zählt.',
+  },
+  {
+    folder: 'bigquery-costs',
+    headline: 'Keeping BigQuery costs under control',
+    type: 'article',
+    datetime: '2026-05-03T09:00:00+02:00',
+    text: 'Partitioning and clustering explained.',
+    authors: ['Jonas Petersen'],
+    services: ['cloud-engineering'],
+  },
+  {
+    folder: 'consent-in-practice',
+    headline: 'Consent in practice',
+    type: 'article',
+    datetime: '2026-05-04T09:00:00+02:00',
+    text: 'Our analysis of consent rates and what the numbers mean. Consent banners are everywhere.',
+  },
 ];
 
 const json = <T>(response: { json(): unknown }) => response.json() as T;
@@ -45,7 +74,11 @@ t.test('GET /api/insights/articles pages, sorts and filters', async (t) => {
     t.match(last, { sum: 20, page: 3, more: false });
     const past = await get('/api/insights/articles/en/4');
     t.same(past, { articles: [], sum: 20, page: 4, more: false }, 'a page past the end is empty');
-    t.match(first.articles[0], { path: '/insights/article-01', imageUrl: '/images/insights/article-01/image.jpg', linkText: 'Read more' });
+    t.match(first.articles[0], {
+      path: '/insights/article-01',
+      imageUrl: '/images/insights/article-01/image.jpg',
+      linkText: 'Read more',
+    });
     t.equal((await get('/api/insights/articles/de/1')).articles[0]!.linkText, 'Weiterlesen');
   });
 
@@ -65,16 +98,33 @@ t.test('GET /api/insights/articles pages, sorts and filters', async (t) => {
     t.equal((await get(q({ secondary: ['analytics'] }))).sum, 7, 'one secondary value');
     t.equal((await get(q({ secondary: ['analytics', 'ad-technology'] }))).sum, 14, 'OR within a group');
     t.equal((await get(q({ secondary: ['analytics', 'privacy'] }))).sum, 4, 'AND across groups');
-    t.equal((await get(q({ primary: ['article'], secondary: ['analytics', 'privacy'] }))).sum, 4, 'primary AND secondary');
-    t.equal((await get(q({ primary: ['case-study'], secondary: ['privacy'] }))).sum, 0, 'case studies are all odd: none about privacy');
+    t.equal(
+      (await get(q({ primary: ['article'], secondary: ['analytics', 'privacy'] }))).sum,
+      4,
+      'primary AND secondary',
+    );
+    t.equal(
+      (await get(q({ primary: ['case-study'], secondary: ['privacy'] }))).sum,
+      0,
+      'case studies are all odd: none about privacy',
+    );
     t.equal((await get(q({ secondary: ['bigquery', 'measurement'] }))).sum, 2);
-    t.same(await get(q({ secondary: ['no-such-value'] })), { articles: [], sum: 0, page: 1, more: false }, 'unknown values match nothing');
+    t.same(
+      await get(q({ secondary: ['no-such-value'] })),
+      { articles: [], sum: 0, page: 1, more: false },
+      'unknown values match nothing',
+    );
     t.equal((await get(q({ primary: ['podcast'] }))).sum, 0);
   });
 
   t.test('facet counts follow the filter', async (t) => {
-    const facets = json<{ primary: { value: string; count: number }[]; secondary: Record<string, { value: string; count: number }[]> }>(
-      await app.inject({ url: `/api/insights/possibilities/filter/en?filter=${encodeURIComponent(JSON.stringify({ primary: ['article'], secondary: ['privacy'] }))}` }),
+    const facets = json<{
+      primary: { value: string; count: number }[];
+      secondary: Record<string, { value: string; count: number }[]>;
+    }>(
+      await app.inject({
+        url: `/api/insights/possibilities/filter/en?filter=${encodeURIComponent(JSON.stringify({ primary: ['article'], secondary: ['privacy'] }))}`,
+      }),
     );
     // Content types counted with the secondary filter only: privacy articles are the even ones (01, 03, … 19).
     t.same(facets.primary, [
@@ -119,11 +169,13 @@ t.test('GET /api/insights/articles pages, sorts and filters', async (t) => {
 t.test('search: prefix, typos, umlauts with and without transliteration, headline first', async (t) => {
   const app = await build(t, { CONTENT_DIR: await insightsContent(t, [...ARTICLES, ...SPECIAL]) });
   const search = async (term: string) =>
-    json<{ articles: { folderName: string }[]; sum: number }>(await app.inject({ url: `/api/insights/articles/de/search/${encodeURIComponent(term)}` })).articles.map(
-      (article) => article.folderName,
-    );
-  for (const term of ['Über', 'über', 'ueber', 'uber', 'UEBER']) t.same((await search(term))[0], 'ueber-server-side', `"${term}" finds "Über"`);
-  for (const term of ['Straße', 'Strasse', 'strase']) t.same((await search(term))[0], 'strasse-der-daten', `"${term}" finds "Straße"`);
+    json<{ articles: { folderName: string }[]; sum: number }>(
+      await app.inject({ url: `/api/insights/articles/de/search/${encodeURIComponent(term)}` }),
+    ).articles.map((article) => article.folderName);
+  for (const term of ['Über', 'über', 'ueber', 'uber', 'UEBER'])
+    t.same((await search(term))[0], 'ueber-server-side', `"${term}" finds "Über"`);
+  for (const term of ['Straße', 'Strasse', 'strase'])
+    t.same((await search(term))[0], 'strasse-der-daten', `"${term}" finds "Straße"`);
   t.same((await search('Datenqualitat'))[0], 'strasse-der-daten', 'ä written as a');
   t.same((await search('BigQeury'))[0], 'bigquery-costs', 'a typo');
   t.same((await search('partition'))[0], 'bigquery-costs', 'a prefix of a text word');
@@ -131,17 +183,30 @@ t.test('search: prefix, typos, umlauts with and without transliteration, headlin
   t.same((await search('tagging'))[0], 'ueber-server-side', 'a tag');
   t.same((await search('consent'))[0], 'consent-in-practice', 'a headline match ranks first');
   t.same(await search('zzzqqq'), [], 'nothing for nonsense');
-  const options = json<{ options: { type: string; value: string; folderName?: string }[] }>(await app.inject({ url: '/api/insights/possibilities/search/options/de' })).options;
-  t.ok(options.some((option) => option.type === 'title' && option.value === 'Die Straße der Daten' && option.folderName === 'strasse-der-daten'));
+  const options = json<{ options: { type: string; value: string; folderName?: string }[] }>(
+    await app.inject({ url: '/api/insights/possibilities/search/options/de' }),
+  ).options;
+  t.ok(
+    options.some(
+      (option) =>
+        option.type === 'title' && option.value === 'Die Straße der Daten' && option.folderName === 'strasse-der-daten',
+    ),
+  );
   t.ok(options.some((option) => option.type === 'term' && option.value === 'Tagging'));
 });
 
 t.test('POST /api/recommendation ranks by shared services, technology and topics', async (t) => {
   const app = await build(t, { CONTENT_DIR: await insightsContent(t, ARTICLES) });
   const recommend = async (currentArticle: string, recoStorage: string[] = []) => {
-    const response = await app.inject({ method: 'POST', url: '/api/recommendation/articles/en', payload: { currentArticle, recoStorage } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/recommendation/articles/en',
+      payload: { currentArticle, recoStorage },
+    });
     t.equal(response.statusCode, 200);
-    return json<{ articles: { folderName: string; text: string }[] }>(response).articles.map((article) => article.folderName);
+    return json<{ articles: { folderName: string; text: string }[] }>(response).articles.map(
+      (article) => article.folderName,
+    );
   };
   // article-01 is about analytics, bigquery and privacy. Sharing two of them: 03, 04, 05, 07, 13, 19; newer first.
   const first = await recommend('article-01');
@@ -150,8 +215,16 @@ t.test('POST /api/recommendation ranks by shared services, technology and topics
   t.same(withoutRead, ['article-05', 'article-04', 'article-03'], 'read articles are left out');
   const unknown = await recommend('no-such-article', ['article-20']);
   t.same(unknown, ['article-19', 'article-18', 'article-17'], 'without a known current article: the newest unread');
-  const bad = await app.inject({ method: 'POST', url: '/api/recommendation/articles/en', payload: { currentArticle: '../etc', recoStorage: [] } });
+  const bad = await app.inject({
+    method: 'POST',
+    url: '/api/recommendation/articles/en',
+    payload: { currentArticle: '../etc', recoStorage: [] },
+  });
   t.equal(bad.statusCode, 400);
-  const badLanguage = await app.inject({ method: 'POST', url: '/api/recommendation/articles/fr', payload: { currentArticle: 'article-01' } });
+  const badLanguage = await app.inject({
+    method: 'POST',
+    url: '/api/recommendation/articles/fr',
+    payload: { currentArticle: 'article-01' },
+  });
   t.match(badLanguage.json(), { field: 'language' });
 });

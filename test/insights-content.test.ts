@@ -11,7 +11,10 @@ const folders = (language: string) =>
     .map((entry) => entry.name)
     .sort();
 const read = (language: string, folder: string, file: string) =>
-  JSON.parse(readFileSync(path.join(ROOT, language, 'homepage', 'insights', folder, file), 'utf8')) as Record<string, unknown>;
+  JSON.parse(readFileSync(path.join(ROOT, language, 'homepage', 'insights', folder, file), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
 t.test('at least 18 insights, the same in both languages, of every type', async (t) => {
   const en = folders('en');
@@ -24,17 +27,27 @@ t.test('at least 18 insights, the same in both languages, of every type', async 
 t.test('every insight is complete and its filter values are known', async (t) => {
   for (const language of ['en', 'de']) {
     for (const folder of folders(language)) {
-      for (const file of REQUIRED) t.ok(existsSync(path.join(ROOT, language, 'homepage', 'insights', folder, file)), `${language}/${folder}/${file}`);
+      for (const file of REQUIRED)
+        t.ok(
+          existsSync(path.join(ROOT, language, 'homepage', 'insights', folder, file)),
+          `${language}/${folder}/${file}`,
+        );
       const info = read(language, folder, 'general_information.json');
       t.ok(CONTENT_TYPES.includes(info.type as never), `${folder}: type ${String(info.type)}`);
       t.notOk(Number.isNaN(Date.parse(String(info.datetime))), `${folder}: datetime`);
       for (const group of ['audience', 'services', 'technology', 'topics']) {
-        for (const value of (info[group] as string[] | undefined) ?? []) t.equal(groupOf(value), group, `${folder}: ${value} is a ${group} value`);
+        for (const value of (info[group] as string[] | undefined) ?? [])
+          t.equal(groupOf(value), group, `${folder}: ${value} is a ${group} value`);
       }
-      const { paragraphs } = read(language, folder, 'content.json') as { paragraphs: { has_image?: string; image?: string; text: string }[] };
+      const { paragraphs } = read(language, folder, 'content.json') as {
+        paragraphs: { has_image?: string; image?: string; text: string }[];
+      };
       t.ok(paragraphs.length >= 3, `${language}/${folder}: paragraphs`);
       for (const paragraph of paragraphs.filter((p) => p.has_image === 'TRUE')) {
-        t.ok(paragraph.image && existsSync(path.join('static', paragraph.image)), `${folder}: ${paragraph.image} exists`);
+        t.ok(
+          paragraph.image && existsSync(path.join('static', paragraph.image)),
+          `${folder}: ${paragraph.image} exists`,
+        );
       }
       t.ok(existsSync(path.join('static', 'images', 'insights', folder, 'image.jpg')), `${folder}: card image`);
     }

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { build } from './helpers/build.ts';
-import { insightsContent, type FixtureArticle } from './helpers/insights-fixture.ts';
+import { type FixtureArticle, insightsContent } from './helpers/insights-fixture.ts';
 
 const ARTICLES: FixtureArticle[] = Array.from({ length: 12 }, (_, i) => ({
   folder: `story-${String(i + 1).padStart(2, '0')}`,
@@ -17,12 +17,25 @@ t.test('the overview renders the filtered first page from the URL on the server'
   const app = await build(t, { CONTENT_DIR: await insightsContent(t, ARTICLES) });
   const plain = await app.inject({ url: '/insights', headers: { cookie: 'language=en' } });
   t.equal(plain.statusCode, 200);
-  t.same(cards(plain.body), ['story-01', 'story-02', 'story-03', 'story-04', 'story-05', 'story-06', 'story-07', 'story-08', 'story-09']);
+  t.same(cards(plain.body), [
+    'story-01',
+    'story-02',
+    'story-03',
+    'story-04',
+    'story-05',
+    'story-06',
+    'story-07',
+    'story-08',
+    'story-09',
+  ]);
   t.match(plain.body, '12 results');
   t.match(plain.body, '>More</button>', 'more pages to load');
 
   const filter = encodeURIComponent(JSON.stringify({ primary: ['case-study'], secondary: [] }));
-  const filtered = await app.inject({ url: `/insights?filter=${filter}&sort=datetime:desc`, headers: { cookie: 'language=en' } });
+  const filtered = await app.inject({
+    url: `/insights?filter=${filter}&sort=datetime:desc`,
+    headers: { cookie: 'language=en' },
+  });
   t.same(cards(filtered.body), ['story-10', 'story-07', 'story-04', 'story-01'], 'case studies, newest first');
   t.match(filtered.body, '4 results');
   t.notMatch(filtered.body, '>More</button>');
@@ -33,10 +46,16 @@ t.test('the overview renders the filtered first page from the URL on the server'
   t.same(cards(searched.body).sort(), ['story-02', 'story-04', 'story-06', 'story-08', 'story-10', 'story-12']);
   t.match(searched.body, 'value="measurement"', 'the search term stays in the box');
 
-  const broken = await app.inject({ url: '/insights?filter=%7Bbroken&sort=nonsense', headers: { cookie: 'language=en' } });
+  const broken = await app.inject({
+    url: '/insights?filter=%7Bbroken&sort=nonsense',
+    headers: { cookie: 'language=en' },
+  });
   t.equal(broken.statusCode, 200, 'a broken URL shows the unfiltered list');
   t.equal(cards(broken.body).length, 9);
-  t.match(plain.body, '<link rel="alternate" type="application/rss+xml" title="Nordstern Digital – Insights" href="/feeds/insights-en.xml"/>');
+  t.match(
+    plain.body,
+    '<link rel="alternate" type="application/rss+xml" title="Nordstern Digital – Insights" href="/feeds/insights-en.xml"/>',
+  );
 });
 
 t.test('an article shows its paragraphs, authors and recommendations', async (t) => {
@@ -63,13 +82,26 @@ t.test('RSS feeds per language list the newest insights', async (t) => {
   t.equal(items.length, 12);
   t.equal(items[0], 'Story 12 about measurement', 'newest first');
   t.match(feed.body, 'Story 11 about privacy &amp; &lt;consent&gt;', 'escaped');
-  t.match(feed.body, '<link>http://localhost:3000/insights/story-12?lang=en</link>', "each item links to its language's own address");
+  t.match(
+    feed.body,
+    '<link>http://localhost:3000/insights/story-12?lang=en</link>',
+    "each item links to its language's own address",
+  );
   t.match(feed.body, '<dc:creator>Deniz Yilmaz</dc:creator>');
   const german = await app.inject({ url: '/feeds/insights-de.xml' });
   t.match(german.body, '<language>de-DE</language>');
-  t.match(german.body, '<link>http://localhost:3000/insights?lang=de</link>', 'the channel links to the German overview');
-  t.match(german.body, /<item><title>[^<]+<\/title><link>http:\/\/localhost:3000\/insights\/[a-z0-9-]+\?lang=de<\/link>/, 'items link to German addresses');
-  for (const url of ['/feeds/insights-fr.xml', '/feeds/other.xml']) t.equal((await app.inject({ url })).statusCode, 404, url);
+  t.match(
+    german.body,
+    '<link>http://localhost:3000/insights?lang=de</link>',
+    'the channel links to the German overview',
+  );
+  t.match(
+    german.body,
+    /<item><title>[^<]+<\/title><link>http:\/\/localhost:3000\/insights\/[a-z0-9-]+\?lang=de<\/link>/,
+    'items link to German addresses',
+  );
+  for (const url of ['/feeds/insights-fr.xml', '/feeds/other.xml'])
+    t.equal((await app.inject({ url })).statusCode, 404, url);
 });
 
 t.test('with CONTENT_WATCH a new insight is found without a restart', async (t) => {
@@ -78,13 +110,18 @@ t.test('with CONTENT_WATCH a new insight is found without a restart', async (t) 
   const dir = await insightsContent(t, ARTICLES);
   const app = await build(t, { CONTENT_DIR: dir, CONTENT_WATCH: 'true' });
   await app.ready();
-  const find = async () => (await app.inject({ url: '/api/insights/articles/en/search/zeppelin' })).json() as { sum: number };
+  const find = async () =>
+    (await app.inject({ url: '/api/insights/articles/en/search/zeppelin' })).json() as { sum: number };
   t.equal((await find()).sum, 0);
   const folder = path.join(dir, 'en', 'homepage', 'insights', 'zeppelin-data');
   await mkdir(folder, { recursive: true });
   const write = (file: string, value: unknown) => writeFile(path.join(folder, file), JSON.stringify(value));
   await write('stage.json', { headline: 'Zeppelin data in the cloud', description: 'A new story.' });
-  await write('general_information.json', { type: 'article', datetime: '2026-06-01T10:00:00+02:00', services: ['analytics'] });
+  await write('general_information.json', {
+    type: 'article',
+    datetime: '2026-06-01T10:00:00+02:00',
+    services: ['analytics'],
+  });
   let found = 0;
   for (let i = 0; i < 60 && found === 0; i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100));

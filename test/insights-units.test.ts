@@ -1,11 +1,28 @@
 import t from 'tap';
 import { cardText, parseFilter, parseSort } from '#app/insights/model.ts';
 import { readArticles, rememberArticle } from '#app/insights/reco-storage.ts';
-import { articlesFailed, articlesLoaded, createInsightsState, searchLoaded, searchStarted, setFilter } from '#app/state/insights-store.ts';
 import { paragraphsOf } from '#app/pages/insight-article.tsx';
+import {
+  articlesFailed,
+  articlesLoaded,
+  createInsightsState,
+  searchLoaded,
+  searchStarted,
+  setFilter,
+} from '#app/state/insights-store.ts';
 import { normalizeTerm } from '#server/insights/normalize.ts';
 
-const card = (folderName: string) => ({ folderName, headline: folderName, text: '', linkText: '', type: 'article', imageUrl: '', path: '', datetime: '', authors: [] });
+const card = (folderName: string) => ({
+  folderName,
+  headline: folderName,
+  text: '',
+  linkText: '',
+  type: 'article',
+  imageUrl: '',
+  path: '',
+  datetime: '',
+  authors: [],
+});
 
 t.test('the insights state follows the spec', async (t) => {
   const state = createInsightsState();
@@ -13,7 +30,11 @@ t.test('the insights state follows the spec', async (t) => {
   t.equal(state.articlesLoading, true, 'loading at start');
   articlesLoaded(state, { articles: [card('a'), card('b')], sum: 4, page: 1, more: true });
   articlesLoaded(state, { articles: [card('c'), card('d')], sum: 4, page: 2, more: false });
-  t.same(state.articles.map((a) => a.folderName), ['a', 'b', 'c', 'd'], 'a non-empty page is appended');
+  t.same(
+    state.articles.map((a) => a.folderName),
+    ['a', 'b', 'c', 'd'],
+    'a non-empty page is appended',
+  );
   t.equal(state.articlesLoading, false);
   articlesLoaded(state, { articles: [], sum: 0, page: 3, more: false });
   t.same(state.articles, [], 'an empty result replaces the list');
@@ -37,8 +58,18 @@ t.test('card text is the first 100 characters and an ellipsis', async (t) => {
 });
 
 t.test('paragraphs: a list or one object; has_image is the text TRUE', async (t) => {
-  t.same(paragraphsOf({ paragraphs: { text: 'one', has_image: 'TRUE', image: '/a.svg' } }), [{ text: 'one', has_image: 'TRUE', image: '/a.svg', hasImage: true }]);
-  t.same(paragraphsOf({ paragraphs: [{ text: 'a', has_image: 'FALSE' }, { text: 'b', has_image: 'true', image: '/b.svg' }] }).map((p) => p.hasImage), [false, false]);
+  t.same(paragraphsOf({ paragraphs: { text: 'one', has_image: 'TRUE', image: '/a.svg' } }), [
+    { text: 'one', has_image: 'TRUE', image: '/a.svg', hasImage: true },
+  ]);
+  t.same(
+    paragraphsOf({
+      paragraphs: [
+        { text: 'a', has_image: 'FALSE' },
+        { text: 'b', has_image: 'true', image: '/b.svg' },
+      ],
+    }).map((p) => p.hasImage),
+    [false, false],
+  );
   t.same(paragraphsOf(undefined), []);
 });
 
@@ -48,7 +79,15 @@ t.test('sort and filter travel in the URL and are checked', async (t) => {
   t.equal(parseSort('title'), null);
   t.same(parseFilter(undefined), { primary: [], secondary: [] });
   t.same(parseFilter('{"secondary":["analytics"]}'), { primary: [], secondary: ['analytics'] });
-  for (const bad of ['{', '[]', 'null', '{"primary":"article"}', '{"primary":[1]}', `{"primary":["${'x'.repeat(61)}"]}`]) t.equal(parseFilter(bad), null, bad);
+  for (const bad of [
+    '{',
+    '[]',
+    'null',
+    '{"primary":"article"}',
+    '{"primary":[1]}',
+    `{"primary":["${'x'.repeat(61)}"]}`,
+  ])
+    t.equal(parseFilter(bad), null, bad);
 });
 
 t.test('search terms fold umlauts, ß and transliterations', async (t) => {
@@ -60,7 +99,10 @@ t.test('search terms fold umlauts, ß and transliterations', async (t) => {
 
 t.test('the reading history is kept per language, most recent last, without repeats', async (t) => {
   const data = new Map<string, string>();
-  const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) } as Storage;
+  const storage = {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+  } as Storage;
   t.same(rememberArticle(storage, 'en', 'a'), []);
   t.same(rememberArticle(storage, 'en', 'b'), ['a']);
   t.same(rememberArticle(storage, 'en', 'a'), ['b'], 'a repeat moves to the end');

@@ -19,13 +19,16 @@ const SHARED_PAGES = [
 const ONE_LANGUAGE_PAGES = ['/company/about-us', '/unternehmen/ueber-uns', '/technologie/meridian', '/privacy-policy'];
 
 const htmlLang = (html: string) => /<html lang="([a-z]+)"/.exec(html)?.[1];
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]?.replace(/&amp;/g, '&');
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]?.replace(/&amp;/g, '&');
 const tags = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[0]);
 
 function head(html: string) {
   const alternates = new Map<string, string>();
-  for (const tag of tags(html, /<link rel="alternate" hrefLang[^>]*>/g)) alternates.set(attribute(tag, 'hrefLang')!, attribute(tag, 'href')!);
-  const meta = (key: 'name' | 'property', value: string) => tags(html, new RegExp(`<meta ${key}="${value}"[^>]*>`, 'g')).map((tag) => attribute(tag, 'content'));
+  for (const tag of tags(html, /<link rel="alternate" hrefLang[^>]*>/g))
+    alternates.set(attribute(tag, 'hrefLang')!, attribute(tag, 'href')!);
+  const meta = (key: 'name' | 'property', value: string) =>
+    tags(html, new RegExp(`<meta ${key}="${value}"[^>]*>`, 'g')).map((tag) => attribute(tag, 'content'));
   return {
     alternates,
     canonical: tags(html, /<link rel="canonical"[^>]*>/g).map((tag) => attribute(tag, 'href')),
@@ -38,9 +41,10 @@ function head(html: string) {
 }
 
 /** A crawler's request: no cookie, no Accept-Language. */
-const crawl = (app: App, address: string) => app.inject({ url: address.replace('http://localhost:3000', ''), headers: { 'user-agent': 'Googlebot/2.1' } });
+const crawl = (app: App, address: string) =>
+  app.inject({ url: address.replace('http://localhost:3000', ''), headers: { 'user-agent': 'Googlebot/2.1' } });
 
-t.test("each hreflang address of a shared path answers in its own language and names the others", async (t) => {
+t.test('each hreflang address of a shared path answers in its own language and names the others', async (t) => {
   const app = await build(t);
   for (const path of SHARED_PAGES) {
     const bare = await crawl(app, path);
@@ -70,7 +74,11 @@ t.test('one-language pages are their own address and point at each other', async
   t.equal(english.alternates.get('de'), 'http://localhost:3000/unternehmen/ueber-uns');
   t.equal(german.alternates.get('en'), 'http://localhost:3000/company/about-us');
   t.same(english.alternates, german.alternates, 'the same set both ways');
-  t.equal(german.alternates.get('x-default'), 'http://localhost:3000/company/about-us', 'x-default is the English version');
+  t.equal(
+    german.alternates.get('x-default'),
+    'http://localhost:3000/company/about-us',
+    'x-default is the English version',
+  );
   t.same(german.canonical, ['http://localhost:3000/unternehmen/ueber-uns']);
 
   // A page that exists in one language only names itself.
@@ -86,14 +94,21 @@ t.test('one-language pages are their own address and point at each other', async
 
 t.test('?lang= outranks cookie and Accept-Language, and is remembered', async (t) => {
   const app = await build(t);
-  const german = await app.inject({ url: '/services?lang=de', headers: { cookie: 'language=en', 'accept-language': 'en-GB' } });
+  const german = await app.inject({
+    url: '/services?lang=de',
+    headers: { cookie: 'language=en', 'accept-language': 'en-GB' },
+  });
   t.equal(htmlLang(german.body), 'de');
   t.match(german.headers['set-cookie'], /^language=de;/, 'the cookie follows the address');
   const again = await app.inject({ url: '/services?lang=de', headers: { cookie: 'language=de' } });
   t.equal(again.headers['set-cookie'], undefined, 'no cookie when it already says so');
   const bare = await app.inject({ url: '/services', headers: { cookie: 'language=de' } });
   t.equal(htmlLang(bare.body), 'de', 'the bare path follows the cookie');
-  t.same(head(bare.body).canonical, ['http://localhost:3000/services?lang=de'], "the bare path's canonical is its language's address");
+  t.same(
+    head(bare.body).canonical,
+    ['http://localhost:3000/services?lang=de'],
+    "the bare path's canonical is its language's address",
+  );
 
   // A one-language path keeps its language whatever the query says.
   const path = await app.inject({ url: '/unternehmen?lang=en' });
@@ -134,7 +149,13 @@ t.test('unknown paths under a one-language prefix answer that language', async (
     ['/technologie/meridian/nope/deeper', 'de'],
     ['/company/nope', 'en'],
   ] as const) {
-    const page = await app.inject({ url, headers: { 'accept-language': language === 'de' ? 'en' : 'de', cookie: `language=${language === 'de' ? 'en' : 'de'}` } });
+    const page = await app.inject({
+      url,
+      headers: {
+        'accept-language': language === 'de' ? 'en' : 'de',
+        cookie: `language=${language === 'de' ? 'en' : 'de'}`,
+      },
+    });
     t.equal(page.statusCode, 404, url);
     t.equal(htmlLang(page.body), language, `${url} answers ${language}`);
     t.same(head(page.body).robots, ['noindex'], `${url}: an error page is not indexed`);

@@ -32,7 +32,11 @@ t.test('the language resolution matrix', async (t) => {
     { path: 'de', cookie: 'en', accept: 'en', expected: 'de' },
   ];
   for (const row of table) {
-    t.equal(resolveLanguage({ pathLanguage: row.path, cookie: row.cookie, acceptLanguage: row.accept }), row.expected, JSON.stringify(row));
+    t.equal(
+      resolveLanguage({ pathLanguage: row.path, cookie: row.cookie, acceptLanguage: row.accept }),
+      row.expected,
+      JSON.stringify(row),
+    );
   }
 });
 

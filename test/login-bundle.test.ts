@@ -12,7 +12,12 @@ interface Manifest {
 const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as Manifest;
 const source = (url: string) => readFileSync(path.join('dist/public', url), 'utf8');
 /** Strings only the Firebase Auth SDK carries: its API host, its error prefix and its package name. */
-const FIREBASE_MARKERS = [/identitytoolkit\.googleapis\.com/, /securetoken\.googleapis\.com/, /@firebase\/(auth|app)/, /FirebaseError/];
+const FIREBASE_MARKERS = [
+  /identitytoolkit\.googleapis\.com/,
+  /securetoken\.googleapis\.com/,
+  /@firebase\/(auth|app)/,
+  /FirebaseError/,
+];
 const hasFirebase = (url: string) => FIREBASE_MARKERS.some((marker) => marker.test(source(url)));
 
 t.test('the homepage first load carries no Firebase code', async (t) => {
@@ -33,5 +38,9 @@ t.test('the login flow chunk, loaded on demand, is where Firebase is', async (t)
   t.ok(controller!.some(hasFirebase), 'and it carries the SDK');
   const panel = manifest.lazy['src/app/login/login-panel.tsx'];
   t.ok(panel?.length, 'the card is a chunk of its own');
-  t.same(panel!.filter(hasFirebase), [], 'the card itself does not carry the SDK: without a configuration it is never loaded');
+  t.same(
+    panel!.filter(hasFirebase),
+    [],
+    'the card itself does not carry the SDK: without a configuration it is never loaded',
+  );
 });

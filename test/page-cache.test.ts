@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import zlib from 'node:zlib';
 import { PassThrough } from 'node:stream';
-import { createElement, Suspense, type ReactNode } from 'react';
+import zlib from 'node:zlib';
+import { createElement, type ReactNode, Suspense } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import t from 'tap';
 import { compressedDestination, negotiateEncoding } from '#server/http/encoding.ts';
@@ -35,7 +35,8 @@ t.test('Accept-Encoding is read with its q-values', async (t) => {
     ['deflate', 'identity'],
     ['br;q=nonsense', 'br'],
   ];
-  for (const [header, expected] of cases) t.equal(negotiateEncoding(header), expected, `${header ?? '(none)'} → ${expected}`);
+  for (const [header, expected] of cases)
+    t.equal(negotiateEncoding(header), expected, `${header ?? '(none)'} → ${expected}`);
 });
 
 const POLICY = "script-src 'self' 'strict-dynamic' 'sha256-x'";
@@ -50,7 +51,12 @@ const bestBrotli = (html: string) =>
   });
 
 /** Asks until the answer is the cache's copy in this encoding (its ETag names it), made in the background after the first render. */
-async function keptCopy(app: Awaited<ReturnType<typeof build>>, url: string, encoding: 'br' | 'gzip', headers: Record<string, string> = {}) {
+async function keptCopy(
+  app: Awaited<ReturnType<typeof build>>,
+  url: string,
+  encoding: 'br' | 'gzip',
+  headers: Record<string, string> = {},
+) {
   for (let i = 0; i < 100; i += 1) {
     const response = await app.inject({ url, headers: { 'accept-encoding': encoding, ...headers } });
     if (String(response.headers.etag).endsWith(`-${encoding}"`)) return response;
@@ -59,112 +65,139 @@ async function keptCopy(app: Awaited<ReturnType<typeof build>>, url: string, enc
   throw new Error(`${url} was never answered from its ${encoding} copy`);
 }
 
-t.test('the cache holds no more bytes than it may, every copy counted, drops the least recently used and ages entries out', async (t) => {
-  let clock = 0;
-  const cache = createPageCache({ maxBytes: 10_000, ttlMs: 1_000, now: () => clock, log: silentLog });
-  for (let i = 0; i < 50; i += 1) {
-    cache.put(`en /page-${i}`, Buffer.from(`<p>${i}</p>`.repeat(100 + i)), POLICY);
-    t.ok(cache.stats().bytes <= 10_000, `after ${i + 1} pages: ${cache.stats().bytes} bytes`);
-  }
-  t.notOk(cache.get('en /page-0'), 'the oldest is gone');
-  t.ok(cache.get('en /page-49'), 'the newest is kept');
-  t.notOk(cache.put('en /huge', Buffer.alloc(9_000), POLICY), 'a page whose copies would not fit is not kept at all');
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const kept = cache.get('en /page-49')!;
-  t.ok(kept.compressed, 'the brotli and gzip copies are made');
-  t.same(zlib.brotliDecompressSync(kept.compressed!.br), kept.html);
-  t.same(zlib.gunzipSync(kept.compressed!.gzip), kept.html);
-  t.ok(cache.stats().bytes <= 10_000, `with compressed copies: ${cache.stats().bytes} bytes`);
-  let counted = 0;
-  for (let i = 0; i < 50; i += 1) {
-    const page = cache.get(`en /page-${i}`);
-    if (page) counted += page.html.length + (page.compressed ? page.compressed.br.length + page.compressed.gzip.length : 0);
-  }
-  t.equal(cache.stats().bytes, counted, 'every encoding counts against the bound');
-
-  // The same bytes rendered again after their time keep their copies (and their ETags); other bytes do not.
-  clock = 1_000;
-  t.notOk(cache.get('en /page-49'), 'an entry as old as the TTL is rendered again');
-  const again = cache.put('en /page-49', Buffer.from(kept.html), POLICY)!;
-  t.equal(again.hash, kept.hash);
-  t.equal(again.compressed, kept.compressed, 'the same bytes are not compressed again');
-  const changed = cache.put('en /page-49', Buffer.from(`${kept.html}<p>new</p>`), POLICY)!;
-  t.not(changed.hash, kept.hash, 'other bytes, another hash');
-  t.notOk(changed.compressed);
-  t.not(cache.put('en /page-48', Buffer.from(kept.html), `${POLICY} 'sha256-y'`)!.hash, kept.hash, 'another policy, another hash');
-  cache.clear();
-  t.same(cache.stats(), { entries: 0, bytes: 0 });
-  const off = createPageCache({ maxBytes: 0, ttlMs: 1_000, log: silentLog });
-  t.notOk(off.enabled);
-  t.notOk(off.put('en /', Buffer.from('x'), POLICY));
-});
-
-t.test('a kept page is the same bytes for everyone, in brotli and gzip made once, with a strong ETag per encoding', async (t) => {
-  const app = await build(t);
-  const url = '/services?lang=en';
-  const first = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
-  t.equal(first.statusCode, 200);
-  t.notMatch(first.body, / nonce=/, 'no nonce in a page the cache keeps');
-  t.notMatch(String(first.headers['content-security-policy']), /'nonce-/);
-  t.match(String(first.headers['content-security-policy']), /^script-src 'self' 'strict-dynamic'( 'sha256-[\w+/]+={0,2}')+;/, 'its inline scripts are allowed by their hashes');
-  t.match(first.headers.etag, /^"[\w-]{27}"$/, 'a strong ETag');
-  const second = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
-  t.equal(second.body, first.body, 'two answers, the same bytes');
-  t.equal(second.headers.etag, first.headers.etag);
-  t.equal(second.headers['content-security-policy'], first.headers['content-security-policy'], 'and the same policy');
-  t.equal(second.headers['content-length'], String(second.rawPayload.length));
-  t.equal(second.headers['x-content-type-options'], 'nosniff', 'security headers on cached answers too');
-  t.notOk(second.headers['set-cookie'], 'no cookie: a shared cache keeps no answer that sets one');
-
-  // Asked for right after the render, before its copies can be ready: the answer waits for them, it does not compress.
-  const brotli = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
-  t.match(brotli.headers.etag, /-br"$/, 'the kept brotli copy at once');
-  const browsers = [];
-  for (let i = 0; i < 3; i += 1) browsers.push(await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }));
-  for (const answer of browsers) {
-    t.equal(answer.headers['content-encoding'], 'br', 'a browser gets brotli from the cache');
-    t.same(answer.rawPayload, browsers[0]!.rawPayload, 'byte-identical brotli answers');
-    t.equal(answer.headers.etag, brotli.headers.etag);
-    t.equal(answer.headers['content-length'], String(answer.rawPayload.length), 'sent whole, not streamed');
-  }
-  t.same(browsers[0]!.rawPayload, bestBrotli(first.body), 'the copy is brotli at the kept quality, made once: not made per answer');
-  t.equal(decode(browsers[0]!.rawPayload, 'br'), first.body, 'brotli decodes to the document');
-  const gzip = await keptCopy(app, url, 'gzip');
-  t.equal(decode(gzip.rawPayload, 'gzip'), first.body, 'gzip decodes to the document');
-  t.same((await app.inject({ url, headers: { 'accept-encoding': 'gzip' } })).rawPayload, gzip.rawPayload, 'byte-identical gzip answers');
-  t.ok(browsers[0]!.rawPayload.length < gzip.rawPayload.length, `brotli ${browsers[0]!.rawPayload.length} bytes, gzip ${gzip.rawPayload.length}`);
-  const tags = new Set([first.headers.etag, brotli.headers.etag, gzip.headers.etag]);
-  t.equal(tags.size, 3, 'each encoding has its own ETag');
-  for (const tag of tags) t.match(tag, /^"[\w-]+"$/, `${tag} is strong`);
-
-  const cases: [string, string, number][] = [
-    ['br', String(brotli.headers.etag), 304],
-    ['gzip, deflate, br, zstd', String(brotli.headers.etag), 304],
-    ['gzip', String(gzip.headers.etag), 304],
-    ['identity', String(first.headers.etag), 304],
-    ['br', `W/${brotli.headers.etag}`, 304],
-    ['br', `"other", ${brotli.headers.etag}`, 304],
-    ['br', '*', 304],
-    ['br', String(gzip.headers.etag), 200],
-    ['gzip', String(brotli.headers.etag), 200],
-    ['identity', String(brotli.headers.etag), 200],
-    ['br', '"somethingelse"', 200],
-  ];
-  for (const [encoding, tag, status] of cases) {
-    const answer = await app.inject({ url, headers: { 'accept-encoding': encoding, 'if-none-match': tag } });
-    t.equal(answer.statusCode, status, `${encoding} with If-None-Match ${tag} → ${status}`);
-    if (status === 304) {
-      t.equal(answer.rawPayload.length, 0);
-      t.ok(answer.headers.etag, 'the 304 names the tag');
-      t.match(answer.headers['cache-control'], /s-maxage/, 'and the cache headers');
+t.test(
+  'the cache holds no more bytes than it may, every copy counted, drops the least recently used and ages entries out',
+  async (t) => {
+    let clock = 0;
+    const cache = createPageCache({ maxBytes: 10_000, ttlMs: 1_000, now: () => clock, log: silentLog });
+    for (let i = 0; i < 50; i += 1) {
+      cache.put(`en /page-${i}`, Buffer.from(`<p>${i}</p>`.repeat(100 + i)), POLICY);
+      t.ok(cache.stats().bytes <= 10_000, `after ${i + 1} pages: ${cache.stats().bytes} bytes`);
     }
-  }
+    t.notOk(cache.get('en /page-0'), 'the oldest is gone');
+    t.ok(cache.get('en /page-49'), 'the newest is kept');
+    t.notOk(cache.put('en /huge', Buffer.alloc(9_000), POLICY), 'a page whose copies would not fit is not kept at all');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const kept = cache.get('en /page-49')!;
+    t.ok(kept.compressed, 'the brotli and gzip copies are made');
+    t.same(zlib.brotliDecompressSync(kept.compressed!.br), kept.html);
+    t.same(zlib.gunzipSync(kept.compressed!.gzip), kept.html);
+    t.ok(cache.stats().bytes <= 10_000, `with compressed copies: ${cache.stats().bytes} bytes`);
+    let counted = 0;
+    for (let i = 0; i < 50; i += 1) {
+      const page = cache.get(`en /page-${i}`);
+      if (page)
+        counted += page.html.length + (page.compressed ? page.compressed.br.length + page.compressed.gzip.length : 0);
+    }
+    t.equal(cache.stats().bytes, counted, 'every encoding counts against the bound');
 
-  const head = await app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
-  t.equal(head.statusCode, 200);
-  t.equal(head.rawPayload.length, 0, 'HEAD has no body');
-  t.equal(head.headers['content-length'], String(browsers[0]!.rawPayload.length));
-});
+    // The same bytes rendered again after their time keep their copies (and their ETags); other bytes do not.
+    clock = 1_000;
+    t.notOk(cache.get('en /page-49'), 'an entry as old as the TTL is rendered again');
+    const again = cache.put('en /page-49', Buffer.from(kept.html), POLICY)!;
+    t.equal(again.hash, kept.hash);
+    t.equal(again.compressed, kept.compressed, 'the same bytes are not compressed again');
+    const changed = cache.put('en /page-49', Buffer.from(`${kept.html}<p>new</p>`), POLICY)!;
+    t.not(changed.hash, kept.hash, 'other bytes, another hash');
+    t.notOk(changed.compressed);
+    t.not(
+      cache.put('en /page-48', Buffer.from(kept.html), `${POLICY} 'sha256-y'`)!.hash,
+      kept.hash,
+      'another policy, another hash',
+    );
+    cache.clear();
+    t.same(cache.stats(), { entries: 0, bytes: 0 });
+    const off = createPageCache({ maxBytes: 0, ttlMs: 1_000, log: silentLog });
+    t.notOk(off.enabled);
+    t.notOk(off.put('en /', Buffer.from('x'), POLICY));
+  },
+);
+
+t.test(
+  'a kept page is the same bytes for everyone, in brotli and gzip made once, with a strong ETag per encoding',
+  async (t) => {
+    const app = await build(t);
+    const url = '/services?lang=en';
+    const first = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    t.equal(first.statusCode, 200);
+    t.notMatch(first.body, / nonce=/, 'no nonce in a page the cache keeps');
+    t.notMatch(String(first.headers['content-security-policy']), /'nonce-/);
+    t.match(
+      String(first.headers['content-security-policy']),
+      /^script-src 'self' 'strict-dynamic'( 'sha256-[\w+/]+={0,2}')+;/,
+      'its inline scripts are allowed by their hashes',
+    );
+    t.match(first.headers.etag, /^"[\w-]{27}"$/, 'a strong ETag');
+    const second = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    t.equal(second.body, first.body, 'two answers, the same bytes');
+    t.equal(second.headers.etag, first.headers.etag);
+    t.equal(second.headers['content-security-policy'], first.headers['content-security-policy'], 'and the same policy');
+    t.equal(second.headers['content-length'], String(second.rawPayload.length));
+    t.equal(second.headers['x-content-type-options'], 'nosniff', 'security headers on cached answers too');
+    t.notOk(second.headers['set-cookie'], 'no cookie: a shared cache keeps no answer that sets one');
+
+    // Asked for right after the render, before its copies can be ready: the answer waits for them, it does not compress.
+    const brotli = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    t.match(brotli.headers.etag, /-br"$/, 'the kept brotli copy at once');
+    const browsers = [];
+    for (let i = 0; i < 3; i += 1)
+      browsers.push(await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }));
+    for (const answer of browsers) {
+      t.equal(answer.headers['content-encoding'], 'br', 'a browser gets brotli from the cache');
+      t.same(answer.rawPayload, browsers[0]!.rawPayload, 'byte-identical brotli answers');
+      t.equal(answer.headers.etag, brotli.headers.etag);
+      t.equal(answer.headers['content-length'], String(answer.rawPayload.length), 'sent whole, not streamed');
+    }
+    t.same(
+      browsers[0]!.rawPayload,
+      bestBrotli(first.body),
+      'the copy is brotli at the kept quality, made once: not made per answer',
+    );
+    t.equal(decode(browsers[0]!.rawPayload, 'br'), first.body, 'brotli decodes to the document');
+    const gzip = await keptCopy(app, url, 'gzip');
+    t.equal(decode(gzip.rawPayload, 'gzip'), first.body, 'gzip decodes to the document');
+    t.same(
+      (await app.inject({ url, headers: { 'accept-encoding': 'gzip' } })).rawPayload,
+      gzip.rawPayload,
+      'byte-identical gzip answers',
+    );
+    t.ok(
+      browsers[0]!.rawPayload.length < gzip.rawPayload.length,
+      `brotli ${browsers[0]!.rawPayload.length} bytes, gzip ${gzip.rawPayload.length}`,
+    );
+    const tags = new Set([first.headers.etag, brotli.headers.etag, gzip.headers.etag]);
+    t.equal(tags.size, 3, 'each encoding has its own ETag');
+    for (const tag of tags) t.match(tag, /^"[\w-]+"$/, `${tag} is strong`);
+
+    const cases: [string, string, number][] = [
+      ['br', String(brotli.headers.etag), 304],
+      ['gzip, deflate, br, zstd', String(brotli.headers.etag), 304],
+      ['gzip', String(gzip.headers.etag), 304],
+      ['identity', String(first.headers.etag), 304],
+      ['br', `W/${brotli.headers.etag}`, 304],
+      ['br', `"other", ${brotli.headers.etag}`, 304],
+      ['br', '*', 304],
+      ['br', String(gzip.headers.etag), 200],
+      ['gzip', String(brotli.headers.etag), 200],
+      ['identity', String(brotli.headers.etag), 200],
+      ['br', '"somethingelse"', 200],
+    ];
+    for (const [encoding, tag, status] of cases) {
+      const answer = await app.inject({ url, headers: { 'accept-encoding': encoding, 'if-none-match': tag } });
+      t.equal(answer.statusCode, status, `${encoding} with If-None-Match ${tag} → ${status}`);
+      if (status === 304) {
+        t.equal(answer.rawPayload.length, 0);
+        t.ok(answer.headers.etag, 'the 304 names the tag');
+        t.match(answer.headers['cache-control'], /s-maxage/, 'and the cache headers');
+      }
+    }
+
+    const head = await app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+    t.equal(head.statusCode, 200);
+    t.equal(head.rawPayload.length, 0, 'HEAD has no body');
+    t.equal(head.headers['content-length'], String(browsers[0]!.rawPayload.length));
+  },
+);
 
 t.test('brotli comes from the cache over a real socket', async (t) => {
   const app = await build(t);
@@ -173,7 +206,13 @@ t.test('brotli comes from the cache over a real socket', async (t) => {
   const identity = (await app.inject({ url: '/unternehmen', headers: { 'accept-encoding': 'identity' } })).body;
   await keptCopy(app, '/unternehmen', 'br');
   const answers = [];
-  for (let i = 0; i < 2; i += 1) answers.push(await rawGet(port, '/unternehmen', { 'accept-encoding': 'gzip, deflate, br, zstd', 'user-agent': 'Mozilla/5.0 Chrome/140.0' }));
+  for (let i = 0; i < 2; i += 1)
+    answers.push(
+      await rawGet(port, '/unternehmen', {
+        'accept-encoding': 'gzip, deflate, br, zstd',
+        'user-agent': 'Mozilla/5.0 Chrome/140.0',
+      }),
+    );
   for (const { headers: head, rawChunks } of answers) {
     t.match(head, /content-encoding: br/i);
     t.match(head, /etag: "[\w-]+-br"/i);
@@ -186,7 +225,8 @@ t.test('brotli comes from the cache over a real socket', async (t) => {
 
 t.test('languages never share an entry', async (t) => {
   const app = await build(t);
-  const ask = (headers: Record<string, string>) => app.inject({ url: '/', headers: { 'accept-encoding': 'identity', ...headers } });
+  const ask = (headers: Record<string, string>) =>
+    app.inject({ url: '/', headers: { 'accept-encoding': 'identity', ...headers } });
   for (let round = 0; round < 2; round += 1) {
     const english = await ask({ 'accept-language': 'en' });
     const german = await ask({ 'accept-language': 'de-DE,de;q=0.9' });
@@ -202,10 +242,17 @@ t.test('languages never share an entry', async (t) => {
   const again = await app.inject({ url: '/unternehmen', headers: { cookie: 'language=en' } });
   t.match(again.body, /<html lang="de"/);
   t.equal(again.body, germanPath.body);
-  t.match(String(again.headers['set-cookie']), /language=de/, 'a cached answer still switches a cookie naming another language');
+  t.match(
+    String(again.headers['set-cookie']),
+    /language=de/,
+    'a cached answer still switches a cookie naming another language',
+  );
   t.equal(again.headers['cache-control'], 'private, no-cache', 'and is then not shared');
   const firstVisit = await app.inject({ url: '/unternehmen' });
-  t.notOk(firstVisit.headers['set-cookie'], 'without the cookie, the shared answer: the page remembers the language in the browser');
+  t.notOk(
+    firstVisit.headers['set-cookie'],
+    'without the cookie, the shared answer: the page remembers the language in the browser',
+  );
 });
 
 t.test('what depends on the visitor is never kept', async (t) => {
@@ -222,8 +269,19 @@ t.test('what depends on the visitor is never kept', async (t) => {
   const refused = await app.inject({
     method: 'POST',
     url: '/api/contact',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml', origin: 'http://localhost:3000' },
-    payload: new URLSearchParams({ name: 'Kept Value', email: 'lena@example', message: 'Hello', language: 'en', page: '/company/contact', legals: 'on' }).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html,application/xhtml+xml',
+      origin: 'http://localhost:3000',
+    },
+    payload: new URLSearchParams({
+      name: 'Kept Value',
+      email: 'lena@example',
+      message: 'Hello',
+      language: 'en',
+      page: '/company/contact',
+      legals: 'on',
+    }).toString(),
   });
   t.equal(refused.statusCode, 400);
   t.match(refused.body, 'Kept Value');
@@ -257,7 +315,10 @@ t.test('a content reload empties the cache and changes the ETag of exactly the c
   t.not(after.headers.etag, before.headers.etag, 'a new ETag');
   const stale = await app.inject({ url: '/imprint', headers: { 'if-none-match': String(before.headers.etag) } });
   t.equal(stale.statusCode, 200, 'the old ETag no longer gets a 304');
-  const otherAfter = await app.inject({ url: '/services?lang=en', headers: { 'if-none-match': String(otherBefore.headers.etag) } });
+  const otherAfter = await app.inject({
+    url: '/services?lang=en',
+    headers: { 'if-none-match': String(otherBefore.headers.etag) },
+  });
   t.equal(otherAfter.statusCode, 304, 'an unchanged page keeps its ETag: a shared cache keeps its copy');
 });
 
@@ -267,11 +328,18 @@ t.test('an uncached page is compressed while it streams, over a real socket', as
   const { port } = app.server.address() as AddressInfo;
   const identity = (await app.inject({ url: '/insights', headers: { 'accept-encoding': 'identity' } })).body;
   for (const encoding of ['br', 'gzip'] as const) {
-    const { headers: head, rawChunks: chunks } = await rawGet(port, '/insights', { 'accept-encoding': encoding, 'user-agent': 'Mozilla/5.0 Chrome/140.0' });
+    const { headers: head, rawChunks: chunks } = await rawGet(port, '/insights', {
+      'accept-encoding': encoding,
+      'user-agent': 'Mozilla/5.0 Chrome/140.0',
+    });
     t.match(head, new RegExp(`content-encoding: ${encoding}`, 'i'));
     t.match(head, /transfer-encoding: chunked/i, 'no content-length: the page was not buffered first');
     t.notMatch(head, /etag/i);
-    t.equal(withoutNonce(decode(Buffer.concat(chunks), encoding)), withoutNonce(identity), `${encoding}: the chunks decode to the same document`);
+    t.equal(
+      withoutNonce(decode(Buffer.concat(chunks), encoding)),
+      withoutNonce(identity),
+      `${encoding}: the chunks decode to the same document`,
+    );
   }
 });
 
@@ -294,7 +362,16 @@ t.test('the first bytes of a streamed page leave before its render ends', async 
     let text = '';
     decoder.on('data', (data: Buffer) => (text += data.toString('utf8')));
     const stream = renderToPipeableStream(
-      createElement('html', null, createElement('body', null, createElement('h1', null, 'early part'), createElement(Suspense, { fallback: createElement('p', null, 'waiting') }, createElement(Slow)))),
+      createElement(
+        'html',
+        null,
+        createElement(
+          'body',
+          null,
+          createElement('h1', null, 'early part'),
+          createElement(Suspense, { fallback: createElement('p', null, 'waiting') }, createElement(Slow)),
+        ),
+      ),
       { onShellReady: () => stream.pipe(compressedDestination(received, encoding)) },
     );
     const finished = new Promise((resolve) => decoder.on('end', resolve));

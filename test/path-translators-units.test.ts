@@ -1,5 +1,5 @@
-import t from 'tap';
 import { readFileSync } from 'node:fs';
+import t from 'tap';
 import type { LanguageMapping } from '#app/content/types.ts';
 import { createPathTranslators, translationsOf } from '#app/i18n/translate-path.ts';
 

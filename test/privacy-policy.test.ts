@@ -12,11 +12,11 @@ import t from 'tap';
 import { ConsentBanner } from '#app/consent/consent-banner.tsx';
 import { offeredPurposes } from '#app/consent/consent-choice.ts';
 import { CookieTable } from '#app/consent/cookie-table.tsx';
-import type { ConsentTexts } from '#app/content/schemas/consent.ts';
-import { EnvironmentProvider, type AppEnvironment } from '#app/environment.tsx';
 import { configuredServices } from '#app/content/configured-services.ts';
+import type { ConsentTexts } from '#app/content/schemas/consent.ts';
 import type { LegalContent, LegalTextContent } from '#app/content/schemas/legal.ts';
 import { applies, type Service } from '#app/content/service-conditions.ts';
+import { type AppEnvironment, EnvironmentProvider } from '#app/environment.tsx';
 import { loadConfig, publicLoginConfig } from '#server/config.ts';
 import { build } from './helpers/build.ts';
 
@@ -29,22 +29,42 @@ const GTM = { GTM_ID: 'GTM-AB12CD3' };
 const CONSENT_MANAGER = { CONSENT_MANAGER_ID: 'aBcD1234' };
 const MAPS = { MAPS_API_KEY: 'maps-key-for-tests' };
 /** Sign-in is offered with a Firebase web config and Galaxy's address; the page renders without reaching either. */
-const SIGN_IN = { FIREBASE_API_KEY: 'test-api-key', FIREBASE_PROJECT_ID: 'demo-nordstern', GALAXY_URL: 'https://galaxy.example' };
+const SIGN_IN = {
+  FIREBASE_API_KEY: 'test-api-key',
+  FIREBASE_PROJECT_ID: 'demo-nordstern',
+  GALAXY_URL: 'https://galaxy.example',
+};
 /** The policy page never asks the careers service, so an address nothing answers on will do. */
 const CAREERS_SERVICE = { CAREERS_API_URL: 'http://127.0.0.1:9/positions' };
 
 const CONFIGURATIONS: { name: string; env: Record<string, string>; on: Service[] }[] = [
   { name: 'nothing configured', env: {}, on: [] },
   { name: 'a tag manager', env: GTM, on: ['tag_manager', 'consent', 'consent_banner', 'consent_tool', 'google'] },
-  { name: 'a tag manager and a consent manager', env: { ...GTM, ...CONSENT_MANAGER }, on: ['tag_manager', 'consent', 'consent_manager', 'consent_tool', 'google'] },
+  {
+    name: 'a tag manager and a consent manager',
+    env: { ...GTM, ...CONSENT_MANAGER },
+    on: ['tag_manager', 'consent', 'consent_manager', 'consent_tool', 'google'],
+  },
   { name: 'a consent manager alone', env: CONSENT_MANAGER, on: ['consent_manager', 'consent_tool'] },
   { name: 'maps', env: MAPS, on: ['maps', 'consent', 'consent_banner', 'consent_tool', 'google'] },
   { name: 'sign-in', env: SIGN_IN, on: ['sign_in', 'google'] },
   { name: 'a careers service', env: CAREERS_SERVICE, on: ['careers_service'] },
-  { name: 'everything', env: { ...GTM, ...CONSENT_MANAGER, ...MAPS, ...SIGN_IN, ...CAREERS_SERVICE }, on: ['tag_manager', 'consent', 'consent_manager', 'consent_tool', 'maps', 'sign_in', 'careers_service', 'google'] },
+  {
+    name: 'everything',
+    env: { ...GTM, ...CONSENT_MANAGER, ...MAPS, ...SIGN_IN, ...CAREERS_SERVICE },
+    on: ['tag_manager', 'consent', 'consent_manager', 'consent_tool', 'maps', 'sign_in', 'careers_service', 'google'],
+  },
 ];
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&nbsp;': '\u00a0' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+  '&nbsp;': '\u00a0',
+};
 const decode = (html: string) => html.replace(/&(?:amp|lt|gt|quot|#x27|#39|nbsp);/g, (entity) => ENTITIES[entity]!);
 
 /** The legal text of a page: its numbered headlines and all its words. */
@@ -66,7 +86,11 @@ for (const configuration of CONFIGURATIONS) {
   t.test(`the privacy policy with ${configuration.name}`, async (t) => {
     const app = await build(t, configuration.env);
     const config = loadConfig({ SITE_URL: 'http://localhost:3000', ...configuration.env });
-    const services = configuredServices({ tracking: config.tracking, login: publicLoginConfig(config.login), careersService: config.careers.url !== undefined });
+    const services = configuredServices({
+      tracking: config.tracking,
+      login: publicLoginConfig(config.login),
+      careersService: config.careers.url !== undefined,
+    });
     t.same([...services].sort(), [...configuration.on].sort(), 'the configuration turns on exactly these services');
 
     for (const { language, path, file } of POLICIES) {
@@ -85,27 +109,77 @@ for (const configuration of CONFIGURATIONS) {
         for (const item of [...(section.paragraphs ?? []), ...(section.list ?? [])]) {
           if (typeof item === 'string') continue;
           const shown = applies(section.when, services) && applies(item.when, services);
-          t.equal(text.includes(probe(textOf(item))), shown, `${language}: "${probe(textOf(item)).slice(0, 60)}…" (${item.when}) ${shown ? 'shown' : 'left out'}`);
+          t.equal(
+            text.includes(probe(textOf(item))),
+            shown,
+            `${language}: "${probe(textOf(item)).slice(0, 60)}…" (${item.when}) ${shown ? 'shown' : 'left out'}`,
+          );
         }
       }
       t.notMatch(text, '{{', `${language}: every setting is filled in`);
 
       // What a reader checks, independent of how the content is arranged.
       const names = (pattern: RegExp) => pattern.test(text);
-      t.equal(names(/Google Tag Manager/), services.has('tag_manager'), `${language}: the tag manager named only when configured`);
-      t.equal(names(/Google Ads/), services.has('tag_manager'), `${language}: the marketing purpose (Google Ads) described with the tag manager`);
-      t.equal(names(/_gcl_au/) && names(/_ga_/), services.has('tag_manager'), `${language}: the tag manager's cookies listed with it`);
-      t.equal(names(/Usercentrics/), services.has('consent_manager'), `${language}: the consent manager named only when configured`);
-      t.equal(names(/(kein Einwilligungsbanner|no consent banner appears)/), !services.has('consent_tool'), `${language}: "no banner" only where nothing asks for consent`);
-      t.equal(names(/nordstern-consent/), services.has('consent_banner'), `${language}: the banner's storage listed only when the banner asks`);
+      t.equal(
+        names(/Google Tag Manager/),
+        services.has('tag_manager'),
+        `${language}: the tag manager named only when configured`,
+      );
+      t.equal(
+        names(/Google Ads/),
+        services.has('tag_manager'),
+        `${language}: the marketing purpose (Google Ads) described with the tag manager`,
+      );
+      t.equal(
+        names(/_gcl_au/) && names(/_ga_/),
+        services.has('tag_manager'),
+        `${language}: the tag manager's cookies listed with it`,
+      );
+      t.equal(
+        names(/Usercentrics/),
+        services.has('consent_manager'),
+        `${language}: the consent manager named only when configured`,
+      );
+      t.equal(
+        names(/(kein Einwilligungsbanner|no consent banner appears)/),
+        !services.has('consent_tool'),
+        `${language}: "no banner" only where nothing asks for consent`,
+      );
+      t.equal(
+        names(/nordstern-consent/),
+        services.has('consent_banner'),
+        `${language}: the banner's storage listed only when the banner asks`,
+      );
       t.equal(names(/Google Maps/), services.has('maps'), `${language}: maps named only when configured`);
-      t.equal(names(/Firebase/) && names(/__session/) && names(/galaxy-token/) && names(/galaxy-referrer/), services.has('sign_in'), `${language}: sign-in and its cookies only when configured`);
-      t.equal(names(/Google/), services.has('google'), `${language}: Google named at all only when a Google service runs`);
-      t.equal(names(/(Bewerbermanagement|applicant tracking system)/), services.has('careers_service'), `${language}: the careers service described only when CAREERS_API_URL is set`);
+      t.equal(
+        names(/Firebase/) && names(/__session/) && names(/galaxy-token/) && names(/galaxy-referrer/),
+        services.has('sign_in'),
+        `${language}: sign-in and its cookies only when configured`,
+      );
+      t.equal(
+        names(/Google/),
+        services.has('google'),
+        `${language}: Google named at all only when a Google service runs`,
+      );
+      t.equal(
+        names(/(Bewerbermanagement|applicant tracking system)/),
+        services.has('careers_service'),
+        `${language}: the careers service described only when CAREERS_API_URL is set`,
+      );
       t.equal(names(/USA/), services.has('google'), `${language}: a transfer to the USA only with a Google service`);
-      for (const always of ['language', 'recoStorage:de', 'recoStorage:en', 'nordstern:chunk-reload-at']) t.ok(text.includes(always), `${language}: ${always} listed`);
-      t.notMatch(text, /verschlüsselt gespeichert|verschlüsselt auf|stored encrypted|encrypted at rest/, `${language}: no encryption at rest claimed`);
-      if (services.has('sign_in')) t.match(text, language === 'de' ? 'Er gilt einen Tag.' : 'It is valid for one day.', `${language}: the session cookie lives SESSION_MAX_AGE_HOURS`);
+      for (const always of ['language', 'recoStorage:de', 'recoStorage:en', 'nordstern:chunk-reload-at'])
+        t.ok(text.includes(always), `${language}: ${always} listed`);
+      t.notMatch(
+        text,
+        /verschlüsselt gespeichert|verschlüsselt auf|stored encrypted|encrypted at rest/,
+        `${language}: no encryption at rest claimed`,
+      );
+      if (services.has('sign_in'))
+        t.match(
+          text,
+          language === 'de' ? 'Er gilt einen Tag.' : 'It is valid for one day.',
+          `${language}: the session cookie lives SESSION_MAX_AGE_HOURS`,
+        );
     }
   });
 }
@@ -116,69 +190,136 @@ t.test('the session cookie lifetime follows SESSION_MAX_AGE_HOURS', async (t) =>
   t.match(policyOf((await app.inject({ url: '/datenschutz' })).body).text, /Er gilt (zwölf|12) Stunden\./);
 });
 
-t.test('the processors are named where HOSTING_PROVIDER, MAIL_PROVIDER, NEWSLETTER_PROVIDER and EVENT_STREAMING_PROVIDER are set, and described without a name where not', async (t) => {
-  const providers = { HOSTING_PROVIDER: 'Wolkenhaus Hosting GmbH, Hamburg', MAIL_PROVIDER: 'Brieftaube Post AG, Berlin', NEWSLETTER_PROVIDER: 'Rundbrief Versand GmbH, Bremen', EVENT_STREAMING_PROVIDER: 'Bühnenlicht Webinar GmbH, Köln' };
-  const named = await build(t, providers);
-  const unnamed = await build(t, {});
-  const expected = {
-    de: [/Hosting-Dienstleisters \(Wolkenhaus Hosting GmbH, Hamburg\), den wir/, /E-Mail-Dienstleister \(Brieftaube Post AG, Berlin\)\./, /Newsletter-Dienst \(Rundbrief Versand GmbH, Bremen\), der/, /Webinar-Plattform \(Bühnenlicht Webinar GmbH, Köln\), die/],
-    en: [/hosting provider \(Wolkenhaus Hosting GmbH, Hamburg\) that we/, /mail provider \(Brieftaube Post AG, Berlin\)\./, /newsletter service \(Rundbrief Versand GmbH, Bremen\) that/, /webinar platform \(Bühnenlicht Webinar GmbH, Köln\) that works/],
-  };
-  for (const { language, path } of POLICIES) {
-    const withNames = policyOf((await named.inject({ url: path })).body).text;
-    for (const pattern of expected[language]) t.match(withNames, pattern, `${language}: ${pattern.source.split(' \\(')[0]} named`);
-    for (const name of Object.values(providers)) t.equal(withNames.split(name).length - 1, 2, `${language}: ${name} in its section and among the recipients`);
-    const without = policyOf((await unnamed.inject({ url: path })).body).text;
-    t.notMatch(without, /Wolkenhaus|Brieftaube|Rundbrief|Bühnenlicht|\(\)|\{\{/, `${language}: no name, no empty parentheses, no placeholder when unset`);
-    t.match(without, language === 'de' ? /Hosting-Dienstleisters, den wir/ : /hosting provider that we/, `${language}: the sentence reads whole without a name`);
-  }
-});
+t.test(
+  'the processors are named where HOSTING_PROVIDER, MAIL_PROVIDER, NEWSLETTER_PROVIDER and EVENT_STREAMING_PROVIDER are set, and described without a name where not',
+  async (t) => {
+    const providers = {
+      HOSTING_PROVIDER: 'Wolkenhaus Hosting GmbH, Hamburg',
+      MAIL_PROVIDER: 'Brieftaube Post AG, Berlin',
+      NEWSLETTER_PROVIDER: 'Rundbrief Versand GmbH, Bremen',
+      EVENT_STREAMING_PROVIDER: 'Bühnenlicht Webinar GmbH, Köln',
+    };
+    const named = await build(t, providers);
+    const unnamed = await build(t, {});
+    const expected = {
+      de: [
+        /Hosting-Dienstleisters \(Wolkenhaus Hosting GmbH, Hamburg\), den wir/,
+        /E-Mail-Dienstleister \(Brieftaube Post AG, Berlin\)\./,
+        /Newsletter-Dienst \(Rundbrief Versand GmbH, Bremen\), der/,
+        /Webinar-Plattform \(Bühnenlicht Webinar GmbH, Köln\), die/,
+      ],
+      en: [
+        /hosting provider \(Wolkenhaus Hosting GmbH, Hamburg\) that we/,
+        /mail provider \(Brieftaube Post AG, Berlin\)\./,
+        /newsletter service \(Rundbrief Versand GmbH, Bremen\) that/,
+        /webinar platform \(Bühnenlicht Webinar GmbH, Köln\) that works/,
+      ],
+    };
+    for (const { language, path } of POLICIES) {
+      const withNames = policyOf((await named.inject({ url: path })).body).text;
+      for (const pattern of expected[language])
+        t.match(withNames, pattern, `${language}: ${pattern.source.split(' \\(')[0]} named`);
+      for (const name of Object.values(providers))
+        t.equal(withNames.split(name).length - 1, 2, `${language}: ${name} in its section and among the recipients`);
+      const without = policyOf((await unnamed.inject({ url: path })).body).text;
+      t.notMatch(
+        without,
+        /Wolkenhaus|Brieftaube|Rundbrief|Bühnenlicht|\(\)|\{\{/,
+        `${language}: no name, no empty parentheses, no placeholder when unset`,
+      );
+      t.match(
+        without,
+        language === 'de' ? /Hosting-Dienstleisters, den wir/ : /hosting provider that we/,
+        `${language}: the sentence reads whole without a name`,
+      );
+    }
+  },
+);
 
 const BASE_ENVIRONMENT: AppEnvironment = {
-    siteUrl: 'http://localhost:3000',
-    assetsBaseUrl: '/content',
-    uploads: { cvMaxBytes: 1, additionalMaxBytes: 1, additionalMaxCount: 1 },
-    webVitals: { sampleRate: 0 },
-    login: null,
-    tracking: { gtmOrigin: 'https://www.googletagmanager.com', consentManagerOrigin: 'https://app.usercentrics.eu', mapsOrigin: 'https://maps.googleapis.com' },
-    assets: { css: [], modulePreloads: [] },
+  siteUrl: 'http://localhost:3000',
+  assetsBaseUrl: '/content',
+  uploads: { cvMaxBytes: 1, additionalMaxBytes: 1, additionalMaxCount: 1 },
+  webVitals: { sampleRate: 0 },
+  login: null,
+  tracking: {
+    gtmOrigin: 'https://www.googletagmanager.com',
+    consentManagerOrigin: 'https://app.usercentrics.eu',
+    mapsOrigin: 'https://maps.googleapis.com',
+  },
+  assets: { css: [], modulePreloads: [] },
 };
 
-t.test('the cookie list names the sign-in entries only with sign-in, and every entry the policy lists as always set', async (t) => {
-  const base = BASE_ENVIRONMENT;
-  const signedIn = { ...base, login: { galaxyUrl: 'https://galaxy.example' } as unknown as AppEnvironment['login'] };
-  for (const language of ['de', 'en']) {
-    const texts = JSON.parse(readFileSync(`content/${language}/consent.json`, 'utf8')) as ConsentTexts;
-    const rows = (environment: AppEnvironment) =>
-      [...renderToStaticMarkup(createElement(EnvironmentProvider, { value: environment, children: createElement(CookieTable, { texts, items: texts.cookies }) })).matchAll(/<code>([^<]*)<\/code>/g)].map(
-        (match) => match[1]!,
-      );
-    const always = ['language', language === 'de' ? 'recoStorage:de, recoStorage:en' : 'recoStorage:en, recoStorage:de', 'nordstern:chunk-reload-at'];
-    t.same(rows(base), always, `${language}: without sign-in`);
-    t.same(rows(signedIn), [...always, 'galaxy-referrer', 'galaxy-token', '__session'], `${language}: with sign-in`);
-  }
-});
-
-t.test('the banner’s first layer describes the purposes it asks about, the marketing one with remarketing', async (t) => {
-  const words = {
-    de: { statistics: 'Statistik', marketing: 'Anzeigen auf anderen Websites', maps: 'Google Maps' },
-    en: { statistics: 'statistics', marketing: 'show you our ads on other websites', maps: 'Google map' },
-  };
-  for (const language of ['de', 'en'] as const) {
-    const texts = JSON.parse(readFileSync(`content/${language}/consent.json`, 'utf8')) as ConsentTexts;
-    for (const [name, tracking] of [
-      ['tag manager', { gtmId: 'GTM-AB12CD3' }],
-      ['maps', { mapsApiKey: 'key' }],
-      ['both', { gtmId: 'GTM-AB12CD3', mapsApiKey: 'key' }],
-    ] as const) {
-      const environment = { ...BASE_ENVIRONMENT, tracking: { ...BASE_ENVIRONMENT.tracking, ...tracking } };
-      const purposes = offeredPurposes({ tagManager: 'gtmId' in tracking, maps: 'mapsApiKey' in tracking });
-      const banner = createElement(ConsentBanner, { texts, layer: 'first', purposes, choice: {}, onDecide: () => {}, onShowSettings: () => {}, onCloseSettings: () => {} });
-      const html = renderToStaticMarkup(createElement(EnvironmentProvider, { value: environment, children: banner }));
-      const text = /<p [^>]*class="consent-banner__description"[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? '';
-      t.equal(text.includes(words[language].statistics), purposes.includes('statistics'), `${language}, ${name}: statistics named only when asked`);
-      t.equal(text.includes(words[language].marketing), purposes.includes('marketing'), `${language}, ${name}: the marketing purpose with remarketing named only when asked`);
-      t.equal(text.includes(words[language].maps), purposes.includes('maps'), `${language}, ${name}: maps named only when asked`);
+t.test(
+  'the cookie list names the sign-in entries only with sign-in, and every entry the policy lists as always set',
+  async (t) => {
+    const base = BASE_ENVIRONMENT;
+    const signedIn = { ...base, login: { galaxyUrl: 'https://galaxy.example' } as unknown as AppEnvironment['login'] };
+    for (const language of ['de', 'en']) {
+      const texts = JSON.parse(readFileSync(`content/${language}/consent.json`, 'utf8')) as ConsentTexts;
+      const rows = (environment: AppEnvironment) =>
+        [
+          ...renderToStaticMarkup(
+            createElement(EnvironmentProvider, {
+              value: environment,
+              children: createElement(CookieTable, { texts, items: texts.cookies }),
+            }),
+          ).matchAll(/<code>([^<]*)<\/code>/g),
+        ].map((match) => match[1]!);
+      const always = [
+        'language',
+        language === 'de' ? 'recoStorage:de, recoStorage:en' : 'recoStorage:en, recoStorage:de',
+        'nordstern:chunk-reload-at',
+      ];
+      t.same(rows(base), always, `${language}: without sign-in`);
+      t.same(rows(signedIn), [...always, 'galaxy-referrer', 'galaxy-token', '__session'], `${language}: with sign-in`);
     }
-  }
-});
+  },
+);
+
+t.test(
+  'the banner’s first layer describes the purposes it asks about, the marketing one with remarketing',
+  async (t) => {
+    const words = {
+      de: { statistics: 'Statistik', marketing: 'Anzeigen auf anderen Websites', maps: 'Google Maps' },
+      en: { statistics: 'statistics', marketing: 'show you our ads on other websites', maps: 'Google map' },
+    };
+    for (const language of ['de', 'en'] as const) {
+      const texts = JSON.parse(readFileSync(`content/${language}/consent.json`, 'utf8')) as ConsentTexts;
+      for (const [name, tracking] of [
+        ['tag manager', { gtmId: 'GTM-AB12CD3' }],
+        ['maps', { mapsApiKey: 'key' }],
+        ['both', { gtmId: 'GTM-AB12CD3', mapsApiKey: 'key' }],
+      ] as const) {
+        const environment = { ...BASE_ENVIRONMENT, tracking: { ...BASE_ENVIRONMENT.tracking, ...tracking } };
+        const purposes = offeredPurposes({ tagManager: 'gtmId' in tracking, maps: 'mapsApiKey' in tracking });
+        const banner = createElement(ConsentBanner, {
+          texts,
+          layer: 'first',
+          purposes,
+          choice: {},
+          onDecide: () => {},
+          onShowSettings: () => {},
+          onCloseSettings: () => {},
+        });
+        const html = renderToStaticMarkup(createElement(EnvironmentProvider, { value: environment, children: banner }));
+        const text = /<p [^>]*class="consent-banner__description"[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? '';
+        t.equal(
+          text.includes(words[language].statistics),
+          purposes.includes('statistics'),
+          `${language}, ${name}: statistics named only when asked`,
+        );
+        t.equal(
+          text.includes(words[language].marketing),
+          purposes.includes('marketing'),
+          `${language}, ${name}: the marketing purpose with remarketing named only when asked`,
+        );
+        t.equal(
+          text.includes(words[language].maps),
+          purposes.includes('maps'),
+          `${language}, ${name}: maps named only when asked`,
+        );
+      }
+    }
+  },
+);

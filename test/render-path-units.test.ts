@@ -9,33 +9,49 @@ const deepFreeze = <T>(value: T): T => {
   return value;
 };
 
-t.test('the page data writer writes what inlineJson writes, for frozen content and per-request values alike', async (t) => {
-  const write = createInlineJsonWriter();
-  const content = deepFreeze({ headline: '</script><!-- & \u2028 \u2029 "quoted"', items: [{ a: 1, b: null, c: [true, false] }], empty: {}, none: [] });
-  const samples: object[] = [
-    content,
-    { loaderData: { root: { language: 'en', content, missing: undefined, fn: () => 1 }, pages: undefined }, actionData: null, errors: null },
-    // What JSON.stringify leaves out or turns into null, and what has its own JSON form.
-    [undefined, () => 1, Symbol('s'), Number.NaN, Infinity, -0, 1.5e300, 'x'],
-    { date: new Date(Date.UTC(2026, 0, 2)), boxed: [Object('s'), Object(2), Object(false)], nested: { deeper: [[], [{}]] } },
-    // A hole in an array is null, as JSON.stringify writes it.
-    // biome-ignore lint/suspicious/noSparseArray: the hole is what is tested
-    [1, , 3],
-    { '<key>': 'value', 'line\u2028separator': 1 },
-    // Members left out first, between and last: no stray commas.
-    { a: undefined, b: 1, c: () => 1, d: [undefined], e: Symbol('e') },
-    { only: undefined },
-    deepFreeze(['frozen', { array: [1, 2] }]),
-  ];
-  // Named by number: a name holding the samples' U+2028 breaks the TAP line, and its result is lost.
-  for (const [index, sample] of samples.entries()) {
-    const expected = inlineJson(sample);
-    t.equal(write(sample), expected, `sample ${index}`);
-    t.equal(write(sample), expected, `sample ${index} again, from what was kept`);
-  }
-  t.notMatch(write(content), /<|>|&|\u2028|\u2029/, 'nothing a script could be closed or broken with');
-  t.same(JSON.parse(write(content)), content, 'still the same data');
-});
+t.test(
+  'the page data writer writes what inlineJson writes, for frozen content and per-request values alike',
+  async (t) => {
+    const write = createInlineJsonWriter();
+    const content = deepFreeze({
+      headline: '</script><!-- & \u2028 \u2029 "quoted"',
+      items: [{ a: 1, b: null, c: [true, false] }],
+      empty: {},
+      none: [],
+    });
+    const samples: object[] = [
+      content,
+      {
+        loaderData: { root: { language: 'en', content, missing: undefined, fn: () => 1 }, pages: undefined },
+        actionData: null,
+        errors: null,
+      },
+      // What JSON.stringify leaves out or turns into null, and what has its own JSON form.
+      [undefined, () => 1, Symbol('s'), Number.NaN, Infinity, -0, 1.5e300, 'x'],
+      {
+        date: new Date(Date.UTC(2026, 0, 2)),
+        boxed: [Object('s'), Object(2), Object(false)],
+        nested: { deeper: [[], [{}]] },
+      },
+      // A hole in an array is null, as JSON.stringify writes it.
+      // biome-ignore lint/suspicious/noSparseArray: the hole is what is tested
+      [1, , 3],
+      { '<key>': 'value', 'line\u2028separator': 1 },
+      // Members left out first, between and last: no stray commas.
+      { a: undefined, b: 1, c: () => 1, d: [undefined], e: Symbol('e') },
+      { only: undefined },
+      deepFreeze(['frozen', { array: [1, 2] }]),
+    ];
+    // Named by number: a name holding the samples' U+2028 breaks the TAP line, and its result is lost.
+    for (const [index, sample] of samples.entries()) {
+      const expected = inlineJson(sample);
+      t.equal(write(sample), expected, `sample ${index}`);
+      t.equal(write(sample), expected, `sample ${index} again, from what was kept`);
+    }
+    t.notMatch(write(content), /<|>|&|\u2028|\u2029/, 'nothing a script could be closed or broken with');
+    t.same(JSON.parse(write(content)), content, 'still the same data');
+  },
+);
 
 t.test('a content reload brings new objects, and their JSON is made again', async (t) => {
   const write = createInlineJsonWriter();
@@ -56,20 +72,44 @@ t.test('the handler picked for a path matches what the whole route table matches
   const { createRouteHandlers } = await import('#server/ssr/route-handlers.ts');
   // Only matched here: no loader runs, so the sources are never read.
   const unused = {} as never;
-  const routes = createRoutes({ content: unused, insights: unused, careers: unused, now: () => new Date(), languageSignals: () => ({}) });
+  const routes = createRoutes({
+    content: unused,
+    insights: unused,
+    careers: unused,
+    now: () => new Date(),
+    languageSignals: () => ({}),
+  });
   const whole = createStaticHandler(routes);
   const handlers = createRouteHandlers(routes);
-  const samples = new Set<string>(['/', '//', '/nope', '/services/', '/Services', '/services/a/b/c/d', '/insights/%C3%9Cber', '/insights/a%2Fb', '/insights/%E0%A4%A', '/unternehmen/nope']);
+  const samples = new Set<string>([
+    '/',
+    '//',
+    '/nope',
+    '/services/',
+    '/Services',
+    '/services/a/b/c/d',
+    '/insights/%C3%9Cber',
+    '/insights/a%2Fb',
+    '/insights/%E0%A4%A',
+    '/unternehmen/nope',
+  ]);
   for (const { path } of PAGE_ROUTES) {
     const segments = path.split('/').filter(Boolean);
     for (let keep = 0; keep <= segments.length; keep += 1) {
-      const filled = segments.slice(0, keep).map((segment) => (segment.startsWith(':') ? (segment.includes('year') ? '2026' : 'x-1') : segment));
+      const filled = segments
+        .slice(0, keep)
+        .map((segment) => (segment.startsWith(':') ? (segment.includes('year') ? '2026' : 'x-1') : segment));
       samples.add(`/${filled.join('/')}`);
       samples.add(`/${filled.join('/')}/extra`);
     }
   }
   const matched = (routes: Parameters<typeof matchRoutes>[0], pathname: string) =>
-    (matchRoutes(routes, pathname) ?? []).map((match) => ({ id: match.route.id, params: match.params, pathname: match.pathname, pathnameBase: match.pathnameBase }));
+    (matchRoutes(routes, pathname) ?? []).map((match) => ({
+      id: match.route.id,
+      params: match.params,
+      pathname: match.pathname,
+      pathnameBase: match.pathnameBase,
+    }));
   for (const pathname of samples) {
     const expected = matched(whole.dataRoutes, pathname);
     t.ok(expected.length > 0, `${pathname} matches a route`);
@@ -86,8 +126,12 @@ t.test('translations found through the prepared mapping are those matchPath find
   const mapping = deepFreeze(JSON.parse(readFileSync('content/language_mapping.json', 'utf8')) as Mapping);
   // Every entry tried with matchPath, in the documented order: exact paths first, then patterns with more fixed segments.
   const reference = (language: (typeof LANGUAGES)[number], pathname: string) => {
-    const fixedSegments = (path: string) => path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')).length;
-    const ordered = [...mapping[language]].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')) || fixedSegments(b.path) - fixedSegments(a.path));
+    const fixedSegments = (path: string) =>
+      path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')).length;
+    const ordered = [...mapping[language]].sort(
+      (a, b) =>
+        Number(a.path.includes(':')) - Number(b.path.includes(':')) || fixedSegments(b.path) - fixedSegments(a.path),
+    );
     for (const entry of ordered) {
       const match = matchPath({ path: entry.path, end: true }, pathname);
       if (!match) continue;
@@ -104,10 +148,25 @@ t.test('translations found through the prepared mapping are those matchPath find
     }
     return [];
   };
-  const samples = new Set(['/', '//', '', '/nope', '/SERVICES', '/Services/', '/services//', '//services', '/technology/lunio', '/Technology/Lunio/', '/te\u212Ahnology', '/company/events/omr/meeting-request/2026/03']);
+  const samples = new Set([
+    '/',
+    '//',
+    '',
+    '/nope',
+    '/SERVICES',
+    '/Services/',
+    '/services//',
+    '//services',
+    '/technology/lunio',
+    '/Technology/Lunio/',
+    '/te\u212Ahnology',
+    '/company/events/omr/meeting-request/2026/03',
+  ]);
   for (const language of LANGUAGES) {
     for (const { path } of mapping[language]) {
-      const filled = path.replace(/:(\w+)\?/g, (_, name: string) => (name === 'year' ? '2026' : name === 'month' ? '03' : 'munich')).replace(/:\w+/g, 'x-1');
+      const filled = path
+        .replace(/:(\w+)\?/g, (_, name: string) => (name === 'year' ? '2026' : name === 'month' ? '03' : 'munich'))
+        .replace(/:\w+/g, 'x-1');
       for (const variant of [filled, `${filled}/`, filled.toUpperCase(), `${filled}/extra`]) samples.add(variant);
     }
   }
@@ -115,7 +174,11 @@ t.test('translations found through the prepared mapping are those matchPath find
   for (const language of LANGUAGES) {
     for (const pathname of samples) {
       t.same(translationsOf(mapping, language, pathname), reference(language, pathname), `${language} ${pathname}`);
-      t.same(prepared(language, pathname), reference(language, pathname), `${language} ${pathname}, again from the prepared order`);
+      t.same(
+        prepared(language, pathname),
+        reference(language, pathname),
+        `${language} ${pathname}, again from the prepared order`,
+      );
     }
   }
   t.ok(translationsOf(mapping, 'en', '/technology/lunio').length === 2, 'a page with both languages has both');
@@ -128,30 +191,67 @@ t.test('a page link rendered on the server is the markup react-router Link rende
   const { PageLink, PageLinkContext } = await import('#app/layout/smart-link.tsx');
   const { SERVER_PAGE_LINKS } = await import('#server/ssr/server-page-link.tsx');
   const targets = [
-    '/', '/services', '/services/', '/services/analytics?x=1#top', '/a/../b/./c', '/a//b', '/with space', '/umlaut-ü', '/%C3%BC', '/?', '/#',
-    '/search?q=<script>&a="b"', '/a/b/..', '/a/b/../', '/\\evil', '\\/evil', '/x#y?z',
+    '/',
+    '/services',
+    '/services/',
+    '/services/analytics?x=1#top',
+    '/a/../b/./c',
+    '/a//b',
+    '/with space',
+    '/umlaut-ü',
+    '/%C3%BC',
+    '/?',
+    '/#',
+    '/search?q=<script>&a="b"',
+    '/a/b/..',
+    '/a/b/../',
+    '/\\evil',
+    '\\/evil',
+    '/x#y?z',
   ];
   const links = (component: typeof Link | typeof PageLink) => () =>
     createElement(
       'nav',
       null,
-      ...targets.map((to) => createElement(component, { key: to, to, className: 'text-link', 'aria-label': 'label', onClick: () => undefined }, 'text')),
+      ...targets.map((to) =>
+        createElement(
+          component,
+          { key: to, to, className: 'text-link', 'aria-label': 'label', onClick: () => undefined },
+          'text',
+        ),
+      ),
       createElement(component, { key: 'target', to: '/x', target: '_self', discover: 'none', lang: 'de' }, 'text'),
     );
-  for (const [location, basename] of [['/company/events/omr', '/'], ['/', '/'], ['/site/company/career/', '/site']] as const) {
+  for (const [location, basename] of [
+    ['/company/events/omr', '/'],
+    ['/', '/'],
+    ['/site/company/career/', '/site'],
+  ] as const) {
     const render = async (component: typeof Link | typeof PageLink) => {
       const handler = createStaticHandler([{ id: 'page', path: '*', Component: links(component) }], { basename });
       const context = await handler.query(new Request(`http://localhost${location}`));
       if (context instanceof Response) throw new Error(`${location} answered ${context.status}`);
       // As the server renders pages: its own link component provided (render-page.tsx).
       return renderToString(
-        createElement(PageLinkContext.Provider, { value: SERVER_PAGE_LINKS }, createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false })),
+        createElement(
+          PageLinkContext.Provider,
+          { value: SERVER_PAGE_LINKS },
+          createElement(StaticRouterProvider, {
+            router: createStaticRouter(handler.dataRoutes, context),
+            context,
+            hydrate: false,
+          }),
+        ),
       );
     };
     const theirs = await render(Link);
     const ours = await render(PageLink);
     t.equal(ours, theirs, `at ${location}, basename ${basename}`);
-    t.match(theirs, /<a class="text-link" aria-label="label" href="[^"]*\/a\/b" data-discover="true">text<\/a>/, 'the links are there');
+    t.match(
+      theirs,
+      /<a class="text-link" aria-label="label" href="[^"]*\/a\/b" data-discover="true">text<\/a>/,
+      'the links are there',
+    );
   }
 });
 
@@ -162,28 +262,79 @@ t.test('a navigation link rendered on the server is the markup react-router NavL
   const { PageNavLink, PageLinkContext } = await import('#app/layout/smart-link.tsx');
   const { SERVER_PAGE_LINKS } = await import('#server/ssr/server-page-link.tsx');
   const targets = [
-    '/', '/services', '/services/', '/Services', '/services/analytics', '/services/analytics/', '/services/analytics-x', '/company', '/company/career',
-    '/services/analytics?x=1#top', '/a/../services', '/services/./analytics', '/a//b', '/with space', '/umlaut-ü', '/%C3%BC', '/?', '/#', '/\\evil', '\\/evil',
+    '/',
+    '/services',
+    '/services/',
+    '/Services',
+    '/services/analytics',
+    '/services/analytics/',
+    '/services/analytics-x',
+    '/company',
+    '/company/career',
+    '/services/analytics?x=1#top',
+    '/a/../services',
+    '/services/./analytics',
+    '/a//b',
+    '/with space',
+    '/umlaut-ü',
+    '/%C3%BC',
+    '/?',
+    '/#',
+    '/\\evil',
+    '\\/evil',
   ];
   const links = (component: typeof NavLink | typeof PageNavLink) => () =>
     createElement(
       'nav',
       null,
-      ...targets.map((to) => createElement(component, { key: to, to, className: 'navbar__link', 'aria-label': 'label', onClick: () => undefined }, 'text')),
+      ...targets.map((to) =>
+        createElement(
+          component,
+          { key: to, to, className: 'navbar__link', 'aria-label': 'label', onClick: () => undefined },
+          'text',
+        ),
+      ),
       createElement(component, { key: 'plain', to: '/services' }, 'no class'),
       createElement(component, { key: 'end', to: '/services', end: true, className: 'x' }, 'end'),
       createElement(component, { key: 'case', to: '/SERVICES', caseSensitive: true, className: 'x' }, 'case'),
-      createElement(component, { key: 'current', to: '/services', 'aria-current': 'location', target: '_self', discover: 'none', lang: 'de' }, 'current'),
-      createElement(component, { key: 'function', to: '/services', className: ({ isActive }: { isActive: boolean }) => (isActive ? 'on' : 'off') }, 'function'),
+      createElement(
+        component,
+        { key: 'current', to: '/services', 'aria-current': 'location', target: '_self', discover: 'none', lang: 'de' },
+        'current',
+      ),
+      createElement(
+        component,
+        {
+          key: 'function',
+          to: '/services',
+          className: ({ isActive }: { isActive: boolean }) => (isActive ? 'on' : 'off'),
+        },
+        'function',
+      ),
     );
-  const locations = [['/services/analytics', '/'], ['/Services/Analytics/', '/'], ['/', '/'], ['/company/career', '/'], ['/umlaut-%C3%BC', '/'], ['/site/services/', '/site']] as const;
+  const locations = [
+    ['/services/analytics', '/'],
+    ['/Services/Analytics/', '/'],
+    ['/', '/'],
+    ['/company/career', '/'],
+    ['/umlaut-%C3%BC', '/'],
+    ['/site/services/', '/site'],
+  ] as const;
   for (const [location, basename] of locations) {
     const render = async (component: typeof NavLink | typeof PageNavLink) => {
       const handler = createStaticHandler([{ id: 'page', path: '*', Component: links(component) }], { basename });
       const context = await handler.query(new Request(`http://localhost${location}`));
       if (context instanceof Response) throw new Error(`${location} answered ${context.status}`);
       return renderToString(
-        createElement(PageLinkContext.Provider, { value: SERVER_PAGE_LINKS }, createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false })),
+        createElement(
+          PageLinkContext.Provider,
+          { value: SERVER_PAGE_LINKS },
+          createElement(StaticRouterProvider, {
+            router: createStaticRouter(handler.dataRoutes, context),
+            context,
+            hydrate: false,
+          }),
+        ),
       );
     };
     const theirs = await render(NavLink);
@@ -195,12 +346,32 @@ t.test('a navigation link rendered on the server is the markup react-router NavL
     const context = await handler.query(new Request('http://localhost/services/analytics'));
     if (context instanceof Response) throw new Error('no context');
     return renderToString(
-      createElement(PageLinkContext.Provider, { value: SERVER_PAGE_LINKS }, createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false })),
+      createElement(
+        PageLinkContext.Provider,
+        { value: SERVER_PAGE_LINKS },
+        createElement(StaticRouterProvider, {
+          router: createStaticRouter(handler.dataRoutes, context),
+          context,
+          hydrate: false,
+        }),
+      ),
     );
   })();
-  t.match(atAnalytics, '<a aria-label="label" aria-current="page" class="navbar__link active" href="/services" data-discover="true">text</a>', 'a link above the page is active');
-  t.match(atAnalytics, '<a aria-label="label" class="navbar__link" href="/services/analytics-x" data-discover="true">text</a>', 'a longer name is not below it');
-  t.match(atAnalytics, '<a class="x" href="/services" data-discover="true">end</a>', 'an end link above the page is not active');
+  t.match(
+    atAnalytics,
+    '<a aria-label="label" aria-current="page" class="navbar__link active" href="/services" data-discover="true">text</a>',
+    'a link above the page is active',
+  );
+  t.match(
+    atAnalytics,
+    '<a aria-label="label" class="navbar__link" href="/services/analytics-x" data-discover="true">text</a>',
+    'a longer name is not below it',
+  );
+  t.match(
+    atAnalytics,
+    '<a class="x" href="/services" data-discover="true">end</a>',
+    'an end link above the page is not active',
+  );
 });
 
 t.test('nonces drawn a batch at a time are each new, 128 bits in base64url', async (t) => {
@@ -219,7 +390,10 @@ t.test('nonces drawn a batch at a time are each new, 128 bits in base64url', asy
   t.same(malformed, [], 'each is 22 base64url characters');
   t.equal(seen.size, 2000, 'every nonce is new');
   const bits = [...seen].slice(0, 256).map((nonce) => Buffer.from(nonce, 'base64url'));
-  const ones = bits.reduce((sum, bytes) => sum + [...bytes].reduce((count, byte) => count + byte.toString(2).replaceAll('0', '').length, 0), 0);
+  const ones = bits.reduce(
+    (sum, bytes) => sum + [...bytes].reduce((count, byte) => count + byte.toString(2).replaceAll('0', '').length, 0),
+    0,
+  );
   // 256 × 128 bits: about half set; a pool left unfilled (zeros) or reused would not be.
   t.ok(ones > 256 * 128 * 0.45 && ones < 256 * 128 * 0.55, `${ones} of ${256 * 128} bits set`);
 });

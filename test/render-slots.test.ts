@@ -28,7 +28,9 @@ t.test('uncached pages beyond the queue get a 503 in the visitor language; cache
   // A slot is given back a turn of the event loop after its answer.
   await new Promise((resolve) => setImmediate(resolve));
   const answers = await Promise.all(
-    Array.from({ length: 8 }, (_, i) => app.inject({ url: `/insights?sort=datetime:desc&n=${i}`, headers: { 'accept-language': 'de' } })),
+    Array.from({ length: 8 }, (_, i) =>
+      app.inject({ url: `/insights?sort=datetime:desc&n=${i}`, headers: { 'accept-language': 'de' } }),
+    ),
   );
   const statuses = answers.map((answer) => answer.statusCode);
   t.ok(statuses.filter((status) => status === 200).length >= 2, `some rendered: ${statuses.join(' ')}`);
@@ -41,5 +43,9 @@ t.test('uncached pages beyond the queue get a 503 in the visitor language; cache
   }
   const cached = await app.inject({ url: '/imprint' });
   t.equal(cached.statusCode, 200, 'a cached page needs no slot');
-  t.equal((await app.inject({ url: '/insights?sort=datetime:desc' })).statusCode, 200, 'the slots are free again afterwards');
+  t.equal(
+    (await app.inject({ url: '/insights?sort=datetime:desc' })).statusCode,
+    200,
+    'the slots are free again afterwards',
+  );
 });

@@ -1,9 +1,9 @@
-import t from 'tap';
 import { createStaticHandler, type StaticHandlerContext } from 'react-router';
+import t from 'tap';
 import { languageNamedBy } from '#app/i18n/language-address.ts';
 import { languageOfAddress, languageOfRequest } from '#app/i18n/request-language.ts';
-import type { PageData, RootData, RouteDeps } from '#app/route-data.ts';
 import { createRequestContext } from '#app/request-context.ts';
+import type { PageData, RootData, RouteDeps } from '#app/route-data.ts';
 import { createRoutes } from '#app/routes.tsx';
 import { loadContentStore } from '#server/content/content-store.ts';
 import { createStoreContentSource } from '#server/content/file-content-source.ts';

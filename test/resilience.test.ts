@@ -28,7 +28,12 @@ async function freePort(): Promise<number> {
 t.test('with the mail server down, submissions are accepted and every mail arrives once it is back', async (t) => {
   const port = await freePort();
   const dataDir = await tempDataDir(t);
-  const app = await build(t, { DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_BASE_MS: '100', MAIL_POLL_MS: '50' });
+  const app = await build(t, {
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_RETRY_BASE_MS: '100',
+    MAIL_POLL_MS: '50',
+  });
   await app.ready();
   for (let i = 0; i < 5; i += 1) {
     const response = await app.inject({ method: 'POST', url: '/api/contact', payload: contact(i) });
@@ -36,7 +41,10 @@ t.test('with the mail server down, submissions are accepted and every mail arriv
   }
   await waitForRows(dataDir, 'SELECT * FROM outbox WHERE attempts > 0', 10);
   t.equal(rows(dataDir, "SELECT * FROM outbox WHERE status = 'sent'").length, 0, 'nothing sent yet');
-  t.ok(rows(dataDir, 'SELECT last_error FROM outbox WHERE last_error IS NOT NULL').length > 0, 'the failure is recorded');
+  t.ok(
+    rows(dataDir, 'SELECT last_error FROM outbox WHERE last_error IS NOT NULL').length > 0,
+    'the failure is recorded',
+  );
 
   const smtp = await startSmtp(t, port);
   const mails = await smtp.waitFor(10);
@@ -85,9 +93,17 @@ t.test('killed with SIGKILL during a burst of 200 submissions, nothing acknowled
   const mailsPerSubmission = 2;
   await smtp.waitFor(stored.size * mailsPerSubmission, 60_000);
   await waitForRows(dataDir, "SELECT * FROM outbox WHERE status = 'sent'", stored.size * mailsPerSubmission);
-  const sent = new Set(rows(dataDir, "SELECT submission_id FROM outbox WHERE status = 'sent'").map((row) => String(row.submission_id)));
-  t.same(acknowledged.filter((id) => !sent.has(id)), [], 'the mails of every acknowledged submission went out');
-  t.comment(`kill test: ${acknowledged.length} acknowledged, ${stored.size} stored, ${failed} failed, ${smtp.mails.length} mails sent after restart`);
+  const sent = new Set(
+    rows(dataDir, "SELECT submission_id FROM outbox WHERE status = 'sent'").map((row) => String(row.submission_id)),
+  );
+  t.same(
+    acknowledged.filter((id) => !sent.has(id)),
+    [],
+    'the mails of every acknowledged submission went out',
+  );
+  t.comment(
+    `kill test: ${acknowledged.length} acknowledged, ${stored.size} stored, ${failed} failed, ${smtp.mails.length} mails sent after restart`,
+  );
   await second.stop();
 });
 
@@ -100,7 +116,12 @@ function peakRssMb(pid: number): number {
 t.test('50 concurrent applications with 5 MB files are all stored with bounded memory', async (t) => {
   const dataDir = await tempDataDir(t);
   // All from one address, so its per-address limits are raised to let the 50 through together.
-  const server = await startServer(t, { DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000', MAX_REQUESTS_PER_ADDRESS: '100', UPLOAD_QUOTA_MB: '1000' });
+  const server = await startServer(t, {
+    DATA_DIR: dataDir,
+    RATE_LIMIT_MAX: '100000',
+    MAX_REQUESTS_PER_ADDRESS: '100',
+    UPLOAD_QUOTA_MB: '1000',
+  });
   const file = new Blob([pdfOfSize(5 * 1024 * 1024)]);
   const baseline = peakRssMb(server.child.pid!);
   const statuses = await Promise.all(
@@ -110,7 +131,11 @@ t.test('50 concurrent applications with 5 MB files are all stored with bounded m
       form.append('name', `Applicant ${i}`);
       form.append('email', `applicant${i}@example.com`);
       form.append('cv', file, `cv-${i}.pdf`);
-      const response = await fetch(`${server.url}/api/application`, { method: 'POST', body: form, headers: { accept: 'application/json' } });
+      const response = await fetch(`${server.url}/api/application`, {
+        method: 'POST',
+        body: form,
+        headers: { accept: 'application/json' },
+      });
       return response.status;
     }),
   );

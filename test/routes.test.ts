@@ -128,9 +128,15 @@ t.test('unknown paths answer 404 with the error page', async (t) => {
 t.test('/company and /unternehmen decide the language whatever the cookie says', async (t) => {
   const app = await build(t);
   for (const cookie of ['en', 'de', 'fr', '']) {
-    const en = await app.inject({ url: '/company', headers: { cookie: `language=${cookie}`, 'accept-language': 'de' } });
+    const en = await app.inject({
+      url: '/company',
+      headers: { cookie: `language=${cookie}`, 'accept-language': 'de' },
+    });
     t.match(en.body, '<html lang="en">');
-    const de = await app.inject({ url: '/unternehmen', headers: { cookie: `language=${cookie}`, 'accept-language': 'en' } });
+    const de = await app.inject({
+      url: '/unternehmen',
+      headers: { cookie: `language=${cookie}`, 'accept-language': 'en' },
+    });
     t.match(de.body, '<html lang="de">');
   }
 });
@@ -169,7 +175,10 @@ t.test('the head carries meta, canonical and hreflang alternates', async (t) => 
 t.test('a route with params maps to its translation', async (t) => {
   const app = await build(t);
   const response = await app.inject({ url: '/unternehmen/karriere/senior-data-engineer' });
-  t.match(response.body, '<link rel="alternate" hrefLang="en" href="http://localhost:3000/company/career/senior-data-engineer"/>');
+  t.match(
+    response.body,
+    '<link rel="alternate" hrefLang="en" href="http://localhost:3000/company/career/senior-data-engineer"/>',
+  );
 });
 
 t.test('the newsletter confirmation page has no navigation bar', async (t) => {
@@ -192,11 +201,24 @@ t.test('HEAD answers a page with its status and no body', async (t) => {
 /** Paths to match: every route's path filled in, cut short, with a trailing slash and one segment too many, and odd ones. */
 async function matcherSamples(): Promise<Set<string>> {
   const { PAGE_ROUTES } = await import('#app/page-table.ts');
-  const samples = new Set<string>(['/', '', '//', '/nope', '/services/', '/Services', '/services/a/b/c/d', '/insights/%C3%9Cber', '/insights/a%2Fb', '/insights/%E0%A4%A']);
+  const samples = new Set<string>([
+    '/',
+    '',
+    '//',
+    '/nope',
+    '/services/',
+    '/Services',
+    '/services/a/b/c/d',
+    '/insights/%C3%9Cber',
+    '/insights/a%2Fb',
+    '/insights/%E0%A4%A',
+  ]);
   for (const { path } of PAGE_ROUTES) {
     const segments = path.split('/').filter(Boolean);
     for (let keep = 0; keep <= segments.length; keep += 1) {
-      const filled = segments.slice(0, keep).map((segment) => (segment.startsWith(':') ? (segment.includes('year') ? '2026' : 'x-1') : segment));
+      const filled = segments
+        .slice(0, keep)
+        .map((segment) => (segment.startsWith(':') ? (segment.includes('year') ? '2026' : 'x-1') : segment));
       samples.add(`/${filled.join('/')}`);
       samples.add(`/${filled.join('/')}/`);
       samples.add(`/${filled.join('/')}/extra`);
@@ -207,7 +229,10 @@ async function matcherSamples(): Promise<Set<string>> {
 
 t.test('the compiled page matcher agrees with react-router on every route', async (t) => {
   const { matchRoutes } = await import('react-router');
-  const [{ PAGE_ROUTES }, { matchPageRoute }] = await Promise.all([import('#app/page-table.ts'), import('#app/match-page.ts')]);
+  const [{ PAGE_ROUTES }, { matchPageRoute }] = await Promise.all([
+    import('#app/page-table.ts'),
+    import('#app/match-page.ts'),
+  ]);
   const routerTable = PAGE_ROUTES.map((route) => ({ path: route.path, caseSensitive: true, route }));
   for (const pathname of await matcherSamples()) {
     const ours = matchPageRoute(pathname);
@@ -226,4 +251,3 @@ t.test("the browser's page matcher (react-router's own) finds what the server's 
     t.same(found?.params, expected?.params, `${pathname}: the same params`);
   }
 });
-

@@ -16,10 +16,13 @@ t.test('every RSS enclosure states the real size of its image', async (t) => {
   const app = await build(t);
   for (const language of ['en', 'de']) {
     const feed = await app.inject({ url: `/feeds/insights-${language}.xml` });
-    const enclosures = [...feed.body.matchAll(/<enclosure url="http:\/\/localhost:3000([^"]+)" type="image\/jpeg" length="(\d+)"\/>/g)];
+    const enclosures = [
+      ...feed.body.matchAll(/<enclosure url="http:\/\/localhost:3000([^"]+)" type="image\/jpeg" length="(\d+)"\/>/g),
+    ];
     t.ok(enclosures.length > 0, `${language}: the feed has enclosures`);
     t.equal(enclosures.length, [...feed.body.matchAll(/<item>/g)].length, `${language}: one per item`);
-    for (const [, url, length] of enclosures) t.equal(Number(length), statSync(path.join('static', url!)).size, `${language}: ${url}`);
+    for (const [, url, length] of enclosures)
+      t.equal(Number(length), statSync(path.join('static', url!)).size, `${language}: ${url}`);
   }
 });
 
@@ -33,7 +36,16 @@ t.test('the insights search suggestions carry no attribute a datalist may not ha
 
 t.test('a page and an error page each have exactly one title', async (t) => {
   const app = await build(t);
-  for (const url of ['/', '/company', '/unternehmen/kontakt', '/insights', '/nope', '/company/nope', '/insights/nope', '/unternehmen/events/nope/x/2020/01']) {
+  for (const url of [
+    '/',
+    '/company',
+    '/unternehmen/kontakt',
+    '/insights',
+    '/nope',
+    '/company/nope',
+    '/insights/nope',
+    '/unternehmen/events/nope/x/2020/01',
+  ]) {
     const page = await app.inject({ url });
     t.equal([...page.body.matchAll(/<title>/g)].length, 1, `${url} (${page.statusCode})`);
   }

@@ -3,13 +3,23 @@ import t from 'tap';
 import { build } from './helpers/build.ts';
 import { sectionPages } from './helpers/section-pages.ts';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 
 const app = await build(t);
 const pages = sectionPages();
 
 t.ok(pages.filter((p) => p.language === 'en').length >= 20, 'at least 20 English pages');
-t.equal(pages.filter((p) => p.language === 'de').length, pages.filter((p) => p.language === 'en').length, 'as many German pages');
+t.equal(
+  pages.filter((p) => p.language === 'de').length,
+  pages.filter((p) => p.language === 'en').length,
+  'as many German pages',
+);
 
 for (const page of pages) {
   t.test(`${page.language} ${page.path}`, async (t) => {
@@ -33,8 +43,15 @@ for (const page of pages) {
 t.test('German section paths are German only, English ones English only', async (t) => {
   t.equal((await app.inject({ url: '/technologie/meridian' })).statusCode, 200);
   t.match((await app.inject({ url: '/technologie/meridian' })).body, '<html lang="de"');
-  t.match((await app.inject({ url: '/technology/meridian', headers: { cookie: 'language=de' } })).body, '<html lang="en"');
-  t.equal((await app.inject({ url: '/technology/google-marketing-platform-partner/kontakt' })).statusCode, 404, 'no German contact folder under the English path');
+  t.match(
+    (await app.inject({ url: '/technology/meridian', headers: { cookie: 'language=de' } })).body,
+    '<html lang="en"',
+  );
+  t.equal(
+    (await app.inject({ url: '/technology/google-marketing-platform-partner/kontakt' })).statusCode,
+    404,
+    'no German contact folder under the English path',
+  );
   t.equal((await app.inject({ url: '/services/no-such-service' })).statusCode, 404);
   t.equal((await app.inject({ url: '/services/analytics/no-such-sub' })).statusCode, 404);
 });

@@ -18,5 +18,8 @@ t.test('the built server stops on SIGTERM after finishing requests in flight', a
 });
 
 t.test('a bad variable stops the start and names it', async (t) => {
-  await t.rejects(startServer(t, { PORT: 'eighty', SITE_URL: 'nope' }), /PORT must be a whole number[\s\S]*SITE_URL must be/);
+  await t.rejects(
+    startServer(t, { PORT: 'eighty', SITE_URL: 'nope' }),
+    /PORT must be a whole number[\s\S]*SITE_URL must be/,
+  );
 });

@@ -8,12 +8,12 @@ import { isLanguage, LANGUAGES, type Language } from '#app/i18n/language.ts';
 import { matchPageRoute } from '#app/match-page.ts';
 import { PAGE_ROUTES } from '#app/page-table.ts';
 import { careerPath, EVENTS_PATH } from '#app/paths.ts';
-import { loadContentStore } from '#server/content/content-store.ts';
 import { createCareersService } from '#server/careers/careers-service.ts';
+import { loadContentStore } from '#server/content/content-store.ts';
 import { createInsightsService } from '#server/insights/insights-service.ts';
 import { sitemapPlugin } from '#server/plugins/sitemap.ts';
 import { build, copyContent, editJson } from './helpers/build.ts';
-import { parseSitemap, type ParsedUrl } from './helpers/sitemap.ts';
+import { type ParsedUrl, parseSitemap } from './helpers/sitemap.ts';
 
 const SITE_URL = 'http://localhost:3000';
 
@@ -58,7 +58,8 @@ t.test('the sitemap is well-formed XML in the sitemaps.org shape, as application
   t.ok(urls.length > 50, `${urls.length} URLs`);
   const now = Date.now();
   for (const url of urls) t.ok(Date.parse(url.lastmod) <= now, `${url.loc}: lastmod ${url.lastmod} is not ahead`);
-  for (const language of LANGUAGES) t.comment(`${language}: ${urls.filter((url) => pageOf(url).language === language).length} pages`);
+  for (const language of LANGUAGES)
+    t.comment(`${language}: ${urls.filter((url) => pageOf(url).language === language).length} pages`);
 });
 
 t.test('a strict reader refuses what is not a sitemap', async (t) => {
@@ -106,19 +107,28 @@ t.test('dynamic routes are expanded from the content that exists', async (t) => 
         shared(`/services/${slug}`),
         ...subfolders(path.join(content, 'services', slug)).map((sub) => shared(`/services/${slug}/${sub}`)),
       ]),
-      ...subfolders(path.join(content, technology[language])).map((slug) => `${SITE_URL}/${technology[language]}/${slug}`),
+      ...subfolders(path.join(content, technology[language])).map(
+        (slug) => `${SITE_URL}/${technology[language]}/${slug}`,
+      ),
       ...subfolders(path.join(content, technology[language], 'google-marketing-platform-partner')).map(
         (sub) => `${SITE_URL}/${technology[language]}/google-marketing-platform-partner/${sub}`,
       ),
-      ...(JSON.parse(readFileSync(path.join('content', language, 'careers', 'positions.json'), 'utf8')) as { activePositions: { generic: { folder: string } }[] }).activePositions.map(
-        (position) => `${SITE_URL}${careerPath(language, position.generic.folder)}`,
-      ),
+      ...(
+        JSON.parse(readFileSync(path.join('content', language, 'careers', 'positions.json'), 'utf8')) as {
+          activePositions: { generic: { folder: string } }[];
+        }
+      ).activePositions.map((position) => `${SITE_URL}${careerPath(language, position.generic.folder)}`),
     ];
     t.ok(expected.length > 30, `${language}: ${expected.length} content folders and positions`);
     for (const loc of expected) t.ok(locs.has(loc), `${language}: ${loc}`);
-    const events = JSON.parse(readFileSync(path.join(content, language === 'en' ? 'company' : 'unternehmen', 'events', 'events.json'), 'utf8')) as { folders: string[] };
+    const events = JSON.parse(
+      readFileSync(path.join(content, language === 'en' ? 'company' : 'unternehmen', 'events', 'events.json'), 'utf8'),
+    ) as { folders: string[] };
     for (const event of events.folders) {
-      t.ok([...locs].some((loc) => loc.startsWith(`${SITE_URL}${EVENTS_PATH[language]}/${event}`)), `${language}: the event ${event} has a page`);
+      t.ok(
+        [...locs].some((loc) => loc.startsWith(`${SITE_URL}${EVENTS_PATH[language]}/${event}`)),
+        `${language}: the event ${event} has a page`,
+      );
     }
   }
 });
@@ -135,7 +145,11 @@ t.test('every hreflang pair points both ways with the same set, each with an x-d
     const { language, shared } = pageOf(url);
     const versions = versionsOf(url);
     t.ok(versions.includes(`${language} ${url.loc}`), `${url.loc} names itself as ${language}`);
-    t.equal(new Set(url.alternates.map((alternate) => alternate.hreflang)).size, url.alternates.length, `${url.loc}: each hreflang once`);
+    t.equal(
+      new Set(url.alternates.map((alternate) => alternate.hreflang)).size,
+      url.alternates.length,
+      `${url.loc}: each hreflang once`,
+    );
     const xDefaults = url.alternates.filter((alternate) => alternate.hreflang === 'x-default');
     t.equal(xDefaults.length, 1, `${url.loc} has one x-default`);
     for (const alternate of url.alternates.filter((other) => other.hreflang !== 'x-default')) {
@@ -146,10 +160,19 @@ t.test('every hreflang pair points both ways with the same set, each with an x-d
       }
       t.equal(pageOf(other).language, alternate.hreflang, `${alternate.href} is ${alternate.hreflang}`);
       t.same(versionsOf(other), versions, `${alternate.href} names the same versions as ${url.loc}`);
-      t.same(other.alternates.find((a) => a.hreflang === 'x-default'), xDefaults[0], `${alternate.href} has the same x-default`);
+      t.same(
+        other.alternates.find((a) => a.hreflang === 'x-default'),
+        xDefaults[0],
+        `${alternate.href} has the same x-default`,
+      );
     }
     const english = url.alternates.find((alternate) => alternate.hreflang === 'en');
-    if (shared && versions.length > 1) t.equal(xDefaults[0]?.href, `${SITE_URL}${new URL(url.loc).pathname}`, `${url.loc}: x-default is the bare shared path`);
+    if (shared && versions.length > 1)
+      t.equal(
+        xDefaults[0]?.href,
+        `${SITE_URL}${new URL(url.loc).pathname}`,
+        `${url.loc}: x-default is the bare shared path`,
+      );
     else if (english) t.equal(xDefaults[0]?.href, english.href, `${url.loc}: x-default is the English version`);
     else t.equal(xDefaults[0]?.href, url.loc, `${url.loc}: a page alone is its own x-default`);
   }
@@ -159,29 +182,45 @@ t.test('every hreflang pair points both ways with the same set, each with an x-d
   );
 });
 
-t.test('every page of the sitemap answers 200, may be indexed, calls itself canonical, and no two share a title within a language', async (t) => {
-  const { app, urls } = await readSitemap(t);
-  const titles = new Map<string, string[]>();
-  for (const url of urls) {
-    const { language } = pageOf(url);
-    const address = new URL(url.loc);
-    // Each address decides its language whatever the visitor sends: the cookie names the other one.
-    const cookie = language === 'en' ? 'de' : 'en';
-    const response = await app.inject({ url: `${address.pathname}${address.search}`, headers: { cookie: `language=${cookie}` } });
-    t.equal(response.statusCode, 200, `${url.loc} answers 200`);
-    t.match(response.body, `<html lang="${language}"`, `${url.loc} is ${language}`);
-    t.notMatch(response.body, /<meta name="robots" content="[^"]*noindex/, `${url.loc} does not ask to stay out of the index`);
-    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(response.body)?.[1];
-    t.equal(canonical, url.loc, `${url.loc}: the page names this address as canonical`);
-    const alternates = [...response.body.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map((match) => `${match[1]} ${match[2]}`).sort();
-    t.same(alternates, url.alternates.map((alternate) => `${alternate.hreflang} ${alternate.href}`).sort(), `${url.loc}: the page names the same alternates as the sitemap`);
-    const title = /<title>([^<]*)<\/title>/.exec(response.body)?.[1];
-    t.ok(title, `${url.loc} has a title`);
-    const key = `${language} ${title}`;
-    titles.set(key, [...(titles.get(key) ?? []), url.loc]);
-  }
-  for (const [key, locs] of titles) t.equal(locs.length, 1, `"${key}" is the title of ${locs.join(', ')}`);
-});
+t.test(
+  'every page of the sitemap answers 200, may be indexed, calls itself canonical, and no two share a title within a language',
+  async (t) => {
+    const { app, urls } = await readSitemap(t);
+    const titles = new Map<string, string[]>();
+    for (const url of urls) {
+      const { language } = pageOf(url);
+      const address = new URL(url.loc);
+      // Each address decides its language whatever the visitor sends: the cookie names the other one.
+      const cookie = language === 'en' ? 'de' : 'en';
+      const response = await app.inject({
+        url: `${address.pathname}${address.search}`,
+        headers: { cookie: `language=${cookie}` },
+      });
+      t.equal(response.statusCode, 200, `${url.loc} answers 200`);
+      t.match(response.body, `<html lang="${language}"`, `${url.loc} is ${language}`);
+      t.notMatch(
+        response.body,
+        /<meta name="robots" content="[^"]*noindex/,
+        `${url.loc} does not ask to stay out of the index`,
+      );
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(response.body)?.[1];
+      t.equal(canonical, url.loc, `${url.loc}: the page names this address as canonical`);
+      const alternates = [...response.body.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)]
+        .map((match) => `${match[1]} ${match[2]}`)
+        .sort();
+      t.same(
+        alternates,
+        url.alternates.map((alternate) => `${alternate.hreflang} ${alternate.href}`).sort(),
+        `${url.loc}: the page names the same alternates as the sitemap`,
+      );
+      const title = /<title>([^<]*)<\/title>/.exec(response.body)?.[1];
+      t.ok(title, `${url.loc} has a title`);
+      const key = `${language} ${title}`;
+      titles.set(key, [...(titles.get(key) ?? []), url.loc]);
+    }
+    for (const [key, locs] of titles) t.equal(locs.length, 1, `"${key}" is the title of ${locs.join(', ')}`);
+  },
+);
 
 t.test('robots.txt names the sitemap by its absolute address, after the API rule', async (t) => {
   for (const siteUrl of [SITE_URL, 'https://www.nordstern-digital.example']) {
@@ -190,14 +229,23 @@ t.test('robots.txt names the sitemap by its absolute address, after the API rule
     t.equal(robots.statusCode, 200);
     t.equal(robots.headers['content-type'], 'text/plain; charset=utf-8');
     const lines = robots.body.split('\n');
-    t.same(lines.filter((line) => line.startsWith('Sitemap:')), [`Sitemap: ${siteUrl}/sitemap.xml`], siteUrl);
+    t.same(
+      lines.filter((line) => line.startsWith('Sitemap:')),
+      [`Sitemap: ${siteUrl}/sitemap.xml`],
+      siteUrl,
+    );
     t.same(
       lines.filter((line) => /^(Allow|Disallow):/.test(line)),
       ['Disallow: /api/', 'Allow: /'],
       'the API rule comes first',
     );
-    const sitemap = await app.inject({ url: new URL(lines.find((line) => line.startsWith('Sitemap:'))!.slice('Sitemap: '.length)).pathname });
-    t.ok(parseSitemap(sitemap.body, siteUrl).every((url) => url.loc.startsWith(`${siteUrl}/`)), `the sitemap's addresses are on ${siteUrl}`);
+    const sitemap = await app.inject({
+      url: new URL(lines.find((line) => line.startsWith('Sitemap:'))!.slice('Sitemap: '.length)).pathname,
+    });
+    t.ok(
+      parseSitemap(sitemap.body, siteUrl).every((url) => url.loc.startsWith(`${siteUrl}/`)),
+      `the sitemap's addresses are on ${siteUrl}`,
+    );
     const head = await app.inject({ method: 'HEAD', url: '/robots.txt' });
     t.equal(head.statusCode, 200);
     t.equal(head.body, '');
@@ -245,13 +293,19 @@ t.test('a content reload shows in the sitemap', async (t) => {
   await app.register(sitemapPlugin, { siteUrl: SITE_URL, store, careers, insights });
   const loc = `${SITE_URL}/insights/copied-article?lang=en`;
   const before = parseSitemap((await app.inject({ url: '/sitemap.xml' })).body, SITE_URL);
-  t.notOk(before.some((url) => url.loc === loc), 'not listed before the article exists');
+  t.notOk(
+    before.some((url) => url.loc === loc),
+    'not listed before the article exists',
+  );
 
   const source = path.join(contentDir, 'en/homepage/insights/consent-mode-v2-explained');
   const copy = path.join(contentDir, 'en/homepage/insights/copied-article');
   await mkdir(copy);
   await cp(source, copy, { recursive: true });
-  await editJson(contentDir, 'en/homepage/insights/copied-article/meta.json', (meta) => ({ ...meta, canonical: '/insights/copied-article' }));
+  await editJson(contentDir, 'en/homepage/insights/copied-article/meta.json', (meta) => ({
+    ...meta,
+    canonical: '/insights/copied-article',
+  }));
   const unchanged = parseSitemap((await app.inject({ url: '/sitemap.xml' })).body, SITE_URL);
   t.same(unchanged, before, 'files alone change nothing until the content is reloaded');
 
@@ -259,6 +313,9 @@ t.test('a content reload shows in the sitemap', async (t) => {
   await store.reload();
   await insights.rebuild();
   const after = parseSitemap((await app.inject({ url: '/sitemap.xml' })).body, SITE_URL);
-  t.ok(after.some((url) => url.loc === loc), 'listed after the reload');
+  t.ok(
+    after.some((url) => url.loc === loc),
+    'listed after the reload',
+  );
   t.equal(after.length, before.length + 1);
 });

@@ -2,7 +2,9 @@ import t from 'tap';
 import { build, copyContent, editJson } from './helpers/build.ts';
 
 t.test('a page that fails to render answers 500 with the error page in the layout', async (t) => {
-  const content = await copyContent(t, (dir) => editJson(dir, 'en/homepage/services.json', (value) => ({ ...value, items: 'not a list' })));
+  const content = await copyContent(t, (dir) =>
+    editJson(dir, 'en/homepage/services.json', (value) => ({ ...value, items: 'not a list' })),
+  );
   const app = await build(t, { CONTENT_DIR: content });
   const response = await app.inject({ url: '/', headers: { cookie: 'language=en' } });
   t.equal(response.statusCode, 500);
@@ -39,7 +41,9 @@ t.test('without UI texts the root route fails and the fatal error document shows
 
 t.test('hydration data cannot close its script tag', async (t) => {
   const evil = '</script><script>alert("x")</script><!-- \u2028';
-  const content = await copyContent(t, (dir) => editJson(dir, 'en/homepage/stage.json', (value) => ({ ...value, description: evil })));
+  const content = await copyContent(t, (dir) =>
+    editJson(dir, 'en/homepage/stage.json', (value) => ({ ...value, description: evil })),
+  );
   const app = await build(t, { CONTENT_DIR: content });
   const response = await app.inject({ url: '/', headers: { cookie: 'language=en' } });
   t.equal(response.statusCode, 200);

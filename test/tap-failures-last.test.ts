@@ -6,7 +6,11 @@ import t from 'tap';
 const pipeThroughReporter = (tap: string) =>
   spawnSync(
     process.execPath,
-    ['--input-type=module', '-e', "const { default: R } = await import('./scripts/tap-failures-last.mjs'); process.stdin.pipe(new R()).pipe(process.stdout);"],
+    [
+      '--input-type=module',
+      '-e',
+      "const { default: R } = await import('./scripts/tap-failures-last.mjs'); process.stdin.pipe(new R()).pipe(process.stdout);",
+    ],
     { input: tap, encoding: 'utf8' },
   );
 
@@ -54,9 +58,19 @@ t.test('a failing run: the TAP unchanged, then each failure once, under its file
   t.ok(stdout.startsWith(failingRun), 'the TAP stream passes through unchanged');
   const summary = stdout.slice(failingRun.length);
   t.match(summary, /^\n# 3 failed, repeated here:\n/);
-  t.match(summary, '# test/a.test.ts > sends a form\nnot ok 2 - the answer is 201\n  ---\n  found: 500\n  wanted: 201\n  ...\n');
-  t.match(summary, '# test/a.test.ts > sends a form > in German\nnot ok 1 - the message is German\n  ---\n  found: Thanks\n  ...\n');
-  t.match(summary, '# (top level)\nnot ok 3 - test/c.test.ts # time=120000ms\n  ---\n  signal: SIGTERM\n  ...\n', 'a file that failed without a failed assertion is listed itself');
+  t.match(
+    summary,
+    '# test/a.test.ts > sends a form\nnot ok 2 - the answer is 201\n  ---\n  found: 500\n  wanted: 201\n  ...\n',
+  );
+  t.match(
+    summary,
+    '# test/a.test.ts > sends a form > in German\nnot ok 1 - the message is German\n  ---\n  found: Thanks\n  ...\n',
+  );
+  t.match(
+    summary,
+    '# (top level)\nnot ok 3 - test/c.test.ts # time=120000ms\n  ---\n  signal: SIGTERM\n  ...\n',
+    'a file that failed without a failed assertion is listed itself',
+  );
   t.notMatch(summary, 'not ok 3 - in German', 'a subtest failing through its assertions is not listed again');
   t.notMatch(summary, 'test/a.test.ts # time', 'nor a file failing through them');
   t.notMatch(summary, 'test/b.test.ts');

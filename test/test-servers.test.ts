@@ -19,7 +19,12 @@ async function query(url: string, sql: string): Promise<pg.QueryResult> {
 
 /** A client that gives up at once instead of reconnecting, so a stopped server shows as an error. */
 function redisClient(url: string): Redis {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
   client.on('error', () => {});
   return client;
 }
@@ -82,7 +87,8 @@ t.test('S3-compatible server', async (t) => {
   // One try per request, so a stopped server shows as an error at once.
   const client = new S3Client({ ...server.config, maxAttempts: 1 });
   t.teardown(() => client.destroy());
-  const read = async (key: string) => (await client.send(new GetObjectCommand({ Bucket: server.bucket, Key: key }))).Body!.transformToString();
+  const read = async (key: string) =>
+    (await client.send(new GetObjectCommand({ Bucket: server.bucket, Key: key }))).Body!.transformToString();
   await client.send(new PutObjectCommand({ Bucket: server.bucket, Key: 'uploads/a.txt', Body: 'hallo' }));
   t.equal(await read('uploads/a.txt'), 'hallo');
 
@@ -94,5 +100,9 @@ t.test('S3-compatible server', async (t) => {
   server.kill();
   await server.start();
   t.equal(await read('uploads/a.txt'), 'hallo', 'and across a crash');
-  await t.rejects(client.send(new GetObjectCommand({ Bucket: 'no-such-bucket', Key: 'a' })), { name: 'NoSuchBucket' }, 'only the bucket it was given exists');
+  await t.rejects(
+    client.send(new GetObjectCommand({ Bucket: 'no-such-bucket', Key: 'a' })),
+    { name: 'NoSuchBucket' },
+    'only the bucket it was given exists',
+  );
 });

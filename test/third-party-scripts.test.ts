@@ -13,7 +13,11 @@ import { matchPageRoute } from '#app/match-page.ts';
 import { PAGE_ROUTES } from '#app/page-table.ts';
 import { build } from './helpers/build.ts';
 
-const [job] = (JSON.parse(readFileSync('content/en/careers/positions.json', 'utf8')) as { activePositions: { generic: { folder: string } }[] }).activePositions;
+const [job] = (
+  JSON.parse(readFileSync('content/en/careers/positions.json', 'utf8')) as {
+    activePositions: { generic: { folder: string } }[];
+  }
+).activePositions;
 
 /** One page of each kind (page module and the data it loads), both languages, and an error page. */
 const PAGES = [
@@ -45,11 +49,16 @@ const PAGES = [
 const kindOf = (route: { page: string; data?: string }) => `${route.page}${route.data ? ` + ${route.data}` : ''}`;
 
 t.test('the pages checked cover every kind of page', async (t) => {
-  const covered = new Set(PAGES.flatMap((path) => {
-    const match = matchPageRoute(path);
-    return match ? [kindOf(match.route)] : [];
-  }));
-  t.same([...new Set(PAGE_ROUTES.map(kindOf))].filter((kind) => !covered.has(kind)), []);
+  const covered = new Set(
+    PAGES.flatMap((path) => {
+      const match = matchPageRoute(path);
+      return match ? [kindOf(match.route)] : [];
+    }),
+  );
+  t.same(
+    [...new Set(PAGE_ROUTES.map(kindOf))].filter((kind) => !covered.has(kind)),
+    [],
+  );
 });
 
 const scriptTags = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
@@ -67,8 +76,16 @@ t.test('without tracking configured: no third-party script, no consent script', 
     const page = await app.inject({ url: path, headers: { cookie: 'language=en' } });
     t.ok([200, 404].includes(page.statusCode), `${path}: ${page.statusCode}`);
     const sources = scriptTags(page.body).flatMap((tag) => srcOf(tag) ?? []);
-    t.same(sources.filter((src) => !isSitePath(src)), [], `${path}: every script comes from the site`);
-    t.notMatch(page.body, /<link\b[^>]*rel="(?:preload|modulepreload|preconnect|dns-prefetch)"[^>]*href="(?:https?:)?\/\//, `${path}: nothing preloaded from elsewhere`);
+    t.same(
+      sources.filter((src) => !isSitePath(src)),
+      [],
+      `${path}: every script comes from the site`,
+    );
+    t.notMatch(
+      page.body,
+      /<link\b[^>]*rel="(?:preload|modulepreload|preconnect|dns-prefetch)"[^>]*href="(?:https?:)?\/\//,
+      `${path}: nothing preloaded from elsewhere`,
+    );
     t.notMatch(page.body, 'id="consent-defaults"', `${path}: no Consent Mode defaults needed`);
     checkSafeForPolicy(t, path, page.body);
   }
@@ -84,11 +101,26 @@ t.test('with tracking configured: the defaults first, the consent manager the on
     const page = await app.inject({ url: path, headers: { cookie: 'language=de' } });
     const scripts = scriptTags(page.body);
     t.match(scripts[0], /^<script\b[^>]*\sid="consent-defaults"[^>]*>$/, `${path}: the defaults are the first script`);
-    t.match(page.body, /<script\b[^>]*\sid="consent-defaults"[^>]*>window\.dataLayer=window\.dataLayer\|\|\[\];function gtag\(\)\{dataLayer\.push\(arguments\);\}gtag\('consent','default',\{"ad_storage":"denied","analytics_storage":"denied","ad_user_data":"denied","ad_personalization":"denied","functionality_storage":"denied","personalization_storage":"denied","security_storage":"denied","wait_for_update":2000\}\);<\/script>/);
-    t.same(scripts.flatMap((tag) => srcOf(tag) ?? []).filter((src) => !isSitePath(src)), [], `${path}: no third-party script in the markup`);
-    t.match(scripts[1], /id="consent-manager-loader"/, `${path}: right after the defaults, the script that adds the consent manager`);
+    t.match(
+      page.body,
+      /<script\b[^>]*\sid="consent-defaults"[^>]*>window\.dataLayer=window\.dataLayer\|\|\[\];function gtag\(\)\{dataLayer\.push\(arguments\);\}gtag\('consent','default',\{"ad_storage":"denied","analytics_storage":"denied","ad_user_data":"denied","ad_personalization":"denied","functionality_storage":"denied","personalization_storage":"denied","security_storage":"denied","wait_for_update":2000\}\);<\/script>/,
+    );
+    t.same(
+      scripts.flatMap((tag) => srcOf(tag) ?? []).filter((src) => !isSitePath(src)),
+      [],
+      `${path}: no third-party script in the markup`,
+    );
+    t.match(
+      scripts[1],
+      /id="consent-manager-loader"/,
+      `${path}: right after the defaults, the script that adds the consent manager`,
+    );
     const adder = /<script\b[^>]*id="consent-manager-loader"[^>]*>([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '';
-    t.match(adder, '"src":"https://app.usercentrics.eu/browser-ui/latest/loader.js"', `${path}: the consent manager's script`);
+    t.match(
+      adder,
+      '"src":"https://app.usercentrics.eu/browser-ui/latest/loader.js"',
+      `${path}: the consent manager's script`,
+    );
     t.match(adder, '"data-settings-id":"nordstern-settings"');
     t.match(adder, 's.async=false', 'not async: it runs in order after the defaults');
     checkSafeForPolicy(t, path, page.body);
@@ -101,6 +133,10 @@ t.test('with a tag manager alone: the defaults, and no third-party script in the
     const page = await app.inject({ url: path });
     const scripts = scriptTags(page.body);
     t.match(scripts[0], /^<script\b[^>]*\sid="consent-defaults"[^>]*>$/, `${path}: the defaults are the first script`);
-    t.same(scripts.flatMap((tag) => srcOf(tag) ?? []).filter((src) => !isSitePath(src)), [], `${path}: the tag manager and maps wait for consent in the browser`);
+    t.same(
+      scripts.flatMap((tag) => srcOf(tag) ?? []).filter((src) => !isSitePath(src)),
+      [],
+      `${path}: the tag manager and maps wait for consent in the browser`,
+    );
   }
 });

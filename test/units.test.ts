@@ -1,19 +1,19 @@
-import t from 'tap';
+import { readFileSync } from 'node:fs';
 import { createStaticHandler } from 'react-router';
+import t from 'tap';
 import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, reloadOnChunkError } from '#app/chunk-reload.ts';
 import type { LanguageMapping } from '#app/content/types.ts';
-import { readFileSync } from 'node:fs';
 import { berlinClock, berlinDay } from '#app/i18n/berlin-calendar.ts';
 import { berlinTime } from '#app/i18n/berlin-time.ts';
-import { currentYear, fill, formatDate, type FormatTexts } from '#app/i18n/format.ts';
+import { currentYear, type FormatTexts, fill, formatDate } from '#app/i18n/format.ts';
 import { formatWholeNumber } from '#app/i18n/number-format.ts';
 import { translationsOf } from '#app/i18n/translate-path.ts';
 import { describeError } from '#app/layout/error-status.ts';
 import { footerKey } from '#app/layout/footer.tsx';
 import { socialIconOf } from '#app/layout/icon.tsx';
 import { runMiddleware, UNKNOWN_MIDDLEWARE_MESSAGE } from '#app/middleware.ts';
-import { inlineJson } from '#server/ssr/serialize.ts';
 import { isCrawler } from '#server/ssr/crawler.ts';
+import { inlineJson } from '#server/ssr/serialize.ts';
 
 const mapping: LanguageMapping = {
   en: [
@@ -43,7 +43,11 @@ t.test('translationsOf finds the page in every language by index', async (t) => 
     { language: 'en', path: '/company/career/data-engineer' },
     { language: 'de', path: '/unternehmen/karriere/data-engineer' },
   ]);
-  t.same(translationsOf(mapping, 'en', '/technology/lunio')[1], { language: 'de', path: '/technologie/lunio' }, 'exact before pattern');
+  t.same(
+    translationsOf(mapping, 'en', '/technology/lunio')[1],
+    { language: 'de', path: '/technologie/lunio' },
+    'exact before pattern',
+  );
   t.same(translationsOf(mapping, 'en', '/imprint'), [], 'inactive entries have no switch');
   t.same(translationsOf(mapping, 'en', '/nowhere'), [], 'unmapped paths have no switch');
   t.same(translationsOf(null, 'en', '/'), []);
@@ -97,7 +101,8 @@ t.test('years and dates are those of Berlin, numbers marked as the language does
   t.equal(currentYear(new Date('2026-12-31T22:59:59.999Z')), 2026, 'an hour before midnight in Berlin');
   t.equal(currentYear(new Date('2026-12-31T23:00:00Z')), 2027, 'midnight in Berlin, still the old year in UTC');
   t.equal(currentYear(new Date('2027-06-30T22:30:00Z')), 2027, 'summer time does not move the year');
-  const texts = (language: 'en' | 'de') => JSON.parse(readFileSync(`content/${language}/ui.json`, 'utf8')) as FormatTexts;
+  const texts = (language: 'en' | 'de') =>
+    JSON.parse(readFileSync(`content/${language}/ui.json`, 'utf8')) as FormatTexts;
   t.equal(formatDate('2026-12-31T23:30:00Z', texts('de')), '1. Januar 2027');
   t.equal(formatDate('2026-12-31T23:30:00Z', texts('en')), '1 January 2027');
   t.equal(formatDate('2026-03-05', texts('en')), '5 March 2026');
@@ -109,7 +114,15 @@ t.test('years and dates are those of Berlin, numbers marked as the language does
 });
 
 t.test('Berlin wall time by arithmetic matches the time zone database, across every clock change', async (t) => {
-  const zone = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+  const zone = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
   const expected = (date: Date) => {
     const parts = Object.fromEntries(zone.formatToParts(date).map(({ type, value }) => [type, Number(value)]));
     return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
@@ -120,7 +133,14 @@ t.test('Berlin wall time by arithmetic matches the time zone database, across ev
     const date = new Date(instant);
     const got = berlinTime(date);
     const want = expected(date);
-    if (got.year !== want.year || got.month !== want.month || got.day !== want.day || got.hour !== want.hour || got.minute !== want.minute) mismatches += 1;
+    if (
+      got.year !== want.year ||
+      got.month !== want.month ||
+      got.day !== want.day ||
+      got.hour !== want.hour ||
+      got.minute !== want.minute
+    )
+      mismatches += 1;
   }
   t.equal(mismatches, 0);
   t.equal(berlinClock(new Date('2027-03-28T00:59:00Z')), '01:59', 'the last winter minute');
@@ -144,6 +164,8 @@ t.test('small helpers', async (t) => {
   t.ok(isCrawler('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'));
   t.ok(isCrawler('Mozilla/5.0 (compatible; bingbot/2.0)'));
   t.ok(isCrawler('facebookexternalhit/1.1'));
-  t.notOk(isCrawler('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'));
+  t.notOk(
+    isCrawler('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'),
+  );
   t.notOk(isCrawler(undefined));
 });

@@ -33,7 +33,8 @@ export function createInteractionLatency(): InteractionLatency {
       }
       const known = longest.find((interaction) => interaction.id === interactionId);
       if (known) known.latency = Math.max(known.latency, duration);
-      else if (longest.length < KEPT || duration > longest.at(-1)!.latency) longest.push({ id: interactionId, latency: duration });
+      else if (longest.length < KEPT || duration > longest.at(-1)!.latency)
+        longest.push({ id: interactionId, latency: duration });
       else return;
       longest.sort((a, b) => b.latency - a.latency);
       longest.length = Math.min(longest.length, KEPT);

@@ -11,10 +11,15 @@
  * visitor clicked on before the page was idle) is not reported, since its start is unknown.
  * Each metric is sent only where the browser measures it (no CLS without layout-shift entries).
  */
-import { matchPageRoute } from '#app/match-page.ts';
+
 import { WEB_VITALS_API } from '#app/api-paths.ts';
+import { matchPageRoute } from '#app/match-page.ts';
 import type { ViewNavigation, WebVitalsReport } from '#app/web-vitals/report.ts';
-import { createInteractionLatency, EVENT_DURATION_THRESHOLD_MS, type InteractionLatency } from './interaction-latency.ts';
+import {
+  createInteractionLatency,
+  EVENT_DURATION_THRESHOLD_MS,
+  type InteractionLatency,
+} from './interaction-latency.ts';
 import { createLayoutShiftScore, type LayoutShiftScore } from './layout-shift-score.ts';
 
 interface Location {
@@ -54,7 +59,15 @@ const SETTLE_MS = 1_000;
 const supports = (type: string) => PerformanceObserver.supportedEntryTypes?.includes(type) ?? false;
 
 function createView(route: string | undefined, navigation: ViewNavigation, start: number): View {
-  return { route, navigation, start, end: Infinity, shifts: createLayoutShiftScore(), interactions: createInteractionLatency(), interacted: false };
+  return {
+    route,
+    navigation,
+    start,
+    end: Infinity,
+    shifts: createLayoutShiftScore(),
+    interactions: createInteractionLatency(),
+    interacted: false,
+  };
 }
 
 /** When the page was first hidden (LCP counts only what was painted before), Infinity while it never was. */
@@ -85,7 +98,11 @@ export function startReporter(router: ViewSource): void {
   const viewAt = (time: number) => views.find((view) => view.start <= time && time < view.end);
 
   const observers: { observer: PerformanceObserver; handle: (entry: PerformanceEntry) => void }[] = [];
-  const observe = <T extends PerformanceEntry>(type: string, handle: (entry: T) => void, options: ObserveOptions = {}) => {
+  const observe = <T extends PerformanceEntry>(
+    type: string,
+    handle: (entry: T) => void,
+    options: ObserveOptions = {},
+  ) => {
     if (!supports(type)) return;
     const each = (entry: PerformanceEntry) => handle(entry as T);
     const observer = new PerformanceObserver((list) => list.getEntries().forEach(each));
@@ -93,9 +110,10 @@ export function startReporter(router: ViewSource): void {
     observers.push({ observer, handle: each });
   };
   // Entries the browser holds but has not handed over yet: taken before a view is sent.
-  const takePending = () => observers.forEach(({ observer, handle }) => {
-    observer.takeRecords().forEach(handle);
-  });
+  const takePending = () =>
+    observers.forEach(({ observer, handle }) => {
+      observer.takeRecords().forEach(handle);
+    });
 
   observe('largest-contentful-paint', (entry) => {
     if (entry.startTime < firstHidden) largestPaint = entry.startTime;
@@ -122,11 +140,13 @@ export function startReporter(router: ViewSource): void {
     const report: WebVitalsReport = { route: view.route, navigation: view.navigation };
     if (measuresShifts) report.cls = view.shifts.value();
     // Interactions all answered within the threshold are known only to be that fast.
-    const inp = view.interactions.value() ?? (measuresInteractions && view.interacted ? EVENT_DURATION_THRESHOLD_MS : undefined);
+    const inp =
+      view.interactions.value() ?? (measuresInteractions && view.interacted ? EVENT_DURATION_THRESHOLD_MS : undefined);
     if (inp !== undefined) report.inp = inp;
     if (view.navigation === 'load') {
       if (largestPaint !== undefined) report.lcp = Math.max(0, largestPaint - activationStart);
-      if (navigation && navigation.responseStart > 0) report.ttfb = Math.max(0, navigation.responseStart - activationStart);
+      if (navigation && navigation.responseStart > 0)
+        report.ttfb = Math.max(0, navigation.responseStart - activationStart);
     }
     return Object.keys(report).length > 2 ? report : undefined;
   }

@@ -10,16 +10,16 @@ import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
-import type { TSchema } from 'typebox';
 import addFormats from 'ajv-formats';
 import { matchRoutes } from 'react-router';
-import { BLOCK_SCHEMAS } from '../../src/app/content/schemas/block-schemas.ts';
-import { ROOT_SCHEMAS, SHARED_SCHEMAS } from '../../src/app/content/schemas/root-schemas.ts';
-import type { GlossaryContent } from '../../src/app/content/schemas/glossary.ts';
+import type { TSchema } from 'typebox';
 import { germanPathOf, SINGLE_LANGUAGE_FOLDERS } from '../../src/app/content/language-folders.ts';
+import { BLOCK_SCHEMAS } from '../../src/app/content/schemas/block-schemas.ts';
+import type { GlossaryContent } from '../../src/app/content/schemas/glossary.ts';
+import { ROOT_SCHEMAS, SHARED_SCHEMAS } from '../../src/app/content/schemas/root-schemas.ts';
 import { PAGE_ROUTES, type PageRoute } from '../../src/app/page-table.ts';
-import { compileGlossary, fieldPath, glossaryProblems, type CompiledTerm } from './glossary.ts';
 import { factProblems } from './facts.ts';
+import { type CompiledTerm, compileGlossary, fieldPath, glossaryProblems } from './glossary.ts';
 import { placeholderProblems } from './placeholders.ts';
 import { isProse, typographyProblems } from './typography.ts';
 
@@ -67,7 +67,11 @@ async function readContentFiles(contentDir: string, problems: ContentProblem[]):
       const relative = path.relative(contentDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
       try {
         // Read synchronously for the same reason as fileChecker: one small file after another, each awaited, mostly waits.
-        files.push({ path: relative, language, value: JSON.parse(readFileSync(path.join(contentDir, relative), 'utf8')) });
+        files.push({
+          path: relative,
+          language,
+          value: JSON.parse(readFileSync(path.join(contentDir, relative), 'utf8')),
+        });
       } catch (error) {
         problems.push({ file: relative, problem: `not valid JSON: ${(error as Error).message}` });
       }
@@ -79,14 +83,21 @@ async function readContentFiles(contentDir: string, problems: ContentProblem[]):
 /** Every string in a JSON value with the key it sits under and its JSON pointer. */
 function* strings(value: unknown, pointer = '', key = ''): Generator<{ pointer: string; key: string; text: string }> {
   if (typeof value === 'string') yield { pointer, key, text: value };
-  else if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* strings(item, `${pointer}/${index}`, key);
-  else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) yield* strings(item, `${pointer}/${name}`, name);
+  else if (Array.isArray(value))
+    for (const [index, item] of value.entries()) yield* strings(item, `${pointer}/${index}`, key);
+  else if (value && typeof value === 'object')
+    for (const [name, item] of Object.entries(value)) yield* strings(item, `${pointer}/${name}`, name);
 }
 
-function compileSchemas(): { blocks: Map<string, ValidateFunction>; roots: Map<string, ValidateFunction>; shared: Map<string, ValidateFunction> } {
+function compileSchemas(): {
+  blocks: Map<string, ValidateFunction>;
+  roots: Map<string, ValidateFunction>;
+  shared: Map<string, ValidateFunction>;
+} {
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats.default(ajv);
-  const compile = (schemas: Readonly<Record<string, TSchema>>) => new Map(Object.entries(schemas).map(([name, schema]) => [name, ajv.compile(schema)]));
+  const compile = (schemas: Readonly<Record<string, TSchema>>) =>
+    new Map(Object.entries(schemas).map(([name, schema]) => [name, ajv.compile(schema)]));
   return { blocks: compile(BLOCK_SCHEMAS), roots: compile(ROOT_SCHEMAS), shared: compile(SHARED_SCHEMAS) };
 }
 
@@ -97,13 +108,20 @@ const schemaProblem = (error: NonNullable<ValidateFunction['errors']>[number]) =
  * A file at the top of the content folder (shared by both languages), checked against its
  * schema; undefined when it is missing, broken or does not match, which is reported.
  */
-async function readSharedFile(contentDir: string, name: string, validate: ValidateFunction | undefined, problems: ContentProblem[]): Promise<unknown> {
+async function readSharedFile(
+  contentDir: string,
+  name: string,
+  validate: ValidateFunction | undefined,
+  problems: ContentProblem[],
+): Promise<unknown> {
   const report = (problem: string) => problems.push({ file: name, problem });
   let value: unknown;
   try {
     value = JSON.parse(await readFile(path.join(contentDir, name), 'utf8'));
   } catch (error) {
-    report((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `not valid JSON: ${(error as Error).message}`);
+    report(
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `not valid JSON: ${(error as Error).message}`,
+    );
     return undefined;
   }
   if (validate && !validate(value)) {
@@ -114,7 +132,11 @@ async function readSharedFile(contentDir: string, name: string, validate: Valida
 }
 
 /** The glossary's terms per language, or none when it is missing or broken (which is reported). */
-async function readGlossary(contentDir: string, validate: ValidateFunction | undefined, problems: ContentProblem[]): Promise<ReadonlyMap<string, readonly CompiledTerm[]>> {
+async function readGlossary(
+  contentDir: string,
+  validate: ValidateFunction | undefined,
+  problems: ContentProblem[],
+): Promise<ReadonlyMap<string, readonly CompiledTerm[]>> {
   const value = await readSharedFile(contentDir, GLOSSARY, validate, problems);
   if (value === undefined) return new Map();
   const glossary = compileGlossary(value as GlossaryContent);
@@ -123,7 +145,11 @@ async function readGlossary(contentDir: string, validate: ValidateFunction | und
 }
 
 /** Why a download does not match what its block says about it, or null when it does. */
-async function downloadProblem(file: string, format: string, exists: (file: string) => Promise<boolean>): Promise<string | null> {
+async function downloadProblem(
+  file: string,
+  format: string,
+  exists: (file: string) => Promise<boolean>,
+): Promise<string | null> {
   if (!(await exists(file))) return 'which does not exist';
   const bytes = await readFile(file);
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return 'which is not a PDF';
@@ -171,7 +197,8 @@ function linkProblem(link: string, language: string, folders: ReadonlySet<string
   const route = match && ROUTE_BY_ID.get(match.route.id ?? '');
   if (!match || !route) return `links to ${link}, which is no route`;
   if (route.validate && !route.validate(match.params)) return `links to ${link}, which its route refuses`;
-  if (route.language !== 'shared' && route.language !== language) return `links to ${link}, a page in the other language`;
+  if (route.language !== 'shared' && route.language !== language)
+    return `links to ${link}, a page in the other language`;
   // Redirecting routes have no content of their own.
   if (route.middleware?.length) return null;
   const folder = `${language}/${route.folder(match.params)}`;
@@ -193,7 +220,8 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
   const paths = new Set(files.map((file) => file.path));
   const folders = new Set(files.map((file) => path.posix.dirname(file.path)));
   const glossary = await readGlossary(contentDir, schemas.shared.get(GLOSSARY), problems);
-  for (const [name, validate] of schemas.shared) if (name !== GLOSSARY) await readSharedFile(contentDir, name, validate, problems);
+  for (const [name, validate] of schemas.shared)
+    if (name !== GLOSSARY) await readSharedFile(contentDir, name, validate, problems);
 
   for (const file of files) {
     const report = (problem: string) => problems.push({ file: file.path, problem });
@@ -207,13 +235,19 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
 
     for (const { pointer, key, text } of strings(file.value)) {
       for (const problem of placeholderProblems(languageRelative, pointer, text)) report(problem);
-      if (!ADDRESS_KEYS.has(key) && !/^(\/|https?:|mailto:)/.test(text)) for (const problem of glossaryProblems(terms, withoutPlaceholderNames(text), key, pointer)) report(problem);
-      if (!ADDRESS_KEYS.has(key) && isProse(text)) for (const problem of typographyProblems(text, file.language, fieldPath(pointer))) report(problem);
+      if (!ADDRESS_KEYS.has(key) && !/^(\/|https?:|mailto:)/.test(text))
+        for (const problem of glossaryProblems(terms, withoutPlaceholderNames(text), key, pointer)) report(problem);
+      if (!ADDRESS_KEYS.has(key) && isProse(text))
+        for (const problem of typographyProblems(text, file.language, fieldPath(pointer))) report(problem);
       if (text.trim() === '') report(`${pointer} is empty`);
       else if (text.startsWith('/images/')) {
         if (!(await exists(path.join(staticDir, text)))) report(`${pointer} refers to ${text}, which does not exist`);
       } else if (key === 'file' && path.posix.basename(file.path) === 'download.json') {
-        const problem = await downloadProblem(path.join(staticDir, 'downloads', text), (file.value as { format?: string }).format ?? '', exists);
+        const problem = await downloadProblem(
+          path.join(staticDir, 'downloads', text),
+          (file.value as { format?: string }).format ?? '',
+          exists,
+        );
         if (problem) report(`${pointer} refers to downloads/${text}, ${problem}`);
       } else if (LINK_KEYS.has(key) && text.startsWith('/')) {
         const problem = linkProblem(text, file.language, folders);
@@ -230,7 +264,8 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
     if (!paths.has(german)) problems.push({ file: file.path, problem: `has no German counterpart ${german}` });
   }
   for (const file of files.filter((f) => f.language === 'de')) {
-    if (!germanCounterparts.has(file.path) && !singleLanguage(file.path)) problems.push({ file: file.path, problem: 'has no English counterpart' });
+    if (!germanCounterparts.has(file.path) && !singleLanguage(file.path))
+      problems.push({ file: file.path, problem: 'has no English counterpart' });
   }
   problems.push(...factProblems(files));
   return problems;

@@ -12,8 +12,10 @@
 import path from 'node:path';
 import type { FactFile, FactProblem } from './fact-file.ts';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
-const items = (value: unknown): Record<string, unknown>[] => (isRecord(value) && Array.isArray(value.items) ? value.items.filter(isRecord) : []);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+const items = (value: unknown): Record<string, unknown>[] =>
+  isRecord(value) && Array.isArray(value.items) ? value.items.filter(isRecord) : [];
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = Object.fromEntries(
   [
@@ -42,7 +44,8 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = Object.fromEntries(
     [en!, index + 1],
   ]),
 );
-const numberOf = (word: string): number | undefined => (/^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word.toLowerCase()]);
+const numberOf = (word: string): number | undefined =>
+  /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word.toLowerCase()];
 
 interface Range {
   min: number;
@@ -55,7 +58,10 @@ const NUMBER = '(\\d+|\\p{L}+)';
 /** "1–2 Wochen", "2 weeks", "1 Woche". */
 const DURATION = new RegExp(`^(?:(\\d+)–)?(\\d+)${SPACE}(?:Wochen?|weeks?)$`, 'u');
 /** A stated length in prose: "sechs bis zehn Wochen", "nine to fifteen weeks", "10–12 Wochen". */
-const STATED = new RegExp(`(?<![\\p{L}\\p{N}])${NUMBER}(?:–|${SPACE}bis${SPACE}|${SPACE}to${SPACE})${NUMBER}${SPACE}(?:Wochen|weeks)(?![\\p{L}])`, 'gu');
+const STATED = new RegExp(
+  `(?<![\\p{L}\\p{N}])${NUMBER}(?:–|${SPACE}bis${SPACE}|${SPACE}to${SPACE})${NUMBER}${SPACE}(?:Wochen|weeks)(?![\\p{L}])`,
+  'gu',
+);
 /** Steps that go on after the project (Laufend, Ongoing) are no part of its length. */
 const ONGOING = new Set(['Laufend', 'Ongoing']);
 
@@ -76,8 +82,10 @@ function stepSums(steps: unknown): Range[] | null {
   return sums.length > 0 ? sums : null;
 }
 
-const covers = (sums: readonly Range[], stated: Range) => sums.some((sum) => sum.min === stated.min && sum.max === stated.max);
-const sumsText = (sums: readonly Range[]) => `${rangeText(sums.at(-1)!)} (after each step: ${sums.map(rangeText).join(', ')})`;
+const covers = (sums: readonly Range[], stated: Range) =>
+  sums.some((sum) => sum.min === stated.min && sum.max === stated.max);
+const sumsText = (sums: readonly Range[]) =>
+  `${rangeText(sums.at(-1)!)} (after each step: ${sums.map(rangeText).join(', ')})`;
 
 function statedRanges(text: string): Range[] {
   const ranges: Range[] = [];
@@ -98,7 +106,11 @@ function durationProblems(files: readonly FactFile[]): FactProblem[] {
     if (!sums) continue;
     const text = isRecord(file.value) && typeof file.value.text === 'string' ? file.value.text : '';
     for (const stated of statedRanges(text)) {
-      if (!covers(sums.slice(-1), stated)) problems.push({ file: file.path, problem: `/text states ${rangeText(stated)} weeks, but the steps add up to ${sumsText(sums)}` });
+      if (!covers(sums.slice(-1), stated))
+        problems.push({
+          file: file.path,
+          problem: `/text states ${rangeText(stated)} weeks, but the steps add up to ${sumsText(sums)}`,
+        });
     }
     // A box on the same page that counts weeks ("7–11 · Weeks to a clean GA4 setup").
     const boxes = byPath.get(`${path.posix.dirname(file.path)}/boxes.json`);
@@ -110,7 +122,11 @@ function durationProblems(files: readonly FactFile[]): FactProblem[] {
       const stated = { min: Number(match[1]), max: Number(match[2] ?? match[1]) };
       // "Weeks to the first campaign" counts up to a milestone, any other box the whole project.
       const milestone = /\b(?:first|erste[nrs]?)\b/iu.test(label);
-      if (!covers(milestone ? sums : sums.slice(-1), stated)) problems.push({ file: boxes!.path, problem: `/items/${index}/value states ${rangeText(stated)} weeks, but the steps of ${file.path} add up to ${sumsText(sums)}` });
+      if (!covers(milestone ? sums : sums.slice(-1), stated))
+        problems.push({
+          file: boxes!.path,
+          problem: `/items/${index}/value states ${rangeText(stated)} weeks, but the steps of ${file.path} add up to ${sumsText(sums)}`,
+        });
     });
   }
   return problems;
@@ -121,13 +137,18 @@ export const GMP_FIRST_YEAR = 2018;
 
 function* strings(value: unknown, pointer = ''): Generator<{ pointer: string; text: string }> {
   if (typeof value === 'string') yield { pointer, text: value };
-  else if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* strings(item, `${pointer}/${index}`);
-  else if (isRecord(value)) for (const [name, item] of Object.entries(value)) yield* strings(item, `${pointer}/${name}`);
+  else if (Array.isArray(value))
+    for (const [index, item] of value.entries()) yield* strings(item, `${pointer}/${index}`);
+  else if (isRecord(value))
+    for (const [name, item] of Object.entries(value)) yield* strings(item, `${pointer}/${name}`);
 }
 
 function partnerYearProblems(files: readonly FactFile[]): FactProblem[] {
   const problems: FactProblem[] = [];
-  const early = (text: string) => [...text.matchAll(/(?<!\d)(20[01]\d)(?!\d)/g)].map((match) => Number(match[1])).find((year) => year < GMP_FIRST_YEAR);
+  const early = (text: string) =>
+    [...text.matchAll(/(?<!\d)(20[01]\d)(?!\d)/g)]
+      .map((match) => Number(match[1]))
+      .find((year) => year < GMP_FIRST_YEAR);
   for (const file of files) {
     for (const { pointer, text } of strings(file.value)) {
       if (!text.includes('Google Marketing Platform')) continue;
@@ -135,14 +156,21 @@ function partnerYearProblems(files: readonly FactFile[]): FactProblem[] {
       for (const sentence of text.split(/(?<=[.!?])\s+/)) {
         if (!/Google Marketing Platform/.test(sentence) || !/partner/i.test(sentence)) continue;
         const year = early(sentence);
-        if (year !== undefined) problems.push({ file: file.path, problem: `${pointer} dates the Google Marketing Platform partnership to ${year}; the platform began in ${GMP_FIRST_YEAR}` });
+        if (year !== undefined)
+          problems.push({
+            file: file.path,
+            problem: `${pointer} dates the Google Marketing Platform partnership to ${year}; the platform began in ${GMP_FIRST_YEAR}`,
+          });
       }
     }
     // A figures block: the year as the value, the partnership in the label.
     items(file.value).forEach((item, index) => {
       const year = typeof item.value === 'string' ? Number(item.value) : NaN;
       if (year < GMP_FIRST_YEAR && /Google Marketing Platform/.test(String(item.label ?? item.title ?? ''))) {
-        problems.push({ file: file.path, problem: `/items/${index} dates the Google Marketing Platform partnership to ${year}; the platform began in ${GMP_FIRST_YEAR}` });
+        problems.push({
+          file: file.path,
+          problem: `/items/${index} dates the Google Marketing Platform partnership to ${year}; the platform began in ${GMP_FIRST_YEAR}`,
+        });
       }
     });
   }
@@ -160,7 +188,11 @@ function repeatedFigureProblems(files: readonly FactFile[]): FactProblem[] {
       const figure = item.value.replace(/\+$/, '').trim();
       const first = seen.get(figure);
       if (first === undefined) seen.set(figure, index);
-      else problems.push({ file: file.path, problem: `/items/${index}/value ${item.value} repeats the figure of /items/${first}; two counts side by side read as a copy error` });
+      else
+        problems.push({
+          file: file.path,
+          problem: `/items/${index}/value ${item.value} repeats the figure of /items/${first}; two counts side by side read as a copy error`,
+        });
     });
   }
   return problems;
@@ -171,17 +203,33 @@ function eventCanonicalProblems(files: readonly FactFile[]): FactProblem[] {
   const problems: FactProblem[] = [];
   const byPath = new Map(files.map((file) => [file.path, file]));
   for (const file of files) {
-    if (path.posix.basename(file.path) !== 'information.json' || !isRecord(file.value) || !Array.isArray(file.value.editions)) continue;
+    if (
+      path.posix.basename(file.path) !== 'information.json' ||
+      !isRecord(file.value) ||
+      !Array.isArray(file.value.editions)
+    )
+      continue;
     if (file.value.editions.length < 2) continue;
     const meta = byPath.get(`${path.posix.dirname(file.path)}/meta.json`);
     const canonical = isRecord(meta?.value) && typeof meta.value.canonical === 'string' ? meta.value.canonical : null;
     if (!canonical) continue;
-    const edition = file.value.editions.filter(isRecord).find(({ location, year, month }) => canonical.endsWith(`/${String(location)}/${String(year)}/${String(month)}`));
-    if (edition) problems.push({ file: meta!.path, problem: `/canonical ${canonical} names one of ${file.value.editions.length} editions as the original of all of them` });
+    const edition = file.value.editions
+      .filter(isRecord)
+      .find(({ location, year, month }) => canonical.endsWith(`/${String(location)}/${String(year)}/${String(month)}`));
+    if (edition)
+      problems.push({
+        file: meta!.path,
+        problem: `/canonical ${canonical} names one of ${file.value.editions.length} editions as the original of all of them`,
+      });
   }
   return problems;
 }
 
 export function pageFactProblems(files: readonly FactFile[]): FactProblem[] {
-  return [...durationProblems(files), ...partnerYearProblems(files), ...repeatedFigureProblems(files), ...eventCanonicalProblems(files)];
+  return [
+    ...durationProblems(files),
+    ...partnerYearProblems(files),
+    ...repeatedFigureProblems(files),
+    ...eventCanonicalProblems(files),
+  ];
 }

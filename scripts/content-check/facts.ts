@@ -23,8 +23,10 @@ interface Person {
   company: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
 /** The people a file names with their role at a company: quotes, quote sliders and speakers. */
 function peopleOf(file: FactFile): Person[] {
@@ -38,7 +40,9 @@ function peopleOf(file: FactFile): Person[] {
   };
   if (block === 'quote') return [person(file.value, '')].filter((p): p is Person => p !== null);
   if ((block === 'quoteSlider' || block === 'speakers') && isRecord(file.value) && Array.isArray(file.value.items)) {
-    return file.value.items.map((item, index) => person(item, `/items/${index}`)).filter((p): p is Person => p !== null);
+    return file.value.items
+      .map((item, index) => person(item, `/items/${index}`))
+      .filter((p): p is Person => p !== null);
   }
   return [];
 }
@@ -66,19 +70,28 @@ function personProblems(files: readonly FactFile[]): FactProblem[] {
     const holder = byRole.get(roleKey);
     if (!holder) byRole.set(roleKey, person);
     else if (holder.name !== person.name) {
-      problems.push({ file: person.file, problem: `${where} names ${person.name} as ${person.role} at ${person.company}, the role ${holder.name} holds in ${holder.file}` });
+      problems.push({
+        file: person.file,
+        problem: `${where} names ${person.name} as ${person.role} at ${person.company}, the role ${holder.name} holds in ${holder.file}`,
+      });
     }
     const personKey = `${company}\u0000${person.name}`;
     const known = byPerson.get(personKey);
     if (!known) byPerson.set(personKey, person);
     else if (normalizedRole(known.role) !== normalizedRole(person.role)) {
-      problems.push({ file: person.file, problem: `${where} names ${person.name} of ${person.company} as ${person.role}, but ${known.file} as ${known.role}` });
+      problems.push({
+        file: person.file,
+        problem: `${where} names ${person.name} of ${person.company} as ${person.role}, but ${known.file} as ${known.role}`,
+      });
     }
     const firstKey = `${company}\u0000${firstName(person.name)}`;
     const namesake = byFirstName.get(firstKey);
     if (!namesake) byFirstName.set(firstKey, person);
     else if (namesake.name !== person.name) {
-      problems.push({ file: person.file, problem: `${where} names ${person.name}, a second ${firstName(person.name)} at ${person.company} besides ${namesake.name} in ${namesake.file}` });
+      problems.push({
+        file: person.file,
+        problem: `${where} names ${person.name}, a second ${firstName(person.name)} at ${person.company} besides ${namesake.name} in ${namesake.file}`,
+      });
     }
   }
   return problems;
@@ -114,7 +127,9 @@ function editionsOf(files: readonly FactFile[]): EditionFact[] {
     if (typeof folderName !== 'string' || !Array.isArray(list)) continue;
     list.forEach((edition, index) => {
       if (!isRecord(edition) || typeof edition.start !== 'string' || typeof edition.end !== 'string') return;
-      const speakers = Array.isArray(edition.speakers) ? edition.speakers.filter((name): name is string => typeof name === 'string') : [];
+      const speakers = Array.isArray(edition.speakers)
+        ? edition.speakers.filter((name): name is string => typeof name === 'string')
+        : [];
       editions.push({
         file: file.path,
         pointer: `/editions/${index}`,
@@ -136,7 +151,10 @@ function editionProblems(editions: readonly EditionFact[]): FactProblem[] {
       if (!day) continue;
       const shared = edition.speakers.filter((name) => earlier.speakers.includes(name));
       if (shared.length > 0) {
-        problems.push({ file: edition.file, problem: `${edition.pointer} (${edition.path}) on ${day} shares ${shared.join(', ')} with ${earlier.path} on the same day` });
+        problems.push({
+          file: edition.file,
+          problem: `${edition.pointer} (${edition.path}) on ${day} shares ${shared.join(', ')} with ${earlier.path} on the same day`,
+        });
       }
     }
   });
@@ -156,8 +174,10 @@ function insightProblems(files: readonly FactFile[], editions: readonly EditionF
       continue;
     }
     const day = edition.days[0];
-    if (typeof date === 'string' && date !== day) problems.push({ file: file.path, problem: `/event_date ${date} is not the day of ${edition.path} (${day})` });
-    if (typeof datetime === 'string' && berlinDay(new Date(datetime)) !== day) problems.push({ file: file.path, problem: `/datetime ${datetime} is not the day of ${edition.path} (${day})` });
+    if (typeof date === 'string' && date !== day)
+      problems.push({ file: file.path, problem: `/event_date ${date} is not the day of ${edition.path} (${day})` });
+    if (typeof datetime === 'string' && berlinDay(new Date(datetime)) !== day)
+      problems.push({ file: file.path, problem: `/datetime ${datetime} is not the day of ${edition.path} (${day})` });
   }
   return problems;
 }
@@ -167,7 +187,13 @@ export function factProblems(files: readonly FactFile[]): FactProblem[] {
   for (const language of new Set(files.map((file) => file.language))) {
     const ofLanguage = files.filter((file) => file.language === language);
     const editions = editionsOf(ofLanguage);
-    problems.push(...personProblems(ofLanguage), ...editionProblems(editions), ...insightProblems(ofLanguage, editions), ...retentionProblems(ofLanguage, language), ...pageFactProblems(ofLanguage));
+    problems.push(
+      ...personProblems(ofLanguage),
+      ...editionProblems(editions),
+      ...insightProblems(ofLanguage, editions),
+      ...retentionProblems(ofLanguage, language),
+      ...pageFactProblems(ofLanguage),
+    );
   }
   // The job ads are compared across the two languages too.
   problems.push(...jobFactProblems(files));

@@ -47,9 +47,15 @@ export function compileGlossary(glossary: GlossaryContent): CompiledGlossary {
       const variants: { variant: string; pattern: RegExp; literal?: string }[] = [];
       for (const variant of term.avoid) {
         try {
-          variants.push({ variant, pattern: variantPattern(variant), ...(REGEX_VARIANT.test(variant) ? {} : { literal: variant }) });
+          variants.push({
+            variant,
+            pattern: variantPattern(variant),
+            ...(REGEX_VARIANT.test(variant) ? {} : { literal: variant }),
+          });
         } catch (error) {
-          problems.push(`/${language}/terms/${index}/avoid: ${variant} is no regular expression: ${(error as Error).message}`);
+          problems.push(
+            `/${language}/terms/${index}/avoid: ${variant} is no regular expression: ${(error as Error).message}`,
+          );
         }
       }
       return { preferred: term.preferred, fields: term.fields ? new Set(term.fields) : null, variants };
@@ -64,7 +70,10 @@ export function fieldPath(pointer: string): string {
   return pointer
     .split('/')
     .slice(1)
-    .reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), '');
+    .reduce(
+      (path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment),
+      '',
+    );
 }
 
 const anyLiterals = new WeakMap<readonly CompiledTerm[], RegExp | null>();
@@ -73,7 +82,9 @@ const anyLiterals = new WeakMap<readonly CompiledTerm[], RegExp | null>();
 function anyLiteral(terms: readonly CompiledTerm[]): RegExp | null {
   let pattern = anyLiterals.get(terms);
   if (pattern === undefined) {
-    const literals = terms.flatMap((term) => term.variants.flatMap(({ literal }) => (literal === undefined ? [] : [escapeRegExp(literal)])));
+    const literals = terms.flatMap((term) =>
+      term.variants.flatMap(({ literal }) => (literal === undefined ? [] : [escapeRegExp(literal)])),
+    );
     pattern = literals.length > 0 ? new RegExp(literals.join('|'), 'u') : null;
     anyLiterals.set(terms, pattern);
   }

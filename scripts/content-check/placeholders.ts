@@ -15,16 +15,21 @@ export function placeholderProblems(file: string, pointer: string, text: string)
   const problems: string[] = [];
   const { required, allowed } = expectedPlaceholders(file, pointer);
   const found = new Set<string>();
-  const filled = allowed.length > 0 ? `the code fills in ${allowed.map((name) => `{${name}}`).join(', ')} here` : 'the code fills in no {name} here';
+  const filled =
+    allowed.length > 0
+      ? `the code fills in ${allowed.map((name) => `{${name}}`).join(', ')} here`
+      : 'the code fills in no {name} here';
   for (const [, setting, name] of text.matchAll(TOKEN)) {
     if (setting !== undefined) {
-      if (!(SETTING_NAMES as readonly string[]).includes(setting)) report(`{{${setting}}}, which the server does not fill in (known: ${SETTING_NAMES.join(', ')})`);
+      if (!(SETTING_NAMES as readonly string[]).includes(setting))
+        report(`{{${setting}}}, which the server does not fill in (known: ${SETTING_NAMES.join(', ')})`);
     } else if (name !== undefined) {
       found.add(name);
       if (!allowed.includes(name)) report(`{${name}}, which ${filled}`);
     }
   }
-  for (const name of required) if (!found.has(name)) problems.push(`${pointer} lacks {${name}}, which the code fills in`);
+  for (const name of required)
+    if (!found.has(name)) problems.push(`${pointer} lacks {${name}}, which the code fills in`);
   return problems;
 
   function report(what: string) {

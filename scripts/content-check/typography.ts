@@ -17,8 +17,48 @@ export interface TypographyRule {
 }
 
 const NBSP = '\u00a0';
-const DE_UNITS = ['%', '€', 'MB', 'KB', 'GB', 'Wochen', 'Woche', 'Tagen', 'Tage', 'Tag', 'Stunden', 'Stunde', 'Minuten', 'Minute', 'Sekunden', 'Monaten', 'Monate', 'Monat', 'Jahren', 'Jahre', 'Jahr', 'Uhr'];
-const EN_UNITS = ['MB', 'KB', 'GB', 'weeks', 'week', 'days', 'day', 'hours', 'hour', 'minutes', 'minute', 'seconds', 'months', 'month', 'years', 'year'];
+const DE_UNITS = [
+  '%',
+  '€',
+  'MB',
+  'KB',
+  'GB',
+  'Wochen',
+  'Woche',
+  'Tagen',
+  'Tage',
+  'Tag',
+  'Stunden',
+  'Stunde',
+  'Minuten',
+  'Minute',
+  'Sekunden',
+  'Monaten',
+  'Monate',
+  'Monat',
+  'Jahren',
+  'Jahre',
+  'Jahr',
+  'Uhr',
+];
+const EN_UNITS = [
+  'MB',
+  'KB',
+  'GB',
+  'weeks',
+  'week',
+  'days',
+  'day',
+  'hours',
+  'hour',
+  'minutes',
+  'minute',
+  'seconds',
+  'months',
+  'month',
+  'years',
+  'year',
+];
 const unitRule = (units: readonly string[]): TypographyRule => ({
   name: 'a non-breaking space between a number and its unit',
   // After a number or a placeholder that becomes one ({max} MB), not periods.json's {count}, which is spelled out ("zwei Jahre").
@@ -27,20 +67,32 @@ const unitRule = (units: readonly string[]): TypographyRule => ({
   replacement: NBSP,
 });
 
-const MINUS: TypographyRule = { name: 'a minus sign (−) before a negative value', pattern: /^[–-](?=\d)/gu, replacement: '\u2212' };
+const MINUS: TypographyRule = {
+  name: 'a minus sign (−) before a negative value',
+  pattern: /^[–-](?=\d)/gu,
+  replacement: '\u2212',
+};
 
 const RULES: Readonly<Record<string, readonly TypographyRule[]>> = {
   de: [
     unitRule(DE_UNITS),
     { name: 'a non-breaking space after § and §§', pattern: /(?<=§) (?=\d)/gu, replacement: NBSP },
-    { name: 'a non-breaking space inside a legal reference (Art. 6 Abs. 1 lit. f)', pattern: /(?<=(?<![\p{L}])(?:Art|Abs|Nr|lit|S)\.) (?=\d|[a-z](?![\p{L}]))/gu, replacement: NBSP },
+    {
+      name: 'a non-breaking space inside a legal reference (Art. 6 Abs. 1 lit. f)',
+      pattern: /(?<=(?<![\p{L}])(?:Art|Abs|Nr|lit|S)\.) (?=\d|[a-z](?![\p{L}]))/gu,
+      replacement: NBSP,
+    },
     MINUS,
   ],
   en: [
     unitRule(EN_UNITS),
     MINUS,
     // Quotes before apostrophes: the closing quote of 'last 30 days' is no plural's apostrophe.
-    { name: 'double curly quotes (“…”) around a quoted phrase', pattern: /(?<=^|[\s(])'([^'\n]*\p{L}[^'\n]*)'(?=[\s.,;:!?)]|$)/gu, replacement: '“$1”' },
+    {
+      name: 'double curly quotes (“…”) around a quoted phrase',
+      pattern: /(?<=^|[\s(])'([^'\n]*\p{L}[^'\n]*)'(?=[\s.,;:!?)]|$)/gu,
+      replacement: '“$1”',
+    },
     { name: 'a curly apostrophe (’) inside a word', pattern: /(?<=[\p{L}\p{N}])'(?=\p{L})/gu, replacement: '’' },
     { name: 'a curly apostrophe (’) after a plural s', pattern: /(?<=\p{L}s)'(?=[\s.,;:!?)]|$)/gu, replacement: '’' },
     { name: 'no space before an ellipsis', pattern: /(?<=[\p{L}\p{N}”’)]) …/gu, replacement: '…' },

@@ -7,11 +7,21 @@
  */
 import { cpSync, linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONTENT_TYPES, INSIGHTS_CONTENT_FOLDER, SECONDARY_GROUPS, articleImageUrl, articlePath } from '../../src/app/insights/model.ts';
 import type { Static } from 'typebox';
-import type { AuthorSchema, GeneralInformation as SchemaGeneralInformation, InsightContent } from '../../src/app/content/schemas/insight.ts';
+import type {
+  AuthorSchema,
+  InsightContent,
+  GeneralInformation as SchemaGeneralInformation,
+} from '../../src/app/content/schemas/insight.ts';
 import type { MetaContent } from '../../src/app/content/schemas/meta.ts';
 import type { StageContent } from '../../src/app/content/schemas/stage.ts';
+import {
+  articleImageUrl,
+  articlePath,
+  CONTENT_TYPES,
+  INSIGHTS_CONTENT_FOLDER,
+  SECONDARY_GROUPS,
+} from '../../src/app/insights/model.ts';
 
 type Language = 'en' | 'de';
 type AuthorContent = Static<typeof AuthorSchema>;
@@ -93,21 +103,55 @@ const CITIES: readonly Words[] = [
 
 /** Headlines: a shipped headline's subject (the part before its colon) with varied words. */
 const HEADLINES: readonly ((p: HeadlineParts) => Words | null)[] = [
-  (p) => (p.rest ? [`${p.subject.en} ${p.sector[0]}: ${p.rest.en}`, `${p.subject.de} ${p.sector[1]}: ${p.rest.de}`] : null),
-  (p) => [`${p.subject.en}: lessons from ${p.n} projects ${p.sector[0]}`, `${p.subject.de}: Erkenntnisse aus ${p.n} Projekten ${p.sector[1]}`],
-  (p) => [`${p.subject.en} ${p.sector[0]}: what changed in ${p.year}`, `${p.subject.de} ${p.sector[1]}: Was sich ${p.year} geändert hat`],
-  (p) => [`${p.subject.en}: the ${p.year} review for ${p.audience[0]}`, `${p.subject.de}: der Rückblick ${p.year} für ${p.audience[1]}`],
-  (p) => [`${p.subject.en} for ${p.audience[0]}: the first questions to ask`, `${p.subject.de} für ${p.audience[1]}: die ersten Fragen`],
-  (p) => [`${p.subject.en}: ${p.n} mistakes we see ${p.sector[0]}`, `${p.subject.de}: ${p.n} Fehler, die wir ${p.sector[1]} sehen`],
-  (p) => [`${p.subject.en} revisited: notes ${p.sector[0]}, ${p.year}`, `${p.subject.de} neu betrachtet: Notizen ${p.sector[1]}, ${p.year}`],
-  (p) => [`${p.subject.en}: a checklist for ${p.audience[0]} ${p.sector[0]}`, `${p.subject.de}: eine Checkliste für ${p.audience[1]} ${p.sector[1]}`],
+  (p) =>
+    p.rest ? [`${p.subject.en} ${p.sector[0]}: ${p.rest.en}`, `${p.subject.de} ${p.sector[1]}: ${p.rest.de}`] : null,
+  (p) => [
+    `${p.subject.en}: lessons from ${p.n} projects ${p.sector[0]}`,
+    `${p.subject.de}: Erkenntnisse aus ${p.n} Projekten ${p.sector[1]}`,
+  ],
+  (p) => [
+    `${p.subject.en} ${p.sector[0]}: what changed in ${p.year}`,
+    `${p.subject.de} ${p.sector[1]}: Was sich ${p.year} geändert hat`,
+  ],
+  (p) => [
+    `${p.subject.en}: the ${p.year} review for ${p.audience[0]}`,
+    `${p.subject.de}: der Rückblick ${p.year} für ${p.audience[1]}`,
+  ],
+  (p) => [
+    `${p.subject.en} for ${p.audience[0]}: the first questions to ask`,
+    `${p.subject.de} für ${p.audience[1]}: die ersten Fragen`,
+  ],
+  (p) => [
+    `${p.subject.en}: ${p.n} mistakes we see ${p.sector[0]}`,
+    `${p.subject.de}: ${p.n} Fehler, die wir ${p.sector[1]} sehen`,
+  ],
+  (p) => [
+    `${p.subject.en} revisited: notes ${p.sector[0]}, ${p.year}`,
+    `${p.subject.de} neu betrachtet: Notizen ${p.sector[1]}, ${p.year}`,
+  ],
+  (p) => [
+    `${p.subject.en}: a checklist for ${p.audience[0]} ${p.sector[0]}`,
+    `${p.subject.de}: eine Checkliste für ${p.audience[1]} ${p.sector[1]}`,
+  ],
 ];
 /** The first sentence of a description, before the shipped one: the card shows it. */
 const ANGLES: readonly ((p: HeadlineParts) => Words)[] = [
-  (p) => [`This edition looks at ${p.n} projects ${p.sector[0]} from ${p.year}.`, `Diese Ausgabe blickt auf ${p.n} Projekte ${p.sector[1]} aus dem Jahr ${p.year}.`],
-  (p) => [`What we learned from ${p.n} projects ${p.sector[0]} in ${p.year}.`, `Was wir ${p.year} aus ${p.n} Projekten ${p.sector[1]} gelernt haben.`],
-  (p) => [`Updated in ${p.year}, with examples ${p.sector[0]}.`, `Aktualisiert ${p.year}, mit Beispielen ${p.sector[1]}.`],
-  (p) => [`Written for ${p.audience[0]}, with ${p.n} examples ${p.sector[0]}.`, `Geschrieben für ${p.audience[1]}, mit ${p.n} Beispielen ${p.sector[1]}.`],
+  (p) => [
+    `This edition looks at ${p.n} projects ${p.sector[0]} from ${p.year}.`,
+    `Diese Ausgabe blickt auf ${p.n} Projekte ${p.sector[1]} aus dem Jahr ${p.year}.`,
+  ],
+  (p) => [
+    `What we learned from ${p.n} projects ${p.sector[0]} in ${p.year}.`,
+    `Was wir ${p.year} aus ${p.n} Projekten ${p.sector[1]} gelernt haben.`,
+  ],
+  (p) => [
+    `Updated in ${p.year}, with examples ${p.sector[0]}.`,
+    `Aktualisiert ${p.year}, mit Beispielen ${p.sector[1]}.`,
+  ],
+  (p) => [
+    `Written for ${p.audience[0]}, with ${p.n} examples ${p.sector[0]}.`,
+    `Geschrieben für ${p.audience[1]}, mit ${p.n} Beispielen ${p.sector[1]}.`,
+  ],
 ];
 
 /** FNV-1a: a seed of any text as 32 bits. */
@@ -139,11 +183,13 @@ function shuffled<T>(rng: Random, list: readonly T[]): T[] {
   }
   return copy;
 }
-const sample = <T>(rng: Random, list: readonly T[], min: number, max: number): T[] => shuffled(rng, list).slice(0, between(rng, min, max));
+const sample = <T>(rng: Random, list: readonly T[], min: number, max: number): T[] =>
+  shuffled(rng, list).slice(0, between(rng, min, max));
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 const writeJson = (file: string, value: unknown) => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
-const asList = (paragraphs: InsightContent['paragraphs']): Paragraph[] => (Array.isArray(paragraphs) ? paragraphs : [paragraphs]);
+const asList = (paragraphs: InsightContent['paragraphs']): Paragraph[] =>
+  Array.isArray(paragraphs) ? paragraphs : [paragraphs];
 
 /** A headline's subject and the rest after its colon, when both languages have one. */
 function headlineParts(article: Shipped): Pick<HeadlineParts, 'subject' | 'rest'> {
@@ -166,7 +212,9 @@ function readShipped(contentDir: string): Shipped[] {
     .sort()
     .map((slug) => {
       const blocks = (language: Language) =>
-        Object.fromEntries(BLOCKS.map((block) => [block, readJson(path.join(folder(language), slug, `${block}.json`))])) as unknown as Blocks;
+        Object.fromEntries(
+          BLOCKS.map((block) => [block, readJson(path.join(folder(language), slug, `${block}.json`))]),
+        ) as unknown as Blocks;
       return { slug, en: blocks('en'), de: blocks('de') };
     });
 }
@@ -218,12 +266,27 @@ interface Pools {
 }
 
 /** One new article in both languages, or null when its headline was taken (the caller tries again). */
-function makeArticle(rng: Random, index: number, seed: string | number, { shipped, authors, tags: tagPools }: Pools, taken: ReadonlySet<string>): Made | null {
+function makeArticle(
+  rng: Random,
+  index: number,
+  seed: string | number,
+  { shipped, authors, tags: tagPools }: Pools,
+  taken: ReadonlySet<string>,
+): Made | null {
   const source = pick(rng, shipped);
   const day = FIRST_DAY + between(rng, 0, (LAST_DAY - FIRST_DAY) / DAY_MS) * DAY_MS;
   const datetime = berlinDateTime(day, between(rng, 8, 17), pick(rng, [0, 15, 30, 45]));
-  const parts: HeadlineParts = { ...headlineParts(source), sector: pick(rng, SECTORS), audience: pick(rng, AUDIENCES), n: between(rng, 3, 24), year: datetime.slice(0, 4) };
-  const headline = pick(rng, HEADLINES.map((template) => template(parts)).filter((words) => words !== null));
+  const parts: HeadlineParts = {
+    ...headlineParts(source),
+    sector: pick(rng, SECTORS),
+    audience: pick(rng, AUDIENCES),
+    n: between(rng, 3, 24),
+    year: datetime.slice(0, 4),
+  };
+  const headline = pick(
+    rng,
+    HEADLINES.map((template) => template(parts)).filter((words) => words !== null),
+  );
   if (taken.has(headline[0])) return null;
   const angle = pick(rng, ANGLES)(parts);
 
@@ -236,22 +299,34 @@ function makeArticle(rng: Random, index: number, seed: string | number, { shippe
   };
   const names = sample(rng, [...authors.en.keys()], 1, 2);
   // The body: the source's paragraphs shuffled, one or two left out, sometimes one of another article's in.
-  const order = shuffled(rng, asList(source.en.content.paragraphs).map((_, i): [Shipped, number] => [source, i]));
+  const order = shuffled(
+    rng,
+    asList(source.en.content.paragraphs).map((_, i): [Shipped, number] => [source, i]),
+  );
   const body = order.slice(0, Math.max(3, order.length - between(rng, 0, 2)));
   if (rng() < 0.5) {
     const other = pick(rng, shipped);
-    body.splice(between(rng, 0, body.length), 0, [other, between(rng, 0, asList(other.en.content.paragraphs).length - 1)]);
+    body.splice(between(rng, 0, body.length), 0, [
+      other,
+      between(rng, 0, asList(other.en.content.paragraphs).length - 1),
+    ]);
   }
   const minutes = between(rng, 8, 45);
   const city = pick(rng, CITIES);
-  const paragraphsOf = (language: Language) => body.map(([article, i]) => asList(article[language].content.paragraphs)[i]!);
+  const paragraphsOf = (language: Language) =>
+    body.map(([article, i]) => asList(article[language].content.paragraphs)[i]!);
   const readingTime = Math.max(1, Math.round(wordCount(paragraphsOf('en')) / 100));
 
   const version = (language: Language): Blocks => {
     const l = language === 'en' ? 0 : 1;
     // Tags come from the language's own tags, so the German ones stay German; their draw has its own numbers.
     const tagRng = random(seed, index, language);
-    const tags = [...new Set([...sample(tagRng, source[language].general_information.tags, 2, 4), ...sample(tagRng, tagPools[language], 1, 2)])];
+    const tags = [
+      ...new Set([
+        ...sample(tagRng, source[language].general_information.tags, 2, 4),
+        ...sample(tagRng, tagPools[language], 1, 2),
+      ]),
+    ];
     const description = [angle[l], source[language].stage.description].filter(Boolean).join(' ');
     const extra: Partial<GeneralInformation> =
       type === 'video'
@@ -301,8 +376,15 @@ export interface Generated {
  * a hard link to its source article's (a symbolic link where the file system has none), so
  * 10,000 articles add folders, not megabytes.
  */
-export function generateContent({ articles, out, seed = 1, contentDir = path.join(ROOT, 'content'), staticDir = path.join(ROOT, 'static') }: GenerateOptions): Generated {
-  if (!Number.isInteger(articles) || articles < 0) throw new Error(`--articles must be a whole number, not ${articles}`);
+export function generateContent({
+  articles,
+  out,
+  seed = 1,
+  contentDir = path.join(ROOT, 'content'),
+  staticDir = path.join(ROOT, 'static'),
+}: GenerateOptions): Generated {
+  if (!Number.isInteger(articles) || articles < 0)
+    throw new Error(`--articles must be a whole number, not ${articles}`);
   const target = path.resolve(out);
   let existing: string[] = [];
   try {
@@ -310,21 +392,27 @@ export function generateContent({ articles, out, seed = 1, contentDir = path.joi
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  if (existing.length > 0) throw new Error(`${target} is not empty: content:generate only writes into a new or an empty folder`);
+  if (existing.length > 0)
+    throw new Error(`${target} is not empty: content:generate only writes into a new or an empty folder`);
 
   const shipped = readShipped(contentDir);
-  if (articles < shipped.length) throw new Error(`--articles ${articles} is fewer than the ${shipped.length} shipped articles per language, which are all kept`);
+  if (articles < shipped.length)
+    throw new Error(
+      `--articles ${articles} is fewer than the ${shipped.length} shipped articles per language, which are all kept`,
+    );
   const outContent = path.join(target, 'content');
   const outStatic = path.join(target, 'static');
   mkdirSync(target, { recursive: true });
   cpSync(contentDir, outContent, { recursive: true });
   cpSync(staticDir, outStatic, { recursive: true });
 
-  const authorsOf = (language: Language) => new Map(shipped.flatMap((article) => article[language].author.authors).map((author) => [author.name, author]));
+  const authorsOf = (language: Language) =>
+    new Map(shipped.flatMap((article) => article[language].author.authors).map((author) => [author.name, author]));
   const authors = { en: authorsOf('en'), de: authorsOf('de') };
   // Names are drawn from the English ones: each must have a German entry too.
   for (const name of authors.en.keys()) if (!authors.de.has(name)) authors.en.delete(name);
-  const tagsOf = (language: Language) => [...new Set(shipped.flatMap((article) => article[language].general_information.tags))].sort();
+  const tagsOf = (language: Language) =>
+    [...new Set(shipped.flatMap((article) => article[language].general_information.tags))].sort();
   const pools: Pools = { shipped, authors, tags: { en: tagsOf('en'), de: tagsOf('de') } };
 
   const takenHeadlines = new Set(shipped.map((article) => article.en.stage.headline));
@@ -333,7 +421,8 @@ export function generateContent({ articles, out, seed = 1, contentDir = path.joi
   for (let index = 0; index < articles - shipped.length; index += 1) {
     const rng = random(seed, index);
     let article: Made | null = null;
-    for (let attempt = 0; attempt < 50 && !article; attempt += 1) article = makeArticle(rng, index, seed, pools, takenHeadlines);
+    for (let attempt = 0; attempt < 50 && !article; attempt += 1)
+      article = makeArticle(rng, index, seed, pools, takenHeadlines);
     if (!article) throw new Error(`no unused headline found for article ${index + 1}; use fewer articles`);
     takenHeadlines.add(article.headline);
     const base = slugOf(article.headline);
@@ -359,5 +448,11 @@ export function generateContent({ articles, out, seed = 1, contentDir = path.joi
       symlinkSync(path.relative(path.dirname(image), sourceImage), image);
     }
   }
-  return { contentDir: outContent, staticDir: outStatic, shipped: shipped.length, generated: articles - shipped.length, slugs };
+  return {
+    contentDir: outContent,
+    staticDir: outStatic,
+    shipped: shipped.length,
+    generated: articles - shipped.length,
+    slugs,
+  };
 }

@@ -32,10 +32,13 @@ export const NEWSLETTER_UNSUBSCRIBE_API = `${NEWSLETTER_API}/unsubscribe`;
 export const FILE_EXISTS_API = `${FILE_API}/exists`;
 
 export const careersApiPath = (language: string) => `${CAREERS_API}/${language}`;
-export const insightsArticlesApiPath = (language: string, page: number) => `${INSIGHTS_API}/articles/${language}/${page}`;
-export const insightsSearchApiPath = (language: string, term: string) => `${INSIGHTS_API}/articles/${language}/search/${encodeURIComponent(term)}`;
+export const insightsArticlesApiPath = (language: string, page: number) =>
+  `${INSIGHTS_API}/articles/${language}/${page}`;
+export const insightsSearchApiPath = (language: string, term: string) =>
+  `${INSIGHTS_API}/articles/${language}/search/${encodeURIComponent(term)}`;
 export const insightsFilterApiPath = (language: string) => `${INSIGHTS_API}/possibilities/filter/${language}`;
-export const insightsSearchOptionsApiPath = (language: string) => `${INSIGHTS_API}/possibilities/search/options/${language}`;
+export const insightsSearchOptionsApiPath = (language: string) =>
+  `${INSIGHTS_API}/possibilities/search/options/${language}`;
 export const recommendationsApiPath = (language: string) => `${RECOMMENDATION_API}/articles/${language}`;
 export const galaxyUserApiPath = (uid: string) => `${GALAXY_API}/profile/me/${encodeURIComponent(uid)}`;
 export const platformTokenApiPath = (uid: string) => `${FIREBASE_API}/token/${encodeURIComponent(uid)}`;

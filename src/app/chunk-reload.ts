@@ -10,7 +10,11 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Reloads for a chunk error unless a reload happened within the guard time; true when it reloads. */
-export function reloadOnChunkError(error: unknown, now = Date.now(), storage: Storage | undefined = globalThis.sessionStorage): boolean {
+export function reloadOnChunkError(
+  error: unknown,
+  now = Date.now(),
+  storage: Storage | undefined = globalThis.sessionStorage,
+): boolean {
   if (!isChunkLoadError(error) || !storage) return false;
   const last = Number(storage.getItem(STORAGE_KEY) ?? 0);
   if (now - last < CHUNK_RELOAD_GUARD_MS) return false;

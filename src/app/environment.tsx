@@ -1,5 +1,5 @@
 /** What the app needs from its host, the same on server and browser: public config and the page's assets. */
-import { createContext, use, type ReactNode } from 'react';
+import { createContext, type ReactNode, use } from 'react';
 import type { PublicLoginConfig } from './login/galaxy-user.ts';
 
 export interface PageAssets {

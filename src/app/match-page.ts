@@ -5,8 +5,9 @@
  * page-matcher.ts on the server (a compiled copy of react-router's ranking) and
  * page-matcher.browser.ts in the browser (react-router's own, which the browser carries anyway).
  */
-import type { Language } from './i18n/language.ts';
+
 import { decodePath } from './decode-path.ts';
+import type { Language } from './i18n/language.ts';
 import { matchPageRoute } from './page-matcher.ts';
 import { PAGE_ROUTES } from './page-table.ts';
 
@@ -34,7 +35,9 @@ const firstSegment = (path: string) => path.split('/')[1] ?? '';
  * German, so /unternehmen/anything is too, even when no page is there (its 404 is German).
  */
 const PREFIX_LANGUAGE: ReadonlyMap<string, Language> = (() => {
-  const shared = new Set(PAGE_ROUTES.filter((route) => route.language === 'shared').map((route) => firstSegment(route.path)));
+  const shared = new Set(
+    PAGE_ROUTES.filter((route) => route.language === 'shared').map((route) => firstSegment(route.path)),
+  );
   const prefixes = new Map<string, Language>();
   for (const route of PAGE_ROUTES) {
     const segment = firstSegment(route.path);
@@ -51,4 +54,3 @@ export function languageOfPath(pathname: string): Language | undefined {
   const language = matchPageRoute(pathname)?.route.language ?? PREFIX_LANGUAGE.get(firstSegment(decodePath(pathname)));
   return language === 'en' || language === 'de' ? language : undefined;
 }
-

@@ -32,13 +32,19 @@ function expandOptional(path: string): string[] {
   const segments = path.split('/').filter(Boolean);
   const required = segments.filter((segment) => !segment.endsWith('?'));
   const optional = segments.filter((segment) => segment.endsWith('?')).map((segment) => segment.slice(0, -1));
-  return optional.map((_, count) => [...required, ...optional.slice(0, count)]).concat([[...required, ...optional]]).map((parts) => `/${parts.join('/')}`);
+  return optional
+    .map((_, count) => [...required, ...optional.slice(0, count)])
+    .concat([[...required, ...optional]])
+    .map((parts) => `/${parts.join('/')}`);
 }
 
 /** react-router's ranking: more segments, static over dynamic. */
 function specificity(path: string): number {
   const segments = path.split('/');
-  return segments.reduce((score, segment) => score + (PARAM_SEGMENT.test(segment) ? 3 : segment === '' ? 1 : 10), segments.length);
+  return segments.reduce(
+    (score, segment) => score + (PARAM_SEGMENT.test(segment) ? 3 : segment === '' ? 1 : 10),
+    segments.length,
+  );
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -67,7 +73,8 @@ const COMPILED_PATTERNS: readonly CompiledPattern[] = PAGE_ROUTES.flatMap((route
  */
 const STATIC_PATHS: ReadonlyMap<string, PageRoute> = (() => {
   const routes = new Map<string, PageRoute>();
-  for (const { route, path, names } of COMPILED_PATTERNS) if (names.length === 0 && !routes.has(path)) routes.set(path, route);
+  for (const { route, path, names } of COMPILED_PATTERNS)
+    if (names.length === 0 && !routes.has(path)) routes.set(path, route);
   return routes;
 })();
 

@@ -6,12 +6,28 @@
  */
 import type { BlockOrder } from './block-orders.ts';
 import type { Language } from './i18n/language.ts';
-import { EVENT_CONFIRM_FOLDER, EVENTS_FOLDER, EVENTS_PATH, HOME_PATH, NEWSLETTER_CONFIRM_FOLDER, NEWSLETTER_PATH, NEWSLETTER_UNSUBSCRIBE_FOLDER } from './paths.ts';
+import {
+  EVENT_CONFIRM_FOLDER,
+  EVENTS_FOLDER,
+  EVENTS_PATH,
+  HOME_PATH,
+  NEWSLETTER_CONFIRM_FOLDER,
+  NEWSLETTER_PATH,
+  NEWSLETTER_UNSUBSCRIBE_FOLDER,
+} from './paths.ts';
 
 export type PathLanguage = Language | 'shared';
 export type PageModuleName = 'home' | 'content' | 'insights' | 'insight-article';
 /** Pages that load more than their content blocks. */
-export type PageDataKind = 'insights-overview' | 'insights-article' | 'insights-teaser' | 'related-articles' | 'career' | 'job' | 'events-overview' | 'event';
+export type PageDataKind =
+  | 'insights-overview'
+  | 'insights-article'
+  | 'insights-teaser'
+  | 'related-articles'
+  | 'career'
+  | 'job'
+  | 'events-overview'
+  | 'event';
 /** A route's dynamic segments by name, as react-router gives them. */
 export type PageParams = Readonly<Record<string, string | undefined>>;
 
@@ -74,11 +90,19 @@ function eventPages(event: string, languages: readonly Language[] = ['en', 'de']
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  page('home', HOME_PATH, 'shared', { page: 'home', folder: () => 'homepage', blocks: 'home', data: 'insights-teaser' }),
+  page('home', HOME_PATH, 'shared', {
+    page: 'home',
+    folder: () => 'homepage',
+    blocks: 'home',
+    data: 'insights-teaser',
+  }),
 
   page('services', '/services', 'shared', { blocks: 'services' }),
   page('service-detail', '/services/:slug', 'shared', { blocks: 'service', validate: (p) => isSlug(p.slug) }),
-  page('service-connected-tv', '/services/:slug/connected-tv', 'shared', { blocks: 'serviceConnectedTv', validate: (p) => isSlug(p.slug) }),
+  page('service-connected-tv', '/services/:slug/connected-tv', 'shared', {
+    blocks: 'serviceConnectedTv',
+    validate: (p) => isSlug(p.slug),
+  }),
   page('service-sub-detail', '/services/:slug/:sub', 'shared', {
     blocks: 'subService',
     data: 'related-articles',
@@ -94,7 +118,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   }),
 
   page('newsletter', NEWSLETTER_PATH, 'shared', { blocks: 'formPage' }),
-  page('newsletter-confirm', '/newsletter/:email', 'shared', { folder: () => NEWSLETTER_CONFIRM_FOLDER, blocks: 'newsletterConfirm', noindex: true, token: 'email' }),
+  page('newsletter-confirm', '/newsletter/:email', 'shared', {
+    folder: () => NEWSLETTER_CONFIRM_FOLDER,
+    blocks: 'newsletterConfirm',
+    noindex: true,
+    token: 'email',
+  }),
   page('newsletter-unsubscribe', '/newsletter/unsubscribe/:token', 'shared', {
     folder: () => NEWSLETTER_UNSUBSCRIBE_FOLDER,
     blocks: 'newsletterUnsubscribe',
@@ -102,7 +131,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     token: 'token',
   }),
 
-  page('event-confirm', '/events/confirm/:token', 'shared', { folder: () => EVENT_CONFIRM_FOLDER, blocks: 'eventConfirm', noindex: true, token: 'token' }),
+  page('event-confirm', '/events/confirm/:token', 'shared', {
+    folder: () => EVENT_CONFIRM_FOLDER,
+    blocks: 'eventConfirm',
+    noindex: true,
+    token: 'token',
+  }),
   page('events', '/events', 'shared', { middleware: ['eventRedirect'] }),
   page('event-redirect', '/events/:eventname', 'shared', { middleware: ['eventRedirect'] }),
 
@@ -112,11 +146,16 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     return [
       page(`${language}-technology`, tech, language, { blocks: 'technology' }),
       page(`${language}-gmp`, gmp, language, { blocks: 'gmp' }),
-      page(`${language}-gmp-contact`, `${gmp}/${language === 'en' ? 'contact' : 'kontakt'}`, language, { blocks: 'gmpContact' }),
+      page(`${language}-gmp-contact`, `${gmp}/${language === 'en' ? 'contact' : 'kontakt'}`, language, {
+        blocks: 'gmpContact',
+      }),
       page(`${language}-gmp-detail`, `${gmp}/:sub`, language, { blocks: 'gmpDetail', validate: (p) => isSlug(p.sub) }),
       page(`${language}-lunio`, `${tech}/lunio`, language, { blocks: 'lunio' }),
       page(`${language}-meridian`, `${tech}/meridian`, language, { blocks: 'meridian' }),
-      page(`${language}-technology-detail`, `${tech}/:slug`, language, { blocks: 'technologyDetail', validate: (p) => isSlug(p.slug) }),
+      page(`${language}-technology-detail`, `${tech}/:slug`, language, {
+        blocks: 'technologyDetail',
+        validate: (p) => isSlug(p.slug),
+      }),
     ];
   }),
 

@@ -19,7 +19,10 @@ export const NEWSLETTER_RESULT_PARAM = 'result';
 /** The outcome of an event registration's confirmation link, shown on the event or events page. */
 export const REGISTRATION_PARAM = 'registration';
 /** The content folder of each language's events, below content/{language}/. */
-export const EVENTS_FOLDER: Record<Language, string> = { en: 'homepage/company/events', de: 'homepage/unternehmen/events' };
+export const EVENTS_FOLDER: Record<Language, string> = {
+  en: 'homepage/company/events',
+  de: 'homepage/unternehmen/events',
+};
 export const INSIGHTS_PATH = '/insights';
 /** Every listable page in both languages, for search engines; robots.txt names it. */
 export const SITEMAP_PATH = '/sitemap.xml';
@@ -28,7 +31,10 @@ export const ROBOTS_PATH = '/robots.txt';
 export const insightsFeedPath = (language: Language) => `/feeds/insights-${language}.xml`;
 
 /** Where a form sent without JavaScript leads after it was received, per form and language. */
-export const FORM_PAGE_PATH: Record<'contact' | 'contact-technology' | 'contact-omr' | 'event' | 'application' | 'newsletter', Record<Language, string>> = {
+export const FORM_PAGE_PATH: Record<
+  'contact' | 'contact-technology' | 'contact-omr' | 'event' | 'application' | 'newsletter',
+  Record<Language, string>
+> = {
   contact: { en: '/company/contact', de: '/unternehmen/kontakt' },
   'contact-technology': {
     en: '/technology/google-marketing-platform-partner/contact',
@@ -41,11 +47,13 @@ export const FORM_PAGE_PATH: Record<'contact' | 'contact-technology' | 'contact-
 };
 
 /** The career page, or one job's page. */
-export const careerPath = (language: Language, folder?: string) => `${FORM_PAGE_PATH.application[language]}${folder ? `/${folder}` : ''}`;
+export const careerPath = (language: Language, folder?: string) =>
+  `${FORM_PAGE_PATH.application[language]}${folder ? `/${folder}` : ''}`;
 
 /** The link in a newsletter confirmation mail. */
 export const newsletterConfirmPath = (token: string) => `${NEWSLETTER_PATH}/${encodeURIComponent(token)}`;
 /** The link in an event registration's confirmation mail: a page with one button, so a mail scanner opening it confirms nothing. */
 export const eventConfirmPath = (token: string) => `/events/confirm/${encodeURIComponent(token)}`;
 /** The link in every mail to a subscriber: a page with one button, so a mail scanner opening it unsubscribes nobody. */
-export const newsletterUnsubscribePath = (token: string) => `${NEWSLETTER_PATH}/unsubscribe/${encodeURIComponent(token)}`;
+export const newsletterUnsubscribePath = (token: string) =>
+  `${NEWSLETTER_PATH}/unsubscribe/${encodeURIComponent(token)}`;

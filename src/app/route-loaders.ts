@@ -38,7 +38,10 @@ async function loadData(spec: PageRoute, args: DataArgs): Promise<PageDataExtras
       return career ? { career } : {};
     }
     case 'job': {
-      const [{ loadJobPage }, { jobContent }] = await Promise.all([import('./careers/page-data.ts'), import('./careers/job-content.ts')]);
+      const [{ loadJobPage }, { jobContent }] = await Promise.all([
+        import('./careers/page-data.ts'),
+        import('./careers/job-content.ts'),
+      ]);
       const job = await loadJobPage(language, params.slug ?? '', deps.content, deps.careers);
       if (!job) throw notFound();
       return { job, content: jobContent(content, job, args.url.pathname) };
@@ -61,7 +64,11 @@ async function loadData(spec: PageRoute, args: DataArgs): Promise<PageDataExtras
   }
 }
 
-export async function loadPage(deps: RouteDeps, spec: PageRoute, { request, params, context }: LoaderFunctionArgs): Promise<PageData> {
+export async function loadPage(
+  deps: RouteDeps,
+  spec: PageRoute,
+  { request, params, context }: LoaderFunctionArgs,
+): Promise<PageData> {
   if (spec.validate && !spec.validate(params)) throw notFound();
   const decided = requestContextOf(context);
   const language = languageOf(deps, request, decided);
@@ -72,7 +79,9 @@ export async function loadPage(deps: RouteDeps, spec: PageRoute, { request, para
   const [extras, form] = await Promise.all([
     loadData(spec, { deps, language, params, url: new URL(request.url), content, folder }),
     content.formular || content.form
-      ? import('./forms/page-data.ts').then(({ loadPageForm }) => loadPageForm(content, language, deps.content, decided.formEcho))
+      ? import('./forms/page-data.ts').then(({ loadPageForm }) =>
+          loadPageForm(content, language, deps.content, decided.formEcho),
+        )
       : undefined,
   ]);
   return { language, content, blocks: BLOCK_ORDERS[spec.blocks], ...extras, ...(form ? { form } : {}) };

@@ -3,7 +3,7 @@
  * Loaders read content through the ContentSource they are given, so the same table
  * serves files on the server and fetches in the browser.
  */
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import type { RouteObject, ShouldRevalidateFunctionArgs } from 'react-router';
 import { languageNamedBy } from './i18n/language-address.ts';
 import { createPathTranslators } from './i18n/translate-path.ts';
@@ -27,7 +27,8 @@ export const PAGE_MODULES: Record<PageModuleName, () => Promise<{ Component: Com
  */
 export const loadRouteLoaders = () => import('./route-loaders.ts');
 
-export const pageModuleFile = (name: PageModuleName) => `src/app/pages/${name === 'content' ? 'content-page' : name}.tsx`;
+export const pageModuleFile = (name: PageModuleName) =>
+  `src/app/pages/${name === 'content' ? 'content-page' : name}.tsx`;
 
 export const ROOT_ROUTE_ID = 'root';
 export const PAGES_ROUTE_ID = 'pages';
@@ -38,7 +39,9 @@ export const NOT_FOUND_ROUTE_ID = 'not-found';
  * hydrates with an error waits for it). Should its chunk fail, the root's error document, which
  * every page carries, takes over and reloads the page.
  */
-const RouteErrorPage = lazy(() => import('./layout/route-error-page.tsx').then((module) => ({ default: module.RouteErrorPage })));
+const RouteErrorPage = lazy(() =>
+  import('./layout/route-error-page.tsx').then((module) => ({ default: module.RouteErrorPage })),
+);
 
 function createPageRoute(deps: RouteDeps, spec: PageRoute): RouteObject {
   return {

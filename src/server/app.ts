@@ -1,58 +1,71 @@
 /** The whole server as one Fastify instance: cross-cutting plugins, content, assets, health, then pages. */
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import {
+  API_ROOT,
+  APPLICATION_API,
+  CAREERS_API,
+  CONTACT_API,
+  CSP_REPORT_API,
+  EVENTS_API,
+  FILE_API,
+  FIREBASE_API,
+  GALAXY_API,
+  INSIGHTS_API,
+  NEWSLETTER_API,
+  RECOMMENDATION_API,
+  WEB_VITALS_API,
+} from '#app/api-paths.ts';
+import { applicationApi } from './api/application.ts';
+import { careersApi } from './api/careers.ts';
+import { contactApi } from './api/contact.ts';
+import { cspReportApi } from './api/csp-report.ts';
+import { eventsApi } from './api/events.ts';
+import { fileApi } from './api/file.ts';
+import { firebaseApi } from './api/firebase.ts';
+import { galaxyApi } from './api/galaxy.ts';
+import { insightsApi } from './api/insights.ts';
+import { newsletterApi } from './api/newsletter.ts';
+import { recommendationApi } from './api/recommendation.ts';
+import { webVitalsApi } from './api/web-vitals.ts';
+import { createCareersService } from './careers/careers-service.ts';
 import { behindProxy, type Config } from './config.ts';
+import { retentionSettings } from './content/content-settings.ts';
+import { loadContentStore } from './content/content-store.ts';
+import { createStoreContentSource } from './content/file-content-source.ts';
 import { FORM_BODY_LIMIT } from './forms/form-parsers.ts';
 import { AJV_OPTIONS } from './http/ajv-options.ts';
 import { requestForLog } from './http/request-log.ts';
-import { loadContentStore } from './content/content-store.ts';
-import { retentionSettings } from './content/content-settings.ts';
-import { createStoreContentSource } from './content/file-content-source.ts';
-import { applicationApi } from './api/application.ts';
-import { contactApi } from './api/contact.ts';
-import { eventsApi } from './api/events.ts';
-import { insightsApi } from './api/insights.ts';
-import { fileApi } from './api/file.ts';
-import { recommendationApi } from './api/recommendation.ts';
-import { newsletterApi } from './api/newsletter.ts';
+import { createInsightsService } from './insights/insights-service.ts';
+import { createLocalInsightsSource } from './insights/local-insights-source.ts';
+import { createAppMetrics } from './metrics/app-metrics.ts';
 import { apiGuardPlugin } from './plugins/api-guard.ts';
-import { retentionPlugin } from './plugins/retention.ts';
-import { compressionPlugin } from './plugins/compression.ts';
 import { assetsPlugin } from './plugins/assets.ts';
-import { databasePlugin } from './plugins/database.ts';
-import { feedsPlugin } from './plugins/feeds.ts';
-import { robotsPlugin } from './plugins/robots.ts';
-import { sitemapPlugin } from './plugins/sitemap.ts';
-import { formsPlugin } from './plugins/forms.ts';
-import { outboxPlugin } from './plugins/outbox.ts';
+import { clientLimitsPlugin } from './plugins/client-limits.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { contentPlugin } from './plugins/content.ts';
 import { contentWatchPlugin } from './plugins/content-watch.ts';
+import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { feedsPlugin } from './plugins/feeds.ts';
+import { formsPlugin } from './plugins/forms.ts';
 import { healthPlugin } from './plugins/health.ts';
-import { sharedLimitsPlugin } from './plugins/shared-limits.ts';
-import { answersWithin } from './store/reachable.ts';
-import { metricsPlugin } from './plugins/metrics.ts';
-import { createAppMetrics } from './metrics/app-metrics.ts';
-import { createInsightsService } from './insights/insights-service.ts';
 import { insightsPlugin } from './plugins/insights.ts';
-import { createLocalInsightsSource } from './insights/local-insights-source.ts';
-import { rawBadRequest, securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
-import { clientLimitsPlugin } from './plugins/client-limits.ts';
+import { loginPlugin } from './plugins/login.ts';
 import { malformedPathsPlugin } from './plugins/malformed-paths.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { outboxPlugin } from './plugins/outbox.ts';
+import { retentionPlugin } from './plugins/retention.ts';
+import { robotsPlugin } from './plugins/robots.ts';
+import { rawBadRequest, securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
+import { sharedLimitsPlugin } from './plugins/shared-limits.ts';
+import { sitemapPlugin } from './plugins/sitemap.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import { readImageVersion, readInlineCss, readManifest } from './ssr/manifest.ts';
-import { createPageHandler } from './ssr/page-handler.ts';
 import { createPageCache } from './ssr/page-cache.ts';
+import { createPageHandler } from './ssr/page-handler.ts';
 import { createRenderSlots } from './ssr/render-slots.ts';
-import { careersApi } from './api/careers.ts';
-import { firebaseApi } from './api/firebase.ts';
-import { cspReportApi } from './api/csp-report.ts';
-import { webVitalsApi } from './api/web-vitals.ts';
-import { API_ROOT, APPLICATION_API, CAREERS_API, CONTACT_API, CSP_REPORT_API, EVENTS_API, FILE_API, FIREBASE_API, GALAXY_API, INSIGHTS_API, NEWSLETTER_API, RECOMMENDATION_API, WEB_VITALS_API } from '#app/api-paths.ts';
-import { galaxyApi } from './api/galaxy.ts';
-import { loginPlugin } from './plugins/login.ts';
-import { createCareersService } from './careers/careers-service.ts';
-
+import { answersWithin } from './store/reachable.ts';
 
 export interface BuildAppOptions {
   /** Fastify's logger setting; tests pass false, or a stream to read the log. */
@@ -82,7 +95,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Fastify's own refusals (a URL it cannot decode, a malformed request) keep the security headers and echo nothing.
     frameworkErrors: (_error, _request, reply) => {
       // The handler's reply is typed for every route at once; this answer is the same for all of them.
-      (reply as FastifyReply).headers(securityHeaders(config)).code(400).send({ statusCode: 400, error: 'Bad Request', field: 'url', code: 'invalid', message: 'The request could not be read.' });
+      (reply as FastifyReply).headers(securityHeaders(config)).code(400).send({
+        statusCode: 400,
+        error: 'Bad Request',
+        field: 'url',
+        code: 'invalid',
+        message: 'The request could not be read.',
+      });
     },
     clientErrorHandler: (error, socket) => {
       if (socket.writable && !socket.destroyed) socket.end(rawBadRequest(config));
@@ -100,8 +119,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ready = false;
   });
 
-  const [store, manifest] = await Promise.all([loadContentStore(config.contentDir, { settings: retentionSettings(config.retention, config.confirmationTtlHours, config.login.sessionMaxAgeMs / 3_600_000, config.providers), cacheBytes: config.contentCacheBytes }), readManifest(config.distDir)]);
-  const [inlineCss, imageVersion] = await Promise.all([readInlineCss(config.distDir, manifest), readImageVersion(config.distDir)]);
+  const [store, manifest] = await Promise.all([
+    loadContentStore(config.contentDir, {
+      settings: retentionSettings(
+        config.retention,
+        config.confirmationTtlHours,
+        config.login.sessionMaxAgeMs / 3_600_000,
+        config.providers,
+      ),
+      cacheBytes: config.contentCacheBytes,
+    }),
+    readManifest(config.distDir),
+  ]);
+  const [inlineCss, imageVersion] = await Promise.all([
+    readInlineCss(config.distDir, manifest),
+    readImageVersion(config.distDir),
+  ]);
   app.log.info({ files: store.fileCount }, 'content loaded');
 
   const insights = await createInsightsService(store);
@@ -109,12 +142,28 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // One registry per app; the page handler reports its renders into it.
   const metrics = createAppMetrics();
   const cache = createPageCache({ ...config.pageCache, log: app.log.child({ module: 'page-cache' }) });
-  const pages = createPageHandler({ config, content: createStoreContentSource(store), insights: createLocalInsightsSource(insights), careers, manifest, inlineCss, imageVersion, cache, slots: createRenderSlots(config.rendering.concurrency, config.rendering.maxWaiting), onRendered: metrics.pageRendered });
+  const pages = createPageHandler({
+    config,
+    content: createStoreContentSource(store),
+    insights: createLocalInsightsSource(insights),
+    careers,
+    manifest,
+    inlineCss,
+    imageVersion,
+    cache,
+    slots: createRenderSlots(config.rendering.concurrency, config.rendering.maxWaiting),
+    onRendered: metrics.pageRendered,
+  });
 
   // Every text answer the routes send whole is compressed; pages compress themselves while
   // streaming, bundles and images are precompressed at build time.
   await app.register(compressionPlugin);
-  await app.register(databasePlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl, objectStorage: config.objectStorage, probeMs: config.storageProbeMs });
+  await app.register(databasePlugin, {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    objectStorage: config.objectStorage,
+    probeMs: config.storageProbeMs,
+  });
   await app.register(sharedLimitsPlugin, { redisUrl: config.redisUrl });
   // Before every route, so each answer is counted, and before the outbox and the form APIs, which report into it.
   await app.register(metricsPlugin, { metrics, config: config.metrics, host: config.host });
@@ -122,14 +171,26 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(errorHandlerPlugin, { pages });
   await app.register(securityHeadersPlugin, { headers: securityHeaders(config) });
   // Before anything reads a body: a request past a per-address limit or the body budget is answered unread.
-  await app.register(clientLimitsPlugin, { limits: config.connections, trustProxy: config.trustProxy, headers: securityHeaders(config) });
+  await app.register(clientLimitsPlugin, {
+    limits: config.connections,
+    trustProxy: config.trustProxy,
+    headers: securityHeaders(config),
+  });
   await app.register(malformedPathsPlugin);
   await app.register(fastifyCookie);
   await app.register(healthPlugin, {
-    isReady: async () => ready && app.storage.healthy() && (await answersWithin(() => app.db.ping())) && ((await app.sharedLimits?.reachable()) ?? true),
+    isReady: async () =>
+      ready &&
+      app.storage.healthy() &&
+      (await answersWithin(() => app.db.ping())) &&
+      ((await app.sharedLimits?.reachable()) ?? true),
   });
   await app.register(outboxPlugin, { mail: config.mail });
-  await app.register(retentionPlugin, { policy: config.retention, confirmationTtlHours: config.confirmationTtlHours, store });
+  await app.register(retentionPlugin, {
+    policy: config.retention,
+    confirmationTtlHours: config.confirmationTtlHours,
+    store,
+  });
   await app.register(loginPlugin, { config: config.login });
   await app.register(insightsPlugin, { service: insights });
   if (config.contentWatch) {
@@ -142,7 +203,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // The API groups share one guard (origin, rate limits), registered in their own scope.
   const apiGroups: FastifyPluginAsync = async (api) => {
-    await api.register(apiGuardPlugin, { siteUrl: config.siteUrl, allowedOrigins: config.allowedOrigins, rateLimit: config.rateLimit, redis: app.sharedLimits?.redis });
+    await api.register(apiGuardPlugin, {
+      siteUrl: config.siteUrl,
+      allowedOrigins: config.allowedOrigins,
+      rateLimit: config.rateLimit,
+      redis: app.sharedLimits?.redis,
+    });
     await api.register(contactApi, { prefix: CONTACT_API });
     await api.register(eventsApi, { prefix: EVENTS_API });
     await api.register(newsletterApi, { prefix: NEWSLETTER_API });
@@ -154,7 +220,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await api.register(galaxyApi, { prefix: GALAXY_API });
     await api.register(cspReportApi, { prefix: CSP_REPORT_API });
     await api.register(webVitalsApi, { prefix: WEB_VITALS_API });
-    await api.register(firebaseApi, { prefix: FIREBASE_API, secureCookies: config.siteUrl.startsWith('https://') || behindProxy(config.trustProxy) });
+    await api.register(firebaseApi, {
+      prefix: FIREBASE_API,
+      secureCookies: config.siteUrl.startsWith('https://') || behindProxy(config.trustProxy),
+    });
   };
   await app.register(apiGroups);
 

@@ -259,7 +259,9 @@ function createReader(env: Env) {
     providerName(name: string): string | undefined {
       const value = raw(name);
       if (value !== undefined && (value.length > 200 || /[\p{Cc}{}<>]/u.test(value))) {
-        problems.push(`${name} must be one line of up to 200 characters without braces or angle brackets, got "${value.slice(0, 40)}"`);
+        problems.push(
+          `${name} must be one line of up to 200 characters without braces or angle brackets, got "${value.slice(0, 40)}"`,
+        );
         return undefined;
       }
       return value;
@@ -279,18 +281,27 @@ function createReader(env: Env) {
       return raw(name) === undefined ? undefined : this.integer(name, min, min, max);
     },
     emails(name: string, fallback: string): string[] {
-      const list = (raw(name) ?? fallback).split(',').map((entry) => entry.trim()).filter(Boolean);
+      const list = (raw(name) ?? fallback)
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       const bad = list.filter((entry) => !EMAIL_PATTERN.test(entry));
-      if (bad.length > 0 || list.length === 0) problems.push(`${name} must be a comma-separated list of email addresses, got "${raw(name) ?? ''}"`);
+      if (bad.length > 0 || list.length === 0)
+        problems.push(`${name} must be a comma-separated list of email addresses, got "${raw(name) ?? ''}"`);
       return list;
     },
     origins(name: string): string[] {
-      const list = (raw(name) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+      const list = (raw(name) ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       return list.flatMap((entry) => {
         try {
           return [new URL(entry).origin];
         } catch {
-          problems.push(`${name} must be a comma-separated list of origins such as https://www.example.com, got "${entry}"`);
+          problems.push(
+            `${name} must be a comma-separated list of origins such as https://www.example.com, got "${entry}"`,
+          );
           return [];
         }
       });
@@ -380,13 +391,21 @@ function proxyTrust(read: ReturnType<typeof createReader>): ProxyTrust {
   }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
-    if (hops > 10) read.problems.push(`TRUST_PROXY must be a number of proxies from 1 to 10, or their addresses and CIDRs, got "${value}"`);
+    if (hops > 10)
+      read.problems.push(
+        `TRUST_PROXY must be a number of proxies from 1 to 10, or their addresses and CIDRs, got "${value}"`,
+      );
     return hops > 10 ? false : hops;
   }
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !isAddressOrBlock(entry));
   if (bad.length > 0 || entries.length === 0) {
-    read.problems.push(`TRUST_PROXY must be false, a number of proxies, or a comma-separated list of proxy addresses and CIDRs such as 10.0.0.0/8, got "${value}"`);
+    read.problems.push(
+      `TRUST_PROXY must be false, a number of proxies, or a comma-separated list of proxy addresses and CIDRs such as 10.0.0.0/8, got "${value}"`,
+    );
     return false;
   }
   return entries;
@@ -405,12 +424,18 @@ const DEMO_PROJECT = /^demo-/;
  * anyone. It is refused wherever real visitors or a real project could be behind the server:
  * production mode, a site served over https, or a project that is not a demo- project.
  */
-function emulatorProblem(emulatorHost: string, nodeEnv: string | undefined, siteUrl: string, projects: [string, string | undefined][]): string | undefined {
+function emulatorProblem(
+  emulatorHost: string,
+  nodeEnv: string | undefined,
+  siteUrl: string,
+  projects: [string, string | undefined][],
+): string | undefined {
   const reasons: string[] = [];
   if (nodeEnv === 'production') reasons.push('NODE_ENV is production');
   if (siteUrl.startsWith('https://')) reasons.push(`SITE_URL is https (${siteUrl})`);
   for (const [name, project] of projects) {
-    if (project !== undefined && !DEMO_PROJECT.test(project)) reasons.push(`${name} is "${project}", a real project (emulator projects start with demo-)`);
+    if (project !== undefined && !DEMO_PROJECT.test(project))
+      reasons.push(`${name} is "${project}", a real project (emulator projects start with demo-)`);
   }
   if (reasons.length === 0) return undefined;
   return (
@@ -424,28 +449,51 @@ function loginConfig(read: ReturnType<typeof createReader>, siteUrl: string): Lo
   const apiKey = read.optional('FIREBASE_API_KEY');
   const projectId = read.optional('FIREBASE_PROJECT_ID');
   const emulatorHost = read.optional('FIREBASE_AUTH_EMULATOR_HOST');
-  if (emulatorHost !== undefined && !HOST_PORT.test(emulatorHost)) read.problems.push(`FIREBASE_AUTH_EMULATOR_HOST must be host:port, got "${emulatorHost}"`);
-  if ((apiKey === undefined) !== (projectId === undefined)) read.problems.push('FIREBASE_API_KEY and FIREBASE_PROJECT_ID must be set together');
+  if (emulatorHost !== undefined && !HOST_PORT.test(emulatorHost))
+    read.problems.push(`FIREBASE_AUTH_EMULATOR_HOST must be host:port, got "${emulatorHost}"`);
+  if ((apiKey === undefined) !== (projectId === undefined))
+    read.problems.push('FIREBASE_API_KEY and FIREBASE_PROJECT_ID must be set together');
   const web =
     apiKey !== undefined && projectId !== undefined
-      ? { apiKey, projectId, authDomain: read.string('FIREBASE_AUTH_DOMAIN', `${projectId}.firebaseapp.com`), appId: read.optional('FIREBASE_APP_ID') }
+      ? {
+          apiKey,
+          projectId,
+          authDomain: read.string('FIREBASE_AUTH_DOMAIN', `${projectId}.firebaseapp.com`),
+          appId: read.optional('FIREBASE_APP_ID'),
+        }
       : undefined;
   const serviceAccountFile = read.optional('FIREBASE_SERVICE_ACCOUNT_FILE');
   let serviceAccountProject: string | undefined;
   if (serviceAccountFile !== undefined) {
     try {
       const key = JSON.parse(readFileSync(serviceAccountFile, 'utf8')) as Record<string, unknown>;
-      if (typeof key.project_id !== 'string' || typeof key.client_email !== 'string' || typeof key.private_key !== 'string') throw new Error('fields');
+      if (
+        typeof key.project_id !== 'string' ||
+        typeof key.client_email !== 'string' ||
+        typeof key.private_key !== 'string'
+      )
+        throw new Error('fields');
       serviceAccountProject = key.project_id;
     } catch {
-      read.problems.push(`FIREBASE_SERVICE_ACCOUNT_FILE must name a readable service account key (JSON with project_id, client_email and private_key), got "${serviceAccountFile}"`);
+      read.problems.push(
+        `FIREBASE_SERVICE_ACCOUNT_FILE must name a readable service account key (JSON with project_id, client_email and private_key), got "${serviceAccountFile}"`,
+      );
     }
   }
   const cookieDomain = read.optional('GALAXY_COOKIE_DOMAIN');
-  if (cookieDomain !== undefined && !COOKIE_DOMAIN.test(cookieDomain)) read.problems.push(`GALAXY_COOKIE_DOMAIN must be a domain such as .nordstern-digital.example, got "${cookieDomain}"`);
-  const exclusions = (read.optional('GALAXY_EXCLUSIONS') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (cookieDomain !== undefined && !COOKIE_DOMAIN.test(cookieDomain))
+    read.problems.push(
+      `GALAXY_COOKIE_DOMAIN must be a domain such as .nordstern-digital.example, got "${cookieDomain}"`,
+    );
+  const exclusions = (read.optional('GALAXY_EXCLUSIONS') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of exclusions) {
-    if (!SITE_PATH.test(entry)) read.problems.push(`GALAXY_EXCLUSIONS must be a comma-separated list of paths such as /newsletter, got "${entry}"`);
+    if (!SITE_PATH.test(entry))
+      read.problems.push(
+        `GALAXY_EXCLUSIONS must be a comma-separated list of paths such as /newsletter, got "${entry}"`,
+      );
   }
   const adminProjectId = read.optional('FIREBASE_ADMIN_PROJECT_ID');
   if (emulatorHost !== undefined) {
@@ -476,14 +524,20 @@ const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
 
 function metricsConfig(read: ReturnType<typeof createReader>, mainPort: number): MetricsConfig {
   const port = read.optionalInteger('METRICS_PORT', 1, 65535);
-  if (port !== undefined && port === mainPort) read.problems.push(`METRICS_PORT must differ from PORT, got ${port} for both`);
+  if (port !== undefined && port === mainPort)
+    read.problems.push(`METRICS_PORT must differ from PORT, got ${port} for both`);
   const token = read.secret('METRICS_TOKEN');
-  if (token !== undefined && !TOKEN_CHARACTERS.test(token)) read.problems.push('METRICS_TOKEN must be printable ASCII without spaces');
+  if (token !== undefined && !TOKEN_CHARACTERS.test(token))
+    read.problems.push('METRICS_TOKEN must be printable ASCII without spaces');
   return { port, token };
 }
 
 /** The address of a service, checked for its scheme; the message never repeats it, since it may hold a password. */
-function serviceUrl(read: ReturnType<typeof createReader>, name: string, protocols: readonly string[]): string | undefined {
+function serviceUrl(
+  read: ReturnType<typeof createReader>,
+  name: string,
+  protocols: readonly string[],
+): string | undefined {
   const value = read.optional(name);
   if (value === undefined) return undefined;
   try {
@@ -491,37 +545,56 @@ function serviceUrl(read: ReturnType<typeof createReader>, name: string, protoco
   } catch {
     // Reported below.
   }
-  read.problems.push(`${name} must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`);
+  read.problems.push(
+    `${name} must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`,
+  );
   return undefined;
 }
 
 /** S3's rules for bucket names: 3 to 63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit. */
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const REGION = /^[a-z0-9-]{2,32}$/;
-const S3_VARIABLES = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+const S3_VARIABLES = [
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
 
-function objectStorageConfig(read: ReturnType<typeof createReader>, databaseUrlSet: boolean): ObjectStorageConfig | undefined {
+function objectStorageConfig(
+  read: ReturnType<typeof createReader>,
+  databaseUrlSet: boolean,
+): ObjectStorageConfig | undefined {
   const bucket = read.optional('S3_BUCKET');
   if (bucket === undefined) {
     const stray = S3_VARIABLES.filter((name) => read.optional(name) !== undefined);
-    if (stray.length > 0) read.problems.push(`S3_BUCKET must be set when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`);
+    if (stray.length > 0)
+      read.problems.push(`S3_BUCKET must be set when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`);
     return undefined;
   }
-  if (!BUCKET_NAME.test(bucket)) read.problems.push(`S3_BUCKET must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens, got "${bucket}"`);
+  if (!BUCKET_NAME.test(bucket))
+    read.problems.push(
+      `S3_BUCKET must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens, got "${bucket}"`,
+    );
   // The embedded database keeps files beside it in DATA_DIR, so one backup holds both.
-  if (!databaseUrlSet) read.problems.push('S3_BUCKET needs DATABASE_URL: with the embedded database, uploaded files stay in DATA_DIR');
+  if (!databaseUrlSet)
+    read.problems.push('S3_BUCKET needs DATABASE_URL: with the embedded database, uploaded files stay in DATA_DIR');
   const region = read.string('S3_REGION', 'eu-central-1');
   if (!REGION.test(region)) read.problems.push(`S3_REGION must be a region name such as eu-central-1, got "${region}"`);
   const accessKeyId = read.optional('S3_ACCESS_KEY_ID');
   const secretAccessKey = read.optional('S3_SECRET_ACCESS_KEY');
-  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) read.problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined))
+    read.problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   const endpoint = serviceUrl(read, 'S3_ENDPOINT', ['https:', 'http:']);
   return {
     bucket,
     region,
     ...(endpoint ? { endpoint } : {}),
     forcePathStyle: read.boolean('S3_FORCE_PATH_STYLE', false),
-    ...(accessKeyId !== undefined && secretAccessKey !== undefined ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+    ...(accessKeyId !== undefined && secretAccessKey !== undefined
+      ? { credentials: { accessKeyId, secretAccessKey } }
+      : {}),
   };
 }
 
@@ -624,7 +697,8 @@ export function loadConfig(env: Env = process.env): Config {
     webVitals: { sampleRate: read.fraction('WEB_VITALS_SAMPLE_RATE', 0.1) },
   };
   // Replicas share the database, so a link one of them signed must verify on every other.
-  if (config.databaseUrl && !config.tokenSecret) read.problems.push('TOKEN_SECRET must be set when DATABASE_URL is set, the same on every replica');
+  if (config.databaseUrl && !config.tokenSecret)
+    read.problems.push('TOKEN_SECRET must be set when DATABASE_URL is set, the same on every replica');
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
 }

@@ -5,11 +5,24 @@ import { violations } from '../helpers/axe.ts';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
 import { startServer } from '../helpers/server-process.ts';
 
-const [job] = (JSON.parse(readFileSync('content/en/careers/positions.json', 'utf8')) as { activePositions: { generic: { folder: string } }[] }).activePositions;
+const [job] = (
+  JSON.parse(readFileSync('content/en/careers/positions.json', 'utf8')) as {
+    activePositions: { generic: { folder: string } }[];
+  }
+).activePositions;
 
 /** The unsubscribe button in either language: the page shows the one the language cookie names. */
 const unsubscribeButton = new RegExp(
-  ['en', 'de'].map((language) => (JSON.parse(readFileSync(`content/${language}/homepage/newsletter/unsubscribe/unsubscribe.json`, 'utf8')) as { button: string }).button).join('|'),
+  ['en', 'de']
+    .map(
+      (language) =>
+        (
+          JSON.parse(readFileSync(`content/${language}/homepage/newsletter/unsubscribe/unsubscribe.json`, 'utf8')) as {
+            button: string;
+          }
+        ).button,
+    )
+    .join('|'),
 );
 
 const PAGES = [

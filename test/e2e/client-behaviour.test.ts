@@ -4,8 +4,8 @@
  * going offline and online is told and tracked; a client navigation shows the progress bar.
  */
 import { readFileSync } from 'node:fs';
-import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
+import t from 'tap';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
 import { waitForEvent } from '../helpers/data-layer.ts';
 import { startServer } from '../helpers/server-process.ts';
@@ -19,17 +19,28 @@ const INSIGHTS_CHUNK = manifest.pages['src/app/pages/insights.tsx']![0]!;
 const INSIGHTS_CONTENT = '/content/en/homepage/insights/_page.json';
 
 /** A page whose browser reports this connection (navigator.connection), from before its first script. */
-async function pageOnConnection(browser: Browser, connection: { saveData: boolean; effectiveType: string }): Promise<{ page: Page; problems: string[] }> {
+async function pageOnConnection(
+  browser: Browser,
+  connection: { saveData: boolean; effectiveType: string },
+): Promise<{ page: Page; problems: string[] }> {
   const watched = await openPage(browser, 1280);
-  await watched.page.addInitScript(`Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => (${JSON.stringify(connection)}) });`);
+  await watched.page.addInitScript(
+    `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => (${JSON.stringify(connection)}) });`,
+  );
   // When the visitor clicked, by the page's clock, to tell a prefetch from the navigation's own request.
-  await watched.page.addInitScript(`addEventListener('click', () => { window.__clickedAt = performance.now(); }, { capture: true });`);
+  await watched.page.addInitScript(
+    `addEventListener('click', () => { window.__clickedAt = performance.now(); }, { capture: true });`,
+  );
   return watched;
 }
 
 /** When the page first asked for a resource, by the page's clock; undefined if it never did. */
 const requestedAt = (page: Page, path: string) =>
-  page.evaluate((path) => performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === path)?.startTime, path);
+  page.evaluate(
+    (path) =>
+      performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === path)?.startTime,
+    path,
+  );
 
 t.test('the site in Chromium without tracking configured', async (t) => {
   const server = await startServer(t);
@@ -46,7 +57,11 @@ t.test('the site in Chromium without tracking configured', async (t) => {
     await page.locator('h1.stage__headline').waitFor();
     await page.click('.footer__cookies');
     await page.locator('dialog.consent-settings').waitFor();
-    t.match(await page.locator('dialog.consent-settings').textContent(), 'language', 'the Cookies button lists the site’s cookies');
+    t.match(
+      await page.locator('dialog.consent-settings').textContent(),
+      'language',
+      'the Cookies button lists the site’s cookies',
+    );
     await page.keyboard.press('Escape');
     await page.goto(`${server.url}/company/events/analytics-hub/hamburg/2027/03`);
     await waitForHydration(page);
@@ -54,9 +69,22 @@ t.test('the site in Chromium without tracking configured', async (t) => {
     t.equal(await page.locator('.event__map-frame').count(), 0, 'without a maps key no map is offered');
     await page.click('.navbar__logo');
     await page.waitForURL(`${server.url}/`);
-    t.same(requests.filter((url) => !url.startsWith(`${server.url}/`) && !url.startsWith('data:')), [], 'every request went to the site');
-    t.same((await page.context().cookies()).map((cookie) => cookie.name), ['language'], 'only the language cookie');
-    t.equal(await page.evaluate(() => document.querySelectorAll('script[src^="http"]:not([src^="' + location.origin + '"])').length), 0);
+    t.same(
+      requests.filter((url) => !url.startsWith(`${server.url}/`) && !url.startsWith('data:')),
+      [],
+      'every request went to the site',
+    );
+    t.same(
+      (await page.context().cookies()).map((cookie) => cookie.name),
+      ['language'],
+      'only the language cookie',
+    );
+    t.equal(
+      await page.evaluate(
+        () => document.querySelectorAll('script[src^="http"]:not([src^="' + location.origin + '"])').length,
+      ),
+      0,
+    );
     t.same(problems, []);
   });
 
@@ -92,14 +120,20 @@ t.test('the site in Chromium without tracking configured', async (t) => {
       const clickedAt = await page.evaluate(() => (window as { __clickedAt?: number }).__clickedAt);
       for (const path of [INSIGHTS_CHUNK, INSIGHTS_CONTENT]) {
         const at = await requestedAt(page, path);
-        t.ok(at !== undefined && clickedAt !== undefined && at >= clickedAt, `${path} was first asked for by the click, not by pointing or focusing`);
+        t.ok(
+          at !== undefined && clickedAt !== undefined && at >= clickedAt,
+          `${path} was first asked for by the click, not by pointing or focusing`,
+        );
       }
       t.same(problems, []);
     });
   }
 
   t.test('going offline and back online is shown and tracked, in the page’s language', async (t) => {
-    for (const [language, path] of [['en', '/company'], ['de', '/unternehmen']] as const) {
+    for (const [language, path] of [
+      ['en', '/company'],
+      ['de', '/unternehmen'],
+    ] as const) {
       const { page, problems } = await openPage(browser, 1280);
       await page.goto(`${server.url}${path}`);
       await waitForHydration(page);

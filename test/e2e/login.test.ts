@@ -4,12 +4,13 @@
  * cookie, and the refusals show their messages. Galaxy is a small server on loopback that
  * records what reaches it.
  */
-import { createServer } from 'node:http';
+
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import t from 'tap';
 import type { Page } from 'playwright-core';
+import t from 'tap';
 import { runGalaxyCli } from '#server/cli/galaxy.ts';
 import { violations } from '../helpers/axe.ts';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
@@ -17,7 +18,12 @@ import { waitForEvent } from '../helpers/data-layer.ts';
 import { createUser, loginEnv, uniqueEmail } from '../helpers/firebase-emulator.ts';
 import { startServer } from '../helpers/server-process.ts';
 
-const en = JSON.parse(readFileSync('content/en/login.json', 'utf8')) as { errors: Record<string, string>; no_account: string; title: string; not_configured: string };
+const en = JSON.parse(readFileSync('content/en/login.json', 'utf8')) as {
+  errors: Record<string, string>;
+  no_account: string;
+  title: string;
+  not_configured: string;
+};
 const de = JSON.parse(readFileSync('content/de/login.json', 'utf8')) as typeof en;
 const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as { lazy: Record<string, string[]> };
 
@@ -44,7 +50,9 @@ async function startGalaxy(t: { teardown(fn: () => unknown): void }) {
 async function openLogin(page: Page) {
   await page.locator('.login-entry__toggle').click();
   await page.locator('.login-panel__form').waitFor();
-  await page.waitForFunction(() => !(document.querySelector('.login-panel__submit') as HTMLButtonElement | null)?.disabled);
+  await page.waitForFunction(
+    () => !(document.querySelector('.login-panel__submit') as HTMLButtonElement | null)?.disabled,
+  );
 }
 
 async function signInByForm(page: Page, email: string, password: string) {
@@ -71,7 +79,16 @@ const GAPI_STAND_IN = `
   })();
 `;
 
-const dataLayerEvents = (page: Page) => page.evaluate(() => (window.dataLayer ?? []).filter((entry) => typeof entry === 'object' && entry !== null && 'event' in entry && String((entry as { event: unknown }).event).startsWith('login_')));
+const dataLayerEvents = (page: Page) =>
+  page.evaluate(() =>
+    (window.dataLayer ?? []).filter(
+      (entry) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        'event' in entry &&
+        String((entry as { event: unknown }).event).startsWith('login_'),
+    ),
+  );
 
 t.test('Galaxy sign-in in Chromium', async (t) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nordstern-data-'));
@@ -101,17 +118,30 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
     t.equal(await page.locator('.login-panel input[name=email]').getAttribute('type'), 'email');
     t.equal(await page.locator('.login-panel input[name=email]').getAttribute('required'), '');
     t.equal(await page.locator('.login-panel input[name=password]').getAttribute('required'), '');
-    t.equal((await page.locator('.login-panel__divider').textContent())?.trim(), 'or', 'the divider reads “or”, as a product writer puts it');
+    t.equal(
+      (await page.locator('.login-panel__divider').textContent())?.trim(),
+      'or',
+      'the divider reads “or”, as a product writer puts it',
+    );
     t.equal(await page.locator('a.login-panel__link').first().getAttribute('href'), `${galaxy.url}/password-reset`);
     t.equal(await page.locator('.login-entry__toggle').getAttribute('aria-expanded'), 'true');
     await page.keyboard.press('Escape');
     t.ok(await card.isHidden(), 'Escape closes the card');
-    t.equal(await page.evaluate(() => document.activeElement?.className), 'login-entry__toggle', 'focus back on the button');
+    t.equal(
+      await page.evaluate(() => document.activeElement?.className),
+      'login-entry__toggle',
+      'focus back on the button',
+    );
     t.same(problems, [], 'no console errors');
   });
 
   t.test('the open card passes axe at 1440 and 375 px in both languages, and works from the keyboard', async (t) => {
-    for (const [path, width] of [['/company', 1440], ['/unternehmen', 1440], ['/company', 375], ['/unternehmen', 375]] as const) {
+    for (const [path, width] of [
+      ['/company', 1440],
+      ['/unternehmen', 1440],
+      ['/company', 375],
+      ['/unternehmen', 375],
+    ] as const) {
       const { page } = await openPage(browser, width, 800);
       await page.goto(`${server.url}${path}`);
       await waitForHydration(page);
@@ -126,9 +156,15 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
     await page.locator('.login-entry__toggle').focus();
     await page.keyboard.press('Enter');
     await page.locator('.login-panel__form').waitFor();
-    await page.waitForFunction(() => !(document.querySelector('.login-panel__google') as HTMLButtonElement | null)?.disabled);
+    await page.waitForFunction(
+      () => !(document.querySelector('.login-panel__google') as HTMLButtonElement | null)?.disabled,
+    );
     await page.keyboard.press('Tab');
-    t.equal(await page.evaluate(() => document.activeElement?.className), 'button login-panel__google', 'Tab goes from the button into the card');
+    t.equal(
+      await page.evaluate(() => document.activeElement?.className),
+      'button login-panel__google',
+      'Tab goes from the button into the card',
+    );
   });
 
   t.test('an invited user signs in with email and password and ends on Galaxy with the referral cookie', async (t) => {
@@ -168,15 +204,24 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
   t.test('a wrong password shows the identity service message, in the page language', async (t) => {
     const user = await createUser('wrongpw');
     await directory('add', '--uid', user.uid, '--email', user.email);
-    for (const [path, texts] of [['/company', en], ['/unternehmen', de]] as const) {
+    for (const [path, texts] of [
+      ['/company', en],
+      ['/unternehmen', de],
+    ] as const) {
       const { page } = await openPage(browser, 1440);
       await page.goto(`${server.url}${path}`);
       await waitForHydration(page);
       await openLogin(page);
       await signInByForm(page, user.email, 'not-the-password');
       await page.locator('.snackbar--danger').waitFor();
-      t.equal((await page.locator('.snackbar--danger .snackbar__content').textContent())?.trim(), texts.errors['auth/wrong-password'], path);
-      t.match(await dataLayerEvents(page), [{ event: 'login_fail', login_provider: 'email_password', error_message: 'auth/wrong-password' }]);
+      t.equal(
+        (await page.locator('.snackbar--danger .snackbar__content').textContent())?.trim(),
+        texts.errors['auth/wrong-password'],
+        path,
+      );
+      t.match(await dataLayerEvents(page), [
+        { event: 'login_fail', login_provider: 'email_password', error_message: 'auth/wrong-password' },
+      ]);
       t.equal(await page.locator('.login-panel__submit').isDisabled(), false, 'the form is usable again');
     }
   });
@@ -190,90 +235,118 @@ t.test('Galaxy sign-in in Chromium', async (t) => {
     await signInByForm(page, user.email, user.password);
     await page.locator('.snackbar--danger').waitFor();
     t.equal((await page.locator('.snackbar--danger .snackbar__content').textContent())?.trim(), en.no_account);
-    t.match(await dataLayerEvents(page), [{ event: 'login_fail', login_provider: 'email_password', error_message: 'no_account' }]);
+    t.match(await dataLayerEvents(page), [
+      { event: 'login_fail', login_provider: 'email_password', error_message: 'no_account' },
+    ]);
     t.ok(await page.locator('.login-panel__form').isVisible(), 'signed out: the form again, no way to Galaxy');
     t.equal(page.url().startsWith(server.url), true, 'still on the website');
   });
 
-  t.test("a page of another site cannot start or end a session, nor fetch a platform token, in the visitor's name", async (t) => {
-    const user = await createUser('crosssite');
-    await directory('add', '--uid', user.uid, '--email', user.email);
-    const { page } = await openPage(browser, 1440);
-    // Galaxy's stand-in on 127.0.0.1 calling the site as localhost: another site to Chromium, not only another origin.
-    await page.goto(galaxy.url);
-    const site = server.url.replace('127.0.0.1', 'localhost');
-    // No named functions in here: the test's compiler would wrap them in a helper the page lacks.
-    const sent = await page.evaluate(
-      async ({ site, uid }) =>
-        Promise.all(
-          (
-            [
-              ['/api/firebase/session', { method: 'POST', mode: 'no-cors' }],
-              [`/api/firebase/token/${uid}`, { mode: 'no-cors' }],
-              ['/api/firebase/session', { method: 'DELETE' }],
-            ] as const
-          ).map(([path, init]) =>
-            fetch(`${site}${path}`, { credentials: 'include', ...init }).then(
-              () => 'sent',
-              () => 'not sent',
+  t.test(
+    "a page of another site cannot start or end a session, nor fetch a platform token, in the visitor's name",
+    async (t) => {
+      const user = await createUser('crosssite');
+      await directory('add', '--uid', user.uid, '--email', user.email);
+      const { page } = await openPage(browser, 1440);
+      // Galaxy's stand-in on 127.0.0.1 calling the site as localhost: another site to Chromium, not only another origin.
+      await page.goto(galaxy.url);
+      const site = server.url.replace('127.0.0.1', 'localhost');
+      // No named functions in here: the test's compiler would wrap them in a helper the page lacks.
+      const sent = await page.evaluate(
+        async ({ site, uid }) =>
+          Promise.all(
+            (
+              [
+                ['/api/firebase/session', { method: 'POST', mode: 'no-cors' }],
+                [`/api/firebase/token/${uid}`, { mode: 'no-cors' }],
+                ['/api/firebase/session', { method: 'DELETE' }],
+              ] as const
+            ).map(([path, init]) =>
+              fetch(`${site}${path}`, { credentials: 'include', ...init }).then(
+                () => 'sent',
+                () => 'not sent',
+              ),
             ),
           ),
-        ),
-      { site, uid: user.uid },
-    );
-    t.same(sent, ['sent', 'sent', 'not sent'], 'Chromium sends the POST and the GET; the DELETE fails its preflight');
-    // The server logs an answer once it has gone out, which may be a moment after the page saw it.
-    const refused = [`403 POST /api/firebase/session`, `403 GET /api/firebase/token/${user.uid}`];
-    for (let waited = 0; !refused.every((answer) => server.failedAnswers().includes(answer)) && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-    for (const answer of refused) t.ok(server.failedAnswers().includes(answer), answer);
-    t.ok(
-      server.logs.some((line) => line.includes('"method":"POST"')),
-      'the log names the method of each request',
-    );
-    t.notOk(
-      server.logs.some((line) => line.includes('"method":"DELETE"')),
-      'no DELETE reached the server',
-      { preflight: server.logs.filter((line) => line.includes('"method":"OPTIONS"')).length },
-    );
-  });
+        { site, uid: user.uid },
+      );
+      t.same(sent, ['sent', 'sent', 'not sent'], 'Chromium sends the POST and the GET; the DELETE fails its preflight');
+      // The server logs an answer once it has gone out, which may be a moment after the page saw it.
+      const refused = [`403 POST /api/firebase/session`, `403 GET /api/firebase/token/${user.uid}`];
+      for (
+        let waited = 0;
+        !refused.every((answer) => server.failedAnswers().includes(answer)) && waited < 10_000;
+        waited += 50
+      )
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const answer of refused) t.ok(server.failedAnswers().includes(answer), answer);
+      t.ok(
+        server.logs.some((line) => line.includes('"method":"POST"')),
+        'the log names the method of each request',
+      );
+      t.notOk(
+        server.logs.some((line) => line.includes('"method":"DELETE"')),
+        'no DELETE reached the server',
+        { preflight: server.logs.filter((line) => line.includes('"method":"OPTIONS"')).length },
+      );
+    },
+  );
 
-  t.test('Google: the popup opens the emulator sign-in; the rest runs from a Google credential and ends on Galaxy', async (t) => {
-    const email = uniqueEmail('google');
-    await directory('invite', '--email', email);
-    const { page } = await openPage(browser, 1440);
-    await page.route('https://apis.google.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: GAPI_STAND_IN }));
-    await page.goto(`${server.url}/`);
-    await waitForHydration(page);
-    await openLogin(page);
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('.login-panel__google')]);
-    await popup.waitForLoadState('domcontentloaded').catch(() => undefined);
-    const opened = new URL(popup.url());
-    t.match(opened.pathname, /\/emulator\/auth\/handler$/, 'the emulator sign-in page');
-    t.equal(opened.searchParams.get('providerId'), 'google.com');
-    t.equal(opened.searchParams.get('customParameters') && JSON.parse(opened.searchParams.get('customParameters')!).prompt, 'select_account', 'the account chooser always');
-    t.match(await popup.textContent('body'), /google\.com|Google/i, 'the emulator shows its Google sign-in');
-    await popup.close();
-    // The SDK notices the closed window and gives up with its own code.
-    await page.locator('.snackbar--danger').waitFor({ timeout: 30_000 });
-    t.equal((await page.locator('.snackbar--danger .snackbar__content').textContent())?.trim(), en.errors['auth/popup-closed-by-user']);
-    t.match(await dataLayerEvents(page), [{ event: 'login_fail', login_provider: 'google', error_message: 'auth/popup-closed-by-user' }]);
-    await page.waitForFunction(() => !(document.querySelector('.login-panel__google') as HTMLButtonElement | null)?.disabled);
-    const controllerChunk = manifest.lazy['src/app/login/login-controller.ts']![0]!;
-    const credential = JSON.stringify({ sub: `google-${email}`, email, email_verified: true });
-    await Promise.all([
-      waitForEvent(page, 'login_complete', { login_provider: 'google' }).then(() => t.pass('login_complete names the provider')),
-      page.waitForURL(galaxy.url, { timeout: 15_000 }),
-      page.evaluate(
-        async ({ chunk, idToken }) => {
-          const module = (await import(chunk)) as { signInWithGoogleIdToken(idToken: string): Promise<boolean> };
-          return module.signInWithGoogleIdToken(idToken);
-        },
-        { chunk: controllerChunk, idToken: credential },
-      ),
-    ]);
-    t.pass('on the Galaxy address');
-    t.match(galaxy.arrivals.at(-1)!.cookie, /galaxy-referrer=website/);
-  });
+  t.test(
+    'Google: the popup opens the emulator sign-in; the rest runs from a Google credential and ends on Galaxy',
+    async (t) => {
+      const email = uniqueEmail('google');
+      await directory('invite', '--email', email);
+      const { page } = await openPage(browser, 1440);
+      await page.route('https://apis.google.com/**', (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: GAPI_STAND_IN }),
+      );
+      await page.goto(`${server.url}/`);
+      await waitForHydration(page);
+      await openLogin(page);
+      const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('.login-panel__google')]);
+      await popup.waitForLoadState('domcontentloaded').catch(() => undefined);
+      const opened = new URL(popup.url());
+      t.match(opened.pathname, /\/emulator\/auth\/handler$/, 'the emulator sign-in page');
+      t.equal(opened.searchParams.get('providerId'), 'google.com');
+      t.equal(
+        opened.searchParams.get('customParameters') && JSON.parse(opened.searchParams.get('customParameters')!).prompt,
+        'select_account',
+        'the account chooser always',
+      );
+      t.match(await popup.textContent('body'), /google\.com|Google/i, 'the emulator shows its Google sign-in');
+      await popup.close();
+      // The SDK notices the closed window and gives up with its own code.
+      await page.locator('.snackbar--danger').waitFor({ timeout: 30_000 });
+      t.equal(
+        (await page.locator('.snackbar--danger .snackbar__content').textContent())?.trim(),
+        en.errors['auth/popup-closed-by-user'],
+      );
+      t.match(await dataLayerEvents(page), [
+        { event: 'login_fail', login_provider: 'google', error_message: 'auth/popup-closed-by-user' },
+      ]);
+      await page.waitForFunction(
+        () => !(document.querySelector('.login-panel__google') as HTMLButtonElement | null)?.disabled,
+      );
+      const controllerChunk = manifest.lazy['src/app/login/login-controller.ts']![0]!;
+      const credential = JSON.stringify({ sub: `google-${email}`, email, email_verified: true });
+      await Promise.all([
+        waitForEvent(page, 'login_complete', { login_provider: 'google' }).then(() =>
+          t.pass('login_complete names the provider'),
+        ),
+        page.waitForURL(galaxy.url, { timeout: 15_000 }),
+        page.evaluate(
+          async ({ chunk, idToken }) => {
+            const module = (await import(chunk)) as { signInWithGoogleIdToken(idToken: string): Promise<boolean> };
+            return module.signInWithGoogleIdToken(idToken);
+          },
+          { chunk: controllerChunk, idToken: credential },
+        ),
+      ]);
+      t.pass('on the Galaxy address');
+      t.match(galaxy.arrivals.at(-1)!.cookie, /galaxy-referrer=website/);
+    },
+  );
 });
 
 t.test('without sign-in configured, the dropdown says so and loads no Firebase', async (t) => {
@@ -287,6 +360,9 @@ t.test('without sign-in configured, the dropdown says so and loads no Firebase',
   await page.locator('.login-entry__toggle').click();
   await page.locator('.login-panel__text').waitFor();
   t.equal((await page.locator('.login-panel__text').textContent())?.trim(), en.not_configured);
-  t.notOk(scripts.some((url) => url.includes('login-controller')), 'no Firebase code requested');
+  t.notOk(
+    scripts.some((url) => url.includes('login-controller')),
+    'no Firebase code requested',
+  );
   t.same(problems, []);
 });

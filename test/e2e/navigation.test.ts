@@ -106,17 +106,28 @@ t.test('a visitor in Chromium', async (t) => {
   });
 
   t.test('an address that names its language is remembered by the page itself, not by the shared answer', async (t) => {
-    for (const [address, language] of [['/unternehmen', 'de'], ['/services?lang=de', 'de'], ['/company/about-us', 'en']] as const) {
+    for (const [address, language] of [
+      ['/unternehmen', 'de'],
+      ['/services?lang=de', 'de'],
+      ['/company/about-us', 'en'],
+    ] as const) {
       const { page, problems } = await openPage(browser, 1280);
       if (language === 'en') await page.context().addCookies([{ name: 'language', value: 'de', url: server.url }]);
       const response = await page.goto(`${server.url}${address}`);
       await waitForHydration(page);
       if (language === 'de') {
-        t.notOk(response?.headers()['set-cookie'], `${address}: the answer sets no cookie, so a shared cache may keep it`);
+        t.notOk(
+          response?.headers()['set-cookie'],
+          `${address}: the answer sets no cookie, so a shared cache may keep it`,
+        );
         t.match(response?.headers()['cache-control'], /s-maxage/);
       }
       await page.waitForFunction((language) => document.cookie.includes(`language=${language}`), language);
-      t.equal((await page.context().cookies()).find((cookie) => cookie.name === 'language')?.value, language, `${address}: remembered`);
+      t.equal(
+        (await page.context().cookies()).find((cookie) => cookie.name === 'language')?.value,
+        language,
+        `${address}: remembered`,
+      );
       await page.goto(`${server.url}/insights`);
       t.equal(await page.getAttribute('html', 'lang'), language, `${address}: shared pages follow`);
       t.same(problems, []);
@@ -132,7 +143,11 @@ t.test('a visitor in Chromium', async (t) => {
     await page.click('.services__link >> nth=0');
     await page.waitForURL(/\/services\/[a-z-]+$/);
     await page.waitForSelector('h1.stage__headline');
-    t.equal(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), true, 'same document: client-side navigation');
+    t.equal(
+      await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed),
+      true,
+      'same document: client-side navigation',
+    );
     t.match(await page.title(), 'Nordstern Digital');
     t.same(problems, []);
   });

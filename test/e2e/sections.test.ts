@@ -15,12 +15,17 @@ t.test('the sections in Chromium', async (t) => {
   t.test('every page at 375 px: its headline, hydrated without warnings, nothing wider than the screen', async (t) => {
     const { page, problems } = await openPage(browser, 375, 812);
     for (const section of sectionPages()) {
-      await page.context().addCookies([{ name: 'language', value: section.language, domain: origin.hostname, path: '/' }]);
+      await page
+        .context()
+        .addCookies([{ name: 'language', value: section.language, domain: origin.hostname, path: '/' }]);
       await page.goto(`${server.url}${section.path}`);
       await waitForHydration(page);
       const label = `${section.language} ${section.path}`;
       t.equal((await page.locator('h1').innerText()).trim(), section.headline, `${label}: headline`);
-      const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      const width = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        inner: window.innerWidth,
+      }));
       t.ok(width.scroll <= width.inner, `${label}: scrollWidth ${width.scroll} fits ${width.inner}`);
       t.same(problems.splice(0), [], `${label}: no console errors or hydration warnings`);
     }
@@ -33,7 +38,11 @@ t.test('the sections in Chromium', async (t) => {
     t.equal(await page.evaluate(() => window.scrollY), 0);
     // The arrow bobs up and down for ever, so it is never 'stable' for Playwright's click.
     await page.locator('.stage__arrow').click({ force: true });
-    await page.waitForFunction(() => Math.abs(document.getElementById('services')!.getBoundingClientRect().top - 88) < 40, undefined, { timeout: 5000 });
+    await page.waitForFunction(
+      () => Math.abs(document.getElementById('services')!.getBoundingClientRect().top - 88) < 40,
+      undefined,
+      { timeout: 5000 },
+    );
     t.ok((await page.evaluate(() => window.scrollY)) > 300, 'the page scrolled down');
     t.equal(await page.evaluate(() => document.activeElement?.id), 'services', 'focus moves to the services section');
     t.equal(await page.locator('.teaser .insight-card').count(), 3, 'the newest three insights are teased');
@@ -64,7 +73,11 @@ t.test('the sections in Chromium', async (t) => {
     await page.keyboard.press('Home');
     t.equal(await selected(), labels[0], 'Home selects the first');
     await page.keyboard.press('Tab');
-    t.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'tabpanel', 'Tab leaves the tab list for the panel');
+    t.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('role')),
+      'tabpanel',
+      'Tab leaves the tab list for the panel',
+    );
     t.same(problems, []);
   });
 
@@ -72,7 +85,9 @@ t.test('the sections in Chromium', async (t) => {
     const { page, problems } = await openPage(browser, 1280);
     await page.goto(`${server.url}/technology/google-marketing-platform-partner`);
     await waitForHydration(page);
-    const slider = json<{ items: { author: string }[]; labels: { next: string; previous: string } }>('en/homepage/technology/google-marketing-platform-partner/quoteSlider.json');
+    const slider = json<{ items: { author: string }[]; labels: { next: string; previous: string } }>(
+      'en/homepage/technology/google-marketing-platform-partner/quoteSlider.json',
+    );
     const visibleAuthor = () => page.locator('.quote-slider__slide:not([hidden]) .quote-card__author').innerText();
     t.equal(await visibleAuthor(), slider.items[0]?.author, 'the first quote at first');
     await page.locator('.quote-slider__slides').focus();
@@ -84,9 +99,17 @@ t.test('the sections in Chromium', async (t) => {
     await page.keyboard.press('Home');
     t.equal(await visibleAuthor(), slider.items[0]?.author, 'Home shows the first');
     await page.keyboard.press('Tab');
-    t.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), slider.labels.previous, 'Tab reaches the previous button');
+    t.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+      slider.labels.previous,
+      'Tab reaches the previous button',
+    );
     await page.keyboard.press('Tab');
-    t.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), slider.labels.next, 'then the next button');
+    t.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+      slider.labels.next,
+      'then the next button',
+    );
     await page.keyboard.press('Enter');
     t.equal(await visibleAuthor(), slider.items[1]?.author, 'Enter on next shows the next quote');
     await page.keyboard.press('Space');
@@ -106,7 +129,10 @@ t.test('the sections in Chromium', async (t) => {
     await link.waitFor({ state: 'visible' });
     const download = json<{ file: string }>('en/homepage/technology/meridian/download.json');
     t.equal(await link.getAttribute('href'), `/downloads/${download.file}`);
-    t.same(checks.map((body) => JSON.parse(body)), [{ path: download.file }]);
+    t.same(
+      checks.map((body) => JSON.parse(body)),
+      [{ path: download.file }],
+    );
     const response = await page.request.get(`${server.url}/downloads/${download.file}`);
     t.equal(response.status(), 200);
     t.equal(response.headers()['content-type'], 'application/pdf');
@@ -118,7 +144,9 @@ t.test('the sections in Chromium', async (t) => {
     await page.goto(`${server.url}/services/analytics/server-side-tracking`);
     await waitForHydration(page);
     const more = json<{ articles: string[] }>('en/homepage/services/analytics/server-side-tracking/more.json');
-    const folders = await page.locator('.more .insight-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-folder')));
+    const folders = await page
+      .locator('.more .insight-card')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-folder')));
     t.same(folders, [...new Set(more.articles)]);
     t.same(problems, []);
   });
@@ -147,6 +175,10 @@ t.test('the sections in Chromium', async (t) => {
     await page.locator('.form__submit').click();
     await page.getByRole('heading', { name: form.success.headline }).waitFor();
     t.pass('the thank-you text shows');
-    t.same(problems.filter((problem) => !problem.includes('400')), [], 'no errors besides the refused request');
+    t.same(
+      problems.filter((problem) => !problem.includes('400')),
+      [],
+      'no errors besides the refused request',
+    );
   });
 });

@@ -5,11 +5,11 @@
  * /metrics once, by its route id. A page load outside the sample loads and sends nothing.
  */
 import { readFileSync } from 'node:fs';
-import t from 'tap';
 import type { Page } from 'playwright-core';
+import t from 'tap';
 import { WEB_VITALS_API as WEB_VITALS_PATH } from '#app/api-paths.ts';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
-import { startServer, type ServerProcess } from '../helpers/server-process.ts';
+import { type ServerProcess, startServer } from '../helpers/server-process.ts';
 
 const TOKEN = 'w'.repeat(40);
 const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as { lazy: Record<string, string[]> };
@@ -19,7 +19,9 @@ const REPORTER_CHUNK = manifest.lazy['client/web-vitals/reporter.ts']![0]!;
 async function vitals(server: ServerProcess): Promise<Map<string, number>> {
   const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
   const lines = (await response.text()).split('\n').filter((line) => line.startsWith('web_vitals_'));
-  return new Map(lines.map((line) => [line.slice(0, line.lastIndexOf(' ')), Number(line.slice(line.lastIndexOf(' ') + 1))]));
+  return new Map(
+    lines.map((line) => [line.slice(0, line.lastIndexOf(' ')), Number(line.slice(line.lastIndexOf(' ') + 1))]),
+  );
 }
 
 /** Waits until /metrics holds this series (a beacon goes out as the page is left, and arrives a moment later). */
@@ -33,13 +35,18 @@ async function waitForSeries(server: ServerProcess, series: string): Promise<Map
 }
 
 const reporterRequested = (page: Page) =>
-  page.evaluate((chunk) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === chunk), REPORTER_CHUNK);
+  page.evaluate(
+    (chunk) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === chunk),
+    REPORTER_CHUNK,
+  );
 
 async function watchViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { violations: string[] }).violations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
   });
 }
 
@@ -50,20 +57,35 @@ t.test('every view of a sampled visit reaches /metrics once, by its route id', a
   await watchViolations(page);
   const beacons: { status: number; type: string | undefined }[] = [];
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname === WEB_VITALS_PATH) beacons.push({ status: response.status(), type: response.request().headers()['content-type'] });
+    if (new URL(response.url()).pathname === WEB_VITALS_PATH)
+      beacons.push({ status: response.status(), type: response.request().headers()['content-type'] });
   });
 
   const first = await page.goto(`${server.url}/`);
   t.notMatch(await first!.text(), REPORTER_CHUNK.split('/').at(-1)!, 'the first load does not name the reporter');
   const policy = (await first!.headerValue('content-security-policy')) ?? '';
-  const connect = /(?:^|;)\s*connect-src ([^;]*)/.exec(policy)?.[1]?.split(/\s+/) ?? /(?:^|;)\s*default-src ([^;]*)/.exec(policy)?.[1]?.split(/\s+/) ?? [];
-  t.ok(connect.includes("'self'"), `the page's policy lets it send to its own origin (connect-src ${connect.join(' ')})`);
+  const connect =
+    /(?:^|;)\s*connect-src ([^;]*)/.exec(policy)?.[1]?.split(/\s+/) ??
+    /(?:^|;)\s*default-src ([^;]*)/.exec(policy)?.[1]?.split(/\s+/) ??
+    [];
+  t.ok(
+    connect.includes("'self'"),
+    `the page's policy lets it send to its own origin (connect-src ${connect.join(' ')})`,
+  );
   await waitForHydration(page);
-  await page.waitForFunction((chunk) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === chunk), REPORTER_CHUNK);
+  await page.waitForFunction(
+    (chunk) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === chunk),
+    REPORTER_CHUNK,
+  );
   t.ok(
     await page.evaluate((chunk) => {
-      const reporter = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === chunk)!;
-      return reporter.startTime >= (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
+      const reporter = performance
+        .getEntriesByType('resource')
+        .find((entry) => new URL(entry.name).pathname === chunk)!;
+      return (
+        reporter.startTime >=
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd
+      );
     }, REPORTER_CHUNK),
     'it is fetched after the page has loaded',
   );
@@ -85,22 +107,51 @@ t.test('every view of a sampled visit reaches /metrics once, by its route id', a
   t.equal(afterLoad.get('web_vitals_ttfb_seconds_count{route="home"}'), 1, 'TTFB');
   t.equal(afterLoad.get('web_vitals_cls_count{route="home",navigation="load"}'), 1, 'CLS');
   t.ok(afterLoad.get('web_vitals_cls_sum{route="home",navigation="load"}')! > 0, 'with the shift the page made');
-  t.equal(afterLoad.get('web_vitals_inp_seconds_count{route="home",navigation="load"}'), 1, 'INP of the click that left it');
-  t.notOk([...afterLoad.keys()].some((series) => series.includes('service-detail')), 'the view in progress is not sent yet');
+  t.equal(
+    afterLoad.get('web_vitals_inp_seconds_count{route="home",navigation="load"}'),
+    1,
+    'INP of the click that left it',
+  );
+  t.notOk(
+    [...afterLoad.keys()].some((series) => series.includes('service-detail')),
+    'the view in progress is not sent yet',
+  );
 
   await page.keyboard.press('Tab');
   await page.waitForTimeout(300);
   await page.goto(`${server.url}/company`);
   await waitForHydration(page);
   const afterClient = await waitForSeries(server, 'web_vitals_cls_count{route="service-detail",navigation="client"}');
-  t.equal(afterClient.get('web_vitals_cls_count{route="service-detail",navigation="client"}'), 1, 'the client view: CLS, sent as the page was left');
-  t.equal(afterClient.get('web_vitals_inp_seconds_count{route="service-detail",navigation="client"}'), 1, 'INP of the key pressed on it');
-  t.notOk([...afterClient.keys()].some((series) => /lcp|ttfb/.test(series) && series.includes('service-detail')), 'no LCP or TTFB for a client view');
+  t.equal(
+    afterClient.get('web_vitals_cls_count{route="service-detail",navigation="client"}'),
+    1,
+    'the client view: CLS, sent as the page was left',
+  );
+  t.equal(
+    afterClient.get('web_vitals_inp_seconds_count{route="service-detail",navigation="client"}'),
+    1,
+    'INP of the key pressed on it',
+  );
+  t.notOk(
+    [...afterClient.keys()].some((series) => /lcp|ttfb/.test(series) && series.includes('service-detail')),
+    'no LCP or TTFB for a client view',
+  );
   t.equal(afterClient.get('web_vitals_lcp_seconds_count{route="home"}'), 1, 'the homepage was sent once only');
 
-  t.ok(beacons.length > 0 && beacons.every(({ status, type }) => status === 204 && type === 'application/json'), 'every beacon seen was JSON, answered 204');
-  t.same(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), [], 'the site’s policy allows the beacon (connect-src)');
-  t.same((await page.context().cookies()).map((cookie) => cookie.name), ['language'], 'no cookie is set for it (language is the one /company sets)');
+  t.ok(
+    beacons.length > 0 && beacons.every(({ status, type }) => status === 204 && type === 'application/json'),
+    'every beacon seen was JSON, answered 204',
+  );
+  t.same(
+    await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+    [],
+    'the site’s policy allows the beacon (connect-src)',
+  );
+  t.same(
+    (await page.context().cookies()).map((cookie) => cookie.name),
+    ['language'],
+    'no cookie is set for it (language is the one /company sets)',
+  );
   t.same(problems, []);
 });
 

@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core, headless, offline; collects console errors and Content Security Policy violations of every page. */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -11,7 +11,14 @@ export async function launchBrowser(t: TestContext): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
   t.teardown(() => browser.close());
   return browser;
@@ -38,7 +45,9 @@ export async function openPage(browser: Browser, width = 1280, height = 900): Pr
   await page.exposeFunction('__reportPolicyViolation', (text: string) => problems.push(`csp: ${text}`));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) =>
-      (window as unknown as { __reportPolicyViolation(text: string): void }).__reportPolicyViolation(`${event.effectiveDirective} ${event.blockedURI} ${event.disposition}`),
+      (window as unknown as { __reportPolicyViolation(text: string): void }).__reportPolicyViolation(
+        `${event.effectiveDirective} ${event.blockedURI} ${event.disposition}`,
+      ),
     );
   });
   return { page, problems };
@@ -50,7 +59,9 @@ export async function waitForHydration(page: Page): Promise<void> {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   } catch (error) {
     // A page that never hydrates has usually lost a script: say which loaded, how, and which did not.
-    throw new Error(`${(error as Error).message}\n${await loadState(page).catch((stateError: Error) => stateError.message)}`);
+    throw new Error(
+      `${(error as Error).message}\n${await loadState(page).catch((stateError: Error) => stateError.message)}`,
+    );
   }
 }
 
@@ -59,10 +70,14 @@ async function loadState(page: Page): Promise<string> {
     const loaded = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
       (entry) => `${entry.responseStatus} ${new URL(entry.name).pathname} ${Math.round(entry.duration)} ms`,
     );
-    const scripts = [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')].map((element) =>
-      new URL('src' in element ? element.src : element.href).pathname,
-    );
+    const scripts = [
+      ...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]'),
+    ].map((element) => new URL('src' in element ? element.src : element.href).pathname);
     const finished = new Set(loaded.map((line) => line.split(' ')[1]));
-    return JSON.stringify({ readyState: document.readyState, loaded, scriptsNotLoaded: scripts.filter((script) => !finished.has(script)) }, null, 1);
+    return JSON.stringify(
+      { readyState: document.readyState, loaded, scriptsNotLoaded: scripts.filter((script) => !finished.has(script)) },
+      null,
+      1,
+    );
   });
 }

@@ -29,7 +29,10 @@ const followedEmulator = (env: Record<string, string>): Record<string, string> =
 
 export async function build(t: TestContext, env: Record<string, string> = {}): Promise<FastifyInstance> {
   const dataDir = env.DATA_DIR ?? (await tempDataDir(t));
-  const app = await buildApp(loadConfig({ SITE_URL: 'http://localhost:3000', DATA_DIR: dataDir, ...followedEmulator(env), ...env }), { logger: false });
+  const app = await buildApp(
+    loadConfig({ SITE_URL: 'http://localhost:3000', DATA_DIR: dataDir, ...followedEmulator(env), ...env }),
+    { logger: false },
+  );
   t.teardown(() => app.close());
   return app;
 }
@@ -44,7 +47,11 @@ export async function copyContent(t: TestContext, change: (dir: string) => Promi
 }
 
 /** Rewrites one JSON file of a content copy. */
-export async function editJson(dir: string, file: string, edit: (value: Record<string, unknown>) => unknown): Promise<void> {
+export async function editJson(
+  dir: string,
+  file: string,
+  edit: (value: Record<string, unknown>) => unknown,
+): Promise<void> {
   const full = path.join(dir, file);
   const value = JSON.parse(await readFile(full, 'utf8')) as Record<string, unknown>;
   await writeFile(full, JSON.stringify(edit(value)));

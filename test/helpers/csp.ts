@@ -13,8 +13,15 @@ export const directives = (policy: string) =>
       .map(([name, ...sources]) => [name!, sources]),
   );
 export const nonceOf = (policy: string) => /'nonce-([\w-]+)'/.exec(policy)?.[1];
-export const hashesOf = (policy: string) => new Set(directives(policy).get('script-src')?.filter((source) => source.startsWith("'sha256-")));
+export const hashesOf = (policy: string) =>
+  new Set(
+    directives(policy)
+      .get('script-src')
+      ?.filter((source) => source.startsWith("'sha256-")),
+  );
 /** Each inline script element's opening tag and text. */
 export const inlineScripts = (html: string) =>
-  [...html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)].filter((match) => !/\ssrc=/.test(match[1]!)).map((match) => ({ tag: match[1]!, text: match[2]! }));
+  [...html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)]
+    .filter((match) => !/\ssrc=/.test(match[1]!))
+    .map((match) => ({ tag: match[1]!, text: match[2]! }));
 export const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

@@ -53,7 +53,9 @@ export async function recordDataLayer(page: Page): Promise<void> {
 export function dataLayerEntries(page: Page): Promise<DataLayerEntry[]> {
   return page.evaluate(() =>
     (window.dataLayer ?? []).map((entry) =>
-      Object.prototype.toString.call(entry) === '[object Arguments]' ? { gtag: Array.from(entry as ArrayLike<unknown>) } : (JSON.parse(JSON.stringify(entry)) as Record<string, unknown>),
+      Object.prototype.toString.call(entry) === '[object Arguments]'
+        ? { gtag: Array.from(entry as ArrayLike<unknown>) }
+        : (JSON.parse(JSON.stringify(entry)) as Record<string, unknown>),
     ),
   );
 }
@@ -67,7 +69,11 @@ export async function waitForEvent(page: Page, event: string, fields: Record<str
   await page.waitForFunction(
     ({ event, fields }) =>
       (window.dataLayer ?? []).some(
-        (entry) => typeof entry === 'object' && entry !== null && (entry as Record<string, unknown>).event === event && Object.entries(fields).every(([key, value]) => (entry as Record<string, unknown>)[key] === value),
+        (entry) =>
+          typeof entry === 'object' &&
+          entry !== null &&
+          (entry as Record<string, unknown>).event === event &&
+          Object.entries(fields).every(([key, value]) => (entry as Record<string, unknown>)[key] === value),
       ),
     { event, fields },
   );
@@ -75,5 +81,9 @@ export async function waitForEvent(page: Page, event: string, fields: Record<str
 
 /** The Consent Mode commands among the entries: ['default' | 'update', state]. */
 export function consentCommands(entries: DataLayerEntry[]): [string, Record<string, unknown>][] {
-  return entries.flatMap((entry) => ('gtag' in entry && Array.isArray(entry.gtag) && entry.gtag[0] === 'consent' ? [[entry.gtag[1] as string, entry.gtag[2] as Record<string, unknown>]] : []));
+  return entries.flatMap((entry) =>
+    'gtag' in entry && Array.isArray(entry.gtag) && entry.gtag[0] === 'consent'
+      ? [[entry.gtag[1] as string, entry.gtag[2] as Record<string, unknown>]]
+      : [],
+  );
 }

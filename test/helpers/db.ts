@@ -12,7 +12,12 @@ export function rows(dataDir: string, sql: string, ...params: (string | number)[
 }
 
 /** Waits until a query returns at least count rows. */
-export async function waitForRows(dataDir: string, sql: string, count: number, timeoutMs = 15_000): Promise<Record<string, unknown>[]> {
+export async function waitForRows(
+  dataDir: string,
+  sql: string,
+  count: number,
+  timeoutMs = 15_000,
+): Promise<Record<string, unknown>[]> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const found = rows(dataDir, sql);

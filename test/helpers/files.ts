@@ -45,30 +45,66 @@ const bytes = (buffer: Buffer): Uint8Array<ArrayBuffer> => new Uint8Array(buffer
 
 export const samples = {
   pdf: bytes(
-    Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+    Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    ),
   ),
-  png: bytes(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')),
-  jpeg: bytes(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64), Buffer.from([0xff, 0xd9])])),
-  docx: bytes(zip([
-    ['[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'],
-    ['word/document.xml', '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>'],
-  ])),
-  odt: bytes(zip([
-    ['mimetype', 'application/vnd.oasis.opendocument.text'],
-    ['content.xml', '<?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>'],
-  ])),
-  doc: bytes(Buffer.concat([
-    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
-    Buffer.alloc(504),
-    Buffer.from('Root Entry', 'utf16le'),
-    Buffer.alloc(54),
-    Buffer.from('WordDocument', 'utf16le'),
-    Buffer.alloc(40),
-  ])),
+  png: bytes(
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  ),
+  jpeg: bytes(
+    Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+      Buffer.from('JFIF\0'),
+      Buffer.alloc(64),
+      Buffer.from([0xff, 0xd9]),
+    ]),
+  ),
+  docx: bytes(
+    zip([
+      [
+        '[Content_Types].xml',
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+      ],
+      [
+        'word/document.xml',
+        '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>',
+      ],
+    ]),
+  ),
+  odt: bytes(
+    zip([
+      ['mimetype', 'application/vnd.oasis.opendocument.text'],
+      [
+        'content.xml',
+        '<?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>',
+      ],
+    ]),
+  ),
+  doc: bytes(
+    Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(504),
+      Buffer.from('Root Entry', 'utf16le'),
+      Buffer.alloc(54),
+      Buffer.from('WordDocument', 'utf16le'),
+      Buffer.alloc(40),
+    ]),
+  ),
   /** Impostors: the right name, the wrong bytes. */
   exe: bytes(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)])),
   plainZip: bytes(zip([['notes.txt', 'just a zip']])),
-  xls: bytes(Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504), Buffer.from('Workbook', 'utf16le'), Buffer.alloc(40)])),
+  xls: bytes(
+    Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(504),
+      Buffer.from('Workbook', 'utf16le'),
+      Buffer.alloc(40),
+    ]),
+  ),
   html: bytes(Buffer.from('<html><script>alert(1)</script></html>')),
 };
 

@@ -10,7 +10,10 @@ export const EMULATOR_API_KEY = 'demo-api-key';
 
 export function emulatorHost(): string {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: run the tests with npm test, which starts the Auth emulator');
+  if (!host)
+    throw new Error(
+      'FIREBASE_AUTH_EMULATOR_HOST is not set: run the tests with npm test, which starts the Auth emulator',
+    );
   return host;
 }
 
@@ -53,9 +56,17 @@ export const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)
 export async function createUser(name: string, { emailVerified = true } = {}): Promise<EmulatorUser> {
   const email = uniqueEmail(name);
   const password = `pw-${randomUUID()}`;
-  const created = await call<{ localId: string; idToken: string }>(`accounts:signUp?key=${EMULATOR_API_KEY}`, { email, password, returnSecureToken: true });
+  const created = await call<{ localId: string; idToken: string }>(`accounts:signUp?key=${EMULATOR_API_KEY}`, {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   if (emailVerified) {
-    await call(`projects/${EMULATOR_PROJECT}/accounts:update`, { localId: created.localId, emailVerified: true }, { authorization: 'Bearer owner' });
+    await call(
+      `projects/${EMULATOR_PROJECT}/accounts:update`,
+      { localId: created.localId, emailVerified: true },
+      { authorization: 'Bearer owner' },
+    );
   }
   return { uid: created.localId, email, password, idToken: await signIn(email, password) };
 }
@@ -65,21 +76,37 @@ export async function createUser(name: string, { emailVerified = true } = {}): P
  * emulator counts every token whose sign-in is older than the account's validSince (its
  * creation, at first) as revoked, so validSince goes back before the oldest.
  */
-export async function idTokensSignedInAgo<Ages extends number[]>(user: EmulatorUser, ...ages: Ages): Promise<{ [K in keyof Ages]: string }> {
+export async function idTokensSignedInAgo<Ages extends number[]>(
+  user: EmulatorUser,
+  ...ages: Ages
+): Promise<{ [K in keyof Ages]: string }> {
   const now = Math.floor(Date.now() / 1000);
-  await call(`projects/${EMULATOR_PROJECT}/accounts:update`, { localId: user.uid, validSince: String(now - Math.max(...ages) - 1) }, { authorization: 'Bearer owner' });
-  return ages.map((seconds) => reshapeJwt(user.idToken, (claims) => ({ ...claims, auth_time: now - seconds }))) as { [K in keyof Ages]: string };
+  await call(
+    `projects/${EMULATOR_PROJECT}/accounts:update`,
+    { localId: user.uid, validSince: String(now - Math.max(...ages) - 1) },
+    { authorization: 'Bearer owner' },
+  );
+  return ages.map((seconds) => reshapeJwt(user.idToken, (claims) => ({ ...claims, auth_time: now - seconds }))) as {
+    [K in keyof Ages]: string;
+  };
 }
 
 /** A fresh ID token from a password sign-in. */
 export async function signIn(email: string, password: string): Promise<string> {
-  const { idToken } = await call<{ idToken: string }>(`accounts:signInWithPassword?key=${EMULATOR_API_KEY}`, { email, password, returnSecureToken: true });
+  const { idToken } = await call<{ idToken: string }>(`accounts:signInWithPassword?key=${EMULATOR_API_KEY}`, {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   return idToken;
 }
 
 /** Signs in with a custom token, as the platform would; answers the ID token's claims. */
 export async function signInWithCustomToken(token: string): Promise<Record<string, unknown>> {
-  const { idToken } = await call<{ idToken: string }>(`accounts:signInWithCustomToken?key=${EMULATOR_API_KEY}`, { token, returnSecureToken: true });
+  const { idToken } = await call<{ idToken: string }>(`accounts:signInWithCustomToken?key=${EMULATOR_API_KEY}`, {
+    token,
+    returnSecureToken: true,
+  });
   return decodeJwt(idToken);
 }
 
@@ -88,7 +115,10 @@ export function decodeJwt(token: string): Record<string, unknown> {
 }
 
 /** The same token with its claims changed (the emulator's tokens are unsigned, so this is what a forger could send). */
-export function reshapeJwt(token: string, change: (claims: Record<string, unknown>) => Record<string, unknown>): string {
+export function reshapeJwt(
+  token: string,
+  change: (claims: Record<string, unknown>) => Record<string, unknown>,
+): string {
   const [header, , signature] = token.split('.');
   const payload = Buffer.from(JSON.stringify(change(decodeJwt(token)))).toString('base64url');
   return `${header}.${payload}.${signature ?? ''}`;

@@ -1,5 +1,5 @@
 /** A loopback port nobody listens on right now. */
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 
 /**
  * Asks the kernel for a free port and releases it again, because the servers we start (PostgreSQL, Redis)

@@ -34,7 +34,10 @@ export interface PostgresOptions {
   durable?: boolean;
 }
 
-export async function startPostgres(t: TestContext, { durable = false }: PostgresOptions = {}): Promise<PostgresServer> {
+export async function startPostgres(
+  t: TestContext,
+  { durable = false }: PostgresOptions = {},
+): Promise<PostgresServer> {
   if (!existsSync(path.join(BIN, 'postgres'))) {
     throw new Error(`${BIN}/postgres is missing: install PostgreSQL 15 (Debian bookworm: apt-get install postgresql)`);
   }
@@ -49,7 +52,17 @@ export async function startPostgres(t: TestContext, { durable = false }: Postgre
   const service = serviceProcess({
     name: 'PostgreSQL',
     command: `${BIN}/postgres`,
-    args: ['-D', dir, '-k', dir, '-h', '127.0.0.1', '-p', String(port), ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'])],
+    args: [
+      '-D',
+      dir,
+      '-k',
+      dir,
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+    ],
     spawnOptions: { cwd: dir, ...owner },
     // Fast shutdown: open sessions are cut off.
     stopSignal: 'SIGINT',
@@ -72,7 +85,11 @@ export async function startPostgres(t: TestContext, { durable = false }: Postgre
   });
 
   try {
-    await promisify(execFile)(`${BIN}/initdb`, ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C'], { cwd: dir, ...owner });
+    await promisify(execFile)(
+      `${BIN}/initdb`,
+      ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C'],
+      { cwd: dir, ...owner },
+    );
   } catch (error) {
     throw new Error(`initdb failed: ${(error as { stderr?: string }).stderr ?? error}`);
   }

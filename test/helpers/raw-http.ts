@@ -13,7 +13,12 @@ export interface RawResponse {
 export function rawGet(port: number, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
-    const lines = [`GET ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [
+      `GET ${path} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      'Connection: close',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     socket.write(`${lines.join('\r\n')}\r\n\r\n`);
     let raw = Buffer.alloc(0);
     socket.on('data', (data) => (raw = Buffer.concat([raw, data])));

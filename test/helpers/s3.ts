@@ -36,13 +36,35 @@ export async function startS3(t: TestContext, bucket = 'nordstern-uploads'): Pro
   const dir = mkdtempSync(path.join(tmpdir(), 'nordstern-s3-'));
   const port = await freePort();
   const endpoint = `http://127.0.0.1:${port}`;
-  const config: ObjectStorageConfig = { bucket, region: 'eu-central-1', endpoint, forcePathStyle: true, credentials: CREDENTIALS };
-  const probeClient = new S3Client({ ...config, maxAttempts: 1, requestHandler: { connectionTimeout: 1000, requestTimeout: 1000 } });
+  const config: ObjectStorageConfig = {
+    bucket,
+    region: 'eu-central-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: CREDENTIALS,
+  };
+  const probeClient = new S3Client({
+    ...config,
+    maxAttempts: 1,
+    requestHandler: { connectionTimeout: 1000, requestTimeout: 1000 },
+  });
   const service = serviceProcess({
     name: 's3rver',
     command: process.execPath,
     // The bucket is made at every start; s3rver keeps what the folder holds.
-    args: [S3RVER, '--directory', dir, '--address', '127.0.0.1', '--port', String(port), '--silent', '--no-vhost-buckets', '--configure-bucket', bucket],
+    args: [
+      S3RVER,
+      '--directory',
+      dir,
+      '--address',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--silent',
+      '--no-vhost-buckets',
+      '--configure-bucket',
+      bucket,
+    ],
     stopSignal: 'SIGTERM',
     async probe() {
       await probeClient.send(new HeadBucketCommand({ Bucket: bucket }));

@@ -18,7 +18,12 @@ export interface SectionPage {
 const SECTIONS: Record<'en' | 'de', string[]> = { en: ['services', 'technology'], de: ['services', 'technologie'] };
 
 function folders(root: string): string[] {
-  return [root, ...readdirSync(root).flatMap((name) => (statSync(path.join(root, name)).isDirectory() ? folders(path.join(root, name)) : []))];
+  return [
+    root,
+    ...readdirSync(root).flatMap((name) =>
+      statSync(path.join(root, name)).isDirectory() ? folders(path.join(root, name)) : [],
+    ),
+  ];
 }
 
 function headlineOf(folder: string): string {
@@ -39,7 +44,13 @@ export function sectionPages(contentDir = path.resolve('content')): SectionPage[
     const candidates = [home, ...SECTIONS[language].flatMap((section) => folders(path.join(home, section)))];
     for (const folder of candidates) {
       const relative = path.relative(home, folder).split(path.sep).join('/');
-      pages.push({ language, path: `/${relative}`, folder: `${language}/homepage${relative ? `/${relative}` : ''}`, headline: headlineOf(folder), cookie: `language=${language}` });
+      pages.push({
+        language,
+        path: `/${relative}`,
+        folder: `${language}/homepage${relative ? `/${relative}` : ''}`,
+        headline: headlineOf(folder),
+        cookie: `language=${language}`,
+      });
     }
   }
   return pages;

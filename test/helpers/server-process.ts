@@ -1,5 +1,5 @@
 /** Runs the built server (dist/server/main.js) as its own process on a free loopback port. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,7 +37,8 @@ function failedAnswersIn(logs: readonly string[]): string[] {
       continue;
     }
     if (entry.reqId && entry.req) requests.set(entry.reqId, `${entry.req.method} ${entry.req.url}`);
-    if (entry.reqId && entry.res && entry.res.statusCode >= 400) failed.push(`${entry.res.statusCode} ${requests.get(entry.reqId) ?? entry.reqId}`);
+    if (entry.reqId && entry.res && entry.res.statusCode >= 400)
+      failed.push(`${entry.res.statusCode} ${requests.get(entry.reqId) ?? entry.reqId}`);
   }
   return failed;
 }
@@ -62,7 +63,11 @@ export function inheritedEnv(): Record<string, string | undefined> {
   return env;
 }
 
-export async function startServer(t: TestContext, env: Record<string, string> = {}, options: StartOptions = {}): Promise<ServerProcess> {
+export async function startServer(
+  t: TestContext,
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<ServerProcess> {
   let dataDir = env.DATA_DIR;
   if (!dataDir) {
     const created = mkdtempSync(path.join(tmpdir(), 'nordstern-data-'));
@@ -71,7 +76,16 @@ export async function startServer(t: TestContext, env: Record<string, string> = 
   }
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
     // Web Vitals off unless a test asks: sampled at random, the reporter would come and go between runs.
-    env: { ...inheritedEnv(), NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir, WEB_VITALS_SAMPLE_RATE: '0', ...env },
+    env: {
+      ...inheritedEnv(),
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      WEB_VITALS_SAMPLE_RATE: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
@@ -93,7 +107,8 @@ export async function startServer(t: TestContext, env: Record<string, string> = 
   t.teardown(stop);
   const waitForLog = async (pattern: RegExp) => {
     const matching = () => logs.filter((line) => pattern.test(line));
-    for (let waited = 0; matching().length === 0 && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let waited = 0; matching().length === 0 && waited < 10_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     return matching();
   };
   return { url, child, logs, waitForLog, failedAnswers: () => failedAnswersIn(logs), stop };

@@ -3,7 +3,7 @@
  * would: PostgreSQL, Redis, an S3-compatible store. Readiness is polled with the service's own
  * protocol, since a port opens before the service takes requests.
  */
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 
 export interface ServiceProcessOptions {
   /** For messages: "PostgreSQL", "redis-server". */
@@ -36,12 +36,16 @@ export function serviceProcess(options: ServiceProcessOptions): ServiceProcess {
   async function waitUntilReady(proc: ChildProcess): Promise<void> {
     const deadline = Date.now() + options.readyTimeoutMs;
     for (;;) {
-      if (!isRunning(proc)) throw new Error(`${options.name} exited (${proc.exitCode ?? proc.signalCode}) before it answered:\n${output}`);
+      if (!isRunning(proc))
+        throw new Error(`${options.name} exited (${proc.exitCode ?? proc.signalCode}) before it answered:\n${output}`);
       try {
         await options.probe();
         return;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`${options.name} did not answer within ${options.readyTimeoutMs / 1000} s (${error}):\n${output}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `${options.name} did not answer within ${options.readyTimeoutMs / 1000} s (${error}):\n${output}`,
+          );
       }
       await new Promise((resolve) => setTimeout(resolve, options.probeIntervalMs));
     }

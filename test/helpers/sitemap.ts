@@ -21,23 +21,46 @@ export interface ParsedUrl {
 }
 
 /** YYYY, YYYY-MM, YYYY-MM-DD, or a day with a time (minutes, seconds, fractions) and a zone (W3C-DTF). */
-const W3C_DATETIME = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2})))?)?)?$/;
+const W3C_DATETIME =
+  /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2})))?)?)?$/;
 
 export function isW3cDatetime(value: string): boolean {
   const match = W3C_DATETIME.exec(value);
   if (!match) return false;
-  const [, year, month = '01', day = '01', hour = '00', minute = '00', second = '00', zoneHour = '00', zoneMinute = '00'] = match;
+  const [
+    ,
+    year,
+    month = '01',
+    day = '01',
+    hour = '00',
+    minute = '00',
+    second = '00',
+    zoneHour = '00',
+    zoneMinute = '00',
+  ] = match;
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  const realDay = date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
-  return realDay && Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60 && Number(zoneHour) < 24 && Number(zoneMinute) < 60;
+  const realDay =
+    date.getUTCFullYear() === Number(year) &&
+    date.getUTCMonth() === Number(month) - 1 &&
+    date.getUTCDate() === Number(day);
+  return (
+    realDay &&
+    Number(hour) < 24 &&
+    Number(minute) < 60 &&
+    Number(second) < 60 &&
+    Number(zoneHour) < 24 &&
+    Number(zoneMinute) < 60
+  );
 }
 
 const childElements = (element: Element): Element[] => {
   const children: Element[] = [];
   for (let node = element.firstChild; node; node = node.nextSibling) {
     if (node.nodeType === node.ELEMENT_NODE) children.push(node as Element);
-    else if (node.nodeType === node.TEXT_NODE && node.nodeValue?.trim()) throw new Error(`text "${node.nodeValue.trim()}" inside <${element.tagName}>`);
-    else if (node.nodeType !== node.TEXT_NODE && node.nodeType !== node.COMMENT_NODE) throw new Error(`unexpected node type ${node.nodeType} inside <${element.tagName}>`);
+    else if (node.nodeType === node.TEXT_NODE && node.nodeValue?.trim())
+      throw new Error(`text "${node.nodeValue.trim()}" inside <${element.tagName}>`);
+    else if (node.nodeType !== node.TEXT_NODE && node.nodeType !== node.COMMENT_NODE)
+      throw new Error(`unexpected node type ${node.nodeType} inside <${element.tagName}>`);
   }
   return children;
 };
@@ -56,7 +79,8 @@ export function parseSitemap(xml: string, siteUrl: string): ParsedUrl[] {
     },
   }).parseFromString(xml, 'text/xml');
   const root = document.documentElement;
-  if (root?.localName !== 'urlset' || root.namespaceURI !== SITEMAP_NS) throw new Error(`the root is not a sitemaps.org urlset: ${root?.tagName}`);
+  if (root?.localName !== 'urlset' || root.namespaceURI !== SITEMAP_NS)
+    throw new Error(`the root is not a sitemaps.org urlset: ${root?.tagName}`);
   if (root.getAttribute('xmlns:xhtml') !== XHTML_NS) throw new Error('the urlset does not declare xmlns:xhtml');
   const seen = new Set<string>();
   return childElements(root).map((url) => {
@@ -67,20 +91,28 @@ export function parseSitemap(xml: string, siteUrl: string): ParsedUrl[] {
     for (const child of childElements(url)) {
       if (child.namespaceURI === SITEMAP_NS && child.localName === 'loc') locs.push(textOf(child));
       else if (child.namespaceURI === SITEMAP_NS && child.localName === 'lastmod') lastmods.push(textOf(child));
-      else if (child.namespaceURI === XHTML_NS && child.localName === 'link' && child.getAttribute('rel') === 'alternate') {
+      else if (
+        child.namespaceURI === XHTML_NS &&
+        child.localName === 'link' &&
+        child.getAttribute('rel') === 'alternate'
+      ) {
         textOf(child);
         alternates.push({ hreflang: child.getAttribute('hreflang') ?? '', href: child.getAttribute('href') ?? '' });
       } else throw new Error(`<${child.tagName}> (${child.namespaceURI}) in a url`);
     }
     if (locs.length !== 1) throw new Error(`a url with ${locs.length} locs`);
     const loc = locs[0]!;
-    if (!URL.canParse(loc) || new URL(loc).href !== loc) throw new Error(`loc ${loc} is not an absolute URL in its normal form`);
+    if (!URL.canParse(loc) || new URL(loc).href !== loc)
+      throw new Error(`loc ${loc} is not an absolute URL in its normal form`);
     if (!loc.startsWith(`${siteUrl}/`)) throw new Error(`loc ${loc} is not on ${siteUrl}`);
     if (loc.length > 2048) throw new Error(`loc ${loc} is longer than 2048 characters`);
     if (seen.has(loc)) throw new Error(`loc ${loc} twice`);
     seen.add(loc);
-    if (lastmods.length !== 1 || !isW3cDatetime(lastmods[0]!)) throw new Error(`${loc}: lastmod ${lastmods.join(', ') || 'missing'} is not one W3C datetime`);
-    for (const { href } of alternates) if (!URL.canParse(href) || !href.startsWith(`${siteUrl}/`)) throw new Error(`${loc}: alternate ${href} is not an absolute URL on ${siteUrl}`);
+    if (lastmods.length !== 1 || !isW3cDatetime(lastmods[0]!))
+      throw new Error(`${loc}: lastmod ${lastmods.join(', ') || 'missing'} is not one W3C datetime`);
+    for (const { href } of alternates)
+      if (!URL.canParse(href) || !href.startsWith(`${siteUrl}/`))
+        throw new Error(`${loc}: alternate ${href} is not an absolute URL on ${siteUrl}`);
     return { loc, lastmod: lastmods[0]!, alternates };
   });
 }

@@ -1,6 +1,6 @@
 /** A real SMTP server on loopback that keeps every mail it receives, parsed. */
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -34,7 +34,11 @@ export async function startSmtp(t: TestContext, port = 0): Promise<TestSmtp> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks);
-        mails.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), parsed: await simpleParser(raw), raw: raw.toString('utf8') });
+        mails.push({
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          parsed: await simpleParser(raw),
+          raw: raw.toString('utf8'),
+        });
         for (const waiter of waiters.filter((w) => mails.length >= w.count)) waiter.resolve();
         callback();
       });

@@ -107,18 +107,26 @@ export async function startThirdPartyStandIn(t: TestContext): Promise<ThirdParty
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     standIn.requests.push(url.pathname + url.search);
     let body: string | undefined;
-    if (url.pathname === '/gtm.js') body = tagManagerScript(url.searchParams.get('id') ?? '', standIn.origin.replace('127.0.0.1', 'localhost') + '/tag.js');
+    if (url.pathname === '/gtm.js')
+      body = tagManagerScript(
+        url.searchParams.get('id') ?? '',
+        standIn.origin.replace('127.0.0.1', 'localhost') + '/tag.js',
+      );
     else if (url.pathname === '/tag.js') body = 'window.__gtmTagRan = true;';
-    else if (url.pathname === '/browser-ui/latest/loader.js') body = consentManagerScript(standIn.consentManagerLanguages);
+    else if (url.pathname === '/browser-ui/latest/loader.js')
+      body = consentManagerScript(standIn.consentManagerLanguages);
     else if (url.pathname === '/maps/api/js' && standIn.mapsLibraryDown) {
       response.writeHead(503).end();
       return;
-    } else if (url.pathname === '/maps/api/js') body = mapsScript(url.searchParams.get('callback') ?? '', standIn.geocoderFindsNothing);
+    } else if (url.pathname === '/maps/api/js')
+      body = mapsScript(url.searchParams.get('callback') ?? '', standIn.geocoderFindsNothing);
     if (body === undefined) {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(body);
+    response
+      .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
+      .end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   standIn.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,25 +1,28 @@
 /** Every block type: one component per block file name. */
+
+import type { BlockName } from '../content/schemas/block-schemas.ts';
+import { DEFAULT_OG_IMAGE } from '../seo/json-ld.tsx';
 import { Ads } from './ads.tsx';
 import { Badges } from './badges.tsx';
 import { Benefits } from './benefits.tsx';
+import type { BlockRenderers } from './block-renderer.ts';
 import { Boxes } from './boxes.tsx';
+import { CoffeeChat, JobDescription, JobRequirements, Jobs, RelatedJobs } from './career-blocks.tsx';
 import { CaseStudy } from './case-study.tsx';
 import { Categories } from './categories.tsx';
+import { CloserLook, Numbers, Offers, Overview, Recommendations, WhatWeDo, WhoWeAre } from './company-blocks.tsx';
+import { Confirmation } from './confirmation.tsx';
 import { CrossLinkage } from './cross-linkage.tsx';
 import { Details } from './details.tsx';
 import { Download } from './download.tsx';
-import { Formular } from './formular.tsx';
-import { CloserLook, Numbers, Offers, Overview, Recommendations, WhatWeDo, WhoWeAre } from './company-blocks.tsx';
-import { CoffeeChat, JobDescription, JobRequirements, Jobs, RelatedJobs } from './career-blocks.tsx';
 import { EventsList, Information, Interviews, Speakers } from './event-blocks.tsx';
-import { Legal } from './legal.tsx';
-import { DEFAULT_OG_IMAGE } from '../seo/json-ld.tsx';
-import { Confirmation } from './confirmation.tsx';
-import { Unsubscribe } from './unsubscribe.tsx';
 import { EventConfirmation } from './event-confirmation.tsx';
+import { Formular } from './formular.tsx';
 import { Gmp } from './gmp.tsx';
+import { HOME_BLOCK_COMPONENTS } from './home-blocks.tsx';
 import { Integration } from './integration.tsx';
 import { Journey } from './journey.tsx';
+import { Legal } from './legal.tsx';
 import { Licensing } from './licensing.tsx';
 import { MarketingIntelligence } from './marketing-intelligence.tsx';
 import { More } from './more.tsx';
@@ -31,9 +34,7 @@ import { Steps } from './steps.tsx';
 import { Synergy } from './synergy.tsx';
 import { Tabs } from './tabs.tsx';
 import { Tools } from './tools.tsx';
-import type { BlockName } from '../content/schemas/block-schemas.ts';
-import type { BlockRenderers } from './block-renderer.ts';
-import { HOME_BLOCK_COMPONENTS } from './home-blocks.tsx';
+import { Unsubscribe } from './unsubscribe.tsx';
 
 /** The blocks no content page renders: the head's (layout/page-head.tsx) and an insight's own (pages/insight-article.tsx). */
 type RenderedElsewhere = 'meta' | 'content' | 'author' | 'general_information';
@@ -77,17 +78,39 @@ export const ALL_BLOCK_COMPONENTS: BlockRenderers<Exclude<BlockName, RenderedEls
   unsubscribe: (content) => <Unsubscribe content={content} />,
   event_confirmation: (content, { page }) => <EventConfirmation content={content} language={page.language} />,
   jobs: (content, { page }) =>
-    page.career ? <Jobs content={content} positions={page.career.positions} labels={page.career.labels} language={page.language} /> : null,
+    page.career ? (
+      <Jobs content={content} positions={page.career.positions} labels={page.career.labels} language={page.language} />
+    ) : null,
   description: (content, { page }) =>
-    page.job ? <JobDescription content={content} position={page.job.position} labels={page.job.labels} language={page.language} /> : null,
+    page.job ? (
+      <JobDescription
+        content={content}
+        position={page.job.position}
+        labels={page.job.labels}
+        language={page.language}
+      />
+    ) : null,
   requirements: (content) => <JobRequirements content={content} />,
   coffee_chat: (content) => <CoffeeChat content={content} />,
-  related_jobs: (_content, { page }) => (page.job ? <RelatedJobs related={page.job.related} labels={page.job.labels} language={page.language} /> : null),
+  related_jobs: (_content, { page }) =>
+    page.job ? <RelatedJobs related={page.job.related} labels={page.job.labels} language={page.language} /> : null,
   events: (content, { page }) =>
-    page.events ? <EventsList content={content} upcoming={page.events.upcoming} past={page.events.past} labels={page.events.labels} /> : null,
+    page.events ? (
+      <EventsList
+        content={content}
+        upcoming={page.events.upcoming}
+        past={page.events.past}
+        labels={page.events.labels}
+      />
+    ) : null,
   information: (_content, { page }) =>
     page.event ? (
-      <Information event={page.event} language={page.language} image={page.content.meta?.og_image ?? DEFAULT_OG_IMAGE} speakers={page.content.speakers} />
+      <Information
+        event={page.event}
+        language={page.language}
+        image={page.content.meta?.og_image ?? DEFAULT_OG_IMAGE}
+        speakers={page.content.speakers}
+      />
     ) : null,
   speakers: (content, { page }) => <Speakers content={content} names={page.event?.edition.speakers} />,
   interviews: (content) => <Interviews content={content} />,

@@ -27,19 +27,32 @@ interface BlockSectionProps extends Omit<HTMLAttributes<HTMLElement>, 'className
 }
 
 /** The props that shape the shell; every other one is an attribute of the section. */
-const SHELL_PROPS: ReadonlySet<string> = new Set(['tone', 'variant', 'innerClassName', 'live', 'headline', 'text', 'before', 'children']);
+const SHELL_PROPS: ReadonlySet<string> = new Set([
+  'tone',
+  'variant',
+  'innerClassName',
+  'live',
+  'headline',
+  'text',
+  'before',
+  'children',
+]);
 
 export function BlockSection(props: BlockSectionProps) {
   const { block, tone, variant, innerClassName, live = false, headline, text, before, children } = props;
   const section: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(props)) {
-    if (name === 'block') section.className = `${block} section${tone ? ` section--${tone}` : ''}${variant ? ` ${variant}` : ''}`;
+    if (name === 'block')
+      section.className = `${block} section${tone ? ` section--${tone}` : ''}${variant ? ` ${variant}` : ''}`;
     else if (!SHELL_PROPS.has(name)) section[name] = value;
   }
   return (
     <section {...section}>
       {before}
-      <div className={innerClassName ? `section__inner ${innerClassName}` : 'section__inner'} aria-live={live ? 'polite' : undefined}>
+      <div
+        className={innerClassName ? `section__inner ${innerClassName}` : 'section__inner'}
+        aria-live={live ? 'polite' : undefined}
+      >
         {headline ? <BlockHeading headline={headline} text={text} /> : null}
         {children}
       </div>

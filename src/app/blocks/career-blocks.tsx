@@ -1,19 +1,20 @@
 /** The career pages' blocks: the list of open positions and the sections of one job. */
-import type { CareerLabels, JobsContent, Position } from '../content/schemas/career.ts';
-import { careerPath } from '../paths.ts';
-import { mailtoHref } from '../email/mailto.ts';
-import { fill, formatDate, type FormatTexts } from '../i18n/format.ts';
-import { formatWholeNumber } from '../i18n/number-format.ts';
-import { useFormatTexts } from '../i18n/use-format-texts.ts';
-import type { Language } from '../i18n/language.ts';
-import { Icon } from '../layout/icon.tsx';
-import { SmartLink } from '../layout/smart-link.tsx';
-import { Paragraphs } from './paragraphs.tsx';
-import { JsonLd } from '../seo/json-ld.tsx';
+
 import { jobPosting } from '../careers/job-posting.ts';
 import { jobTermItems } from '../careers/job-terms.ts';
+import type { CareerLabels, JobsContent, Position } from '../content/schemas/career.ts';
+import { mailtoHref } from '../email/mailto.ts';
 import { useEnvironment } from '../environment.tsx';
+import { type FormatTexts, fill, formatDate } from '../i18n/format.ts';
+import type { Language } from '../i18n/language.ts';
+import { formatWholeNumber } from '../i18n/number-format.ts';
+import { useFormatTexts } from '../i18n/use-format-texts.ts';
+import { Icon } from '../layout/icon.tsx';
+import { SmartLink } from '../layout/smart-link.tsx';
+import { careerPath } from '../paths.ts';
+import { JsonLd } from '../seo/json-ld.tsx';
 import { BlockSection } from './block-section.tsx';
+import { Paragraphs } from './paragraphs.tsx';
 
 export function salaryText(position: Position, labels: CareerLabels, texts: FormatTexts): string | null {
   const salary = position.generic.salary;
@@ -62,13 +63,25 @@ function JobCard({ position, labels, language }: { position: Position; labels: C
       </h3>
       <p className="job-card__teaser">{position.generic.teaser}</p>
       <JobFacts position={position} labels={labels} />
-      <p className="job-card__posted">{fill(labels.posted, { date: formatDate(position.generic.date_posted, dates) })}</p>
+      <p className="job-card__posted">
+        {fill(labels.posted, { date: formatDate(position.generic.date_posted, dates) })}
+      </p>
     </li>
   );
 }
 
 /** The open positions; those past the first few sit behind "show all", which works without JavaScript. */
-export function Jobs({ content, positions, labels, language }: { content: JobsContent; positions: readonly Position[]; labels: CareerLabels; language: Language }) {
+export function Jobs({
+  content,
+  positions,
+  labels,
+  language,
+}: {
+  content: JobsContent;
+  positions: readonly Position[];
+  labels: CareerLabels;
+  language: Language;
+}) {
   const shown = positions.slice(0, labels.initially_shown);
   const more = positions.slice(labels.initially_shown);
   return (
@@ -123,10 +136,28 @@ function JobTermsList({ position, labels }: { position: Position; labels: Career
   );
 }
 
-export function JobDescription({ content, position, labels, language }: { content: Position['description']; position: Position; labels: CareerLabels; language: Language }) {
+export function JobDescription({
+  content,
+  position,
+  labels,
+  language,
+}: {
+  content: Position['description'];
+  position: Position;
+  labels: CareerLabels;
+  language: Language;
+}) {
   const { siteUrl } = useEnvironment();
   return (
-    <BlockSection block="job-description" innerClassName="job__inner" before={<JsonLd data={jobPosting(position, { siteUrl, path: careerPath(language, position.generic.folder), language })} />}>
+    <BlockSection
+      block="job-description"
+      innerClassName="job__inner"
+      before={
+        <JsonLd
+          data={jobPosting(position, { siteUrl, path: careerPath(language, position.generic.folder), language })}
+        />
+      }
+    >
       <JobFacts position={position} labels={labels} />
       <JobTermsList position={position} labels={labels} />
       <h2 className="section__headline">{content.headline}</h2>
@@ -168,7 +199,15 @@ export function CoffeeChat({ content }: { content: Position['coffee_chat'] }) {
   );
 }
 
-export function RelatedJobs({ related, labels, language }: { related: readonly Position[]; labels: CareerLabels; language: Language }) {
+export function RelatedJobs({
+  related,
+  labels,
+  language,
+}: {
+  related: readonly Position[];
+  labels: CareerLabels;
+  language: Language;
+}) {
   return (
     <BlockSection block="related-jobs" headline={labels.related_headline}>
       <ul className="jobs__list">

@@ -11,8 +11,8 @@ import type {
 import { Picture } from '../images/picture.tsx';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
-import { Paragraphs } from './paragraphs.tsx';
 import { BlockSection } from './block-section.tsx';
+import { Paragraphs } from './paragraphs.tsx';
 
 export function Numbers({ content }: { content: NumbersContent }) {
   return (
@@ -38,14 +38,27 @@ export function WhoWeAre({ content }: { content: WhoWeAreContent }) {
         <Paragraphs text={content.text} className="intro__text" />
       </div>
       {content.image ? (
-        <Picture className="who-we-are__image" src={content.image.src} alt={content.image.alt} width={content.image.width} height={content.image.height} loading="lazy" />
+        <Picture
+          className="who-we-are__image"
+          src={content.image.src}
+          alt={content.image.alt}
+          width={content.image.width}
+          height={content.image.height}
+          loading="lazy"
+        />
       ) : null}
     </BlockSection>
   );
 }
 
 /** Cards with an icon, a title, a sentence and an optional link: the company hub, what we do and what we offer. */
-function CardList({ content, className }: { content: OverviewContent | WhatWeDoContent | OffersContent; className: string }) {
+function CardList({
+  content,
+  className,
+}: {
+  content: OverviewContent | WhatWeDoContent | OffersContent;
+  className: string;
+}) {
   return (
     <BlockSection block={className} headline={content.headline} text={content.text}>
       <ul className="card-grid">
@@ -66,8 +79,12 @@ function CardList({ content, className }: { content: OverviewContent | WhatWeDoC
   );
 }
 
-export const Overview = ({ content }: { content: OverviewContent }) => <CardList content={content} className="overview" />;
-export const WhatWeDo = ({ content }: { content: WhatWeDoContent }) => <CardList content={content} className="what-we-do" />;
+export const Overview = ({ content }: { content: OverviewContent }) => (
+  <CardList content={content} className="overview" />
+);
+export const WhatWeDo = ({ content }: { content: WhatWeDoContent }) => (
+  <CardList content={content} className="what-we-do" />
+);
 export const Offers = ({ content }: { content: OffersContent }) => <CardList content={content} className="offers" />;
 
 export function CloserLook({ content }: { content: CloserLookContent }) {

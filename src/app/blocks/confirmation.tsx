@@ -8,9 +8,9 @@ import { useParams, useSearchParams } from 'react-router';
 import { NEWSLETTER_CONFIRM_API } from '../api-paths.ts';
 import type { ConfirmationContent } from '../content/schemas/formular.ts';
 import { NEWSLETTER_RESULT_PARAM } from '../paths.ts';
+import { BlockSection } from './block-section.tsx';
 import { LinkOutcome } from './link-outcome.tsx';
 import { TokenButtonForm } from './token-button-form.tsx';
-import { BlockSection } from './block-section.tsx';
 
 type Outcome = 'confirmed' | 'already_confirmed' | 'expired' | 'invalid';
 const OUTCOMES: readonly Outcome[] = ['confirmed', 'already_confirmed', 'expired', 'invalid'];
@@ -44,9 +44,23 @@ export function Confirmation({ content }: { content: ConfirmationContent }) {
   return (
     <BlockSection block="confirmation" innerClassName="confirmation__inner" live>
       {outcome ? (
-        <LinkOutcome outcome={outcome} texts={content[outcome]} success={outcome === 'confirmed' || outcome === 'already_confirmed'} link={content.link} />
+        <LinkOutcome
+          outcome={outcome}
+          texts={content[outcome]}
+          success={outcome === 'confirmed' || outcome === 'already_confirmed'}
+          link={content.link}
+        />
       ) : (
-        <TokenButtonForm action={NEWSLETTER_CONFIRM_API} field="emailb64" token={token} question={content.question} working={content.confirming} failed={content.failed} button={content.button} send={send} />
+        <TokenButtonForm
+          action={NEWSLETTER_CONFIRM_API}
+          field="emailb64"
+          token={token}
+          question={content.question}
+          working={content.confirming}
+          failed={content.failed}
+          button={content.button}
+          send={send}
+        />
       )}
     </BlockSection>
   );

@@ -1,8 +1,8 @@
 /** The contact teaser at the end of a page: a headline, a sentence and the way to the form. */
 import type { ContactContent } from '../content/schemas/contact.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
-import { Paragraphs } from './paragraphs.tsx';
 import { BlockSection } from './block-section.tsx';
+import { Paragraphs } from './paragraphs.tsx';
 
 export function Contact({ content }: { content: ContactContent }) {
   return (

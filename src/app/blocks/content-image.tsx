@@ -3,7 +3,15 @@ import type { Static } from 'typebox';
 import type { Image } from '../content/schemas/common.ts';
 import { Picture } from '../images/picture.tsx';
 
-export function ContentImage({ image, className, eager = false }: { image: Static<typeof Image>; className?: string; eager?: boolean }) {
+export function ContentImage({
+  image,
+  className,
+  eager = false,
+}: {
+  image: Static<typeof Image>;
+  className?: string;
+  eager?: boolean;
+}) {
   return (
     <Picture
       className={className}

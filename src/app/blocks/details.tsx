@@ -1,9 +1,9 @@
 /** Rows of text and illustration, the illustration alternating sides on wide screens. */
 import type { DetailsContent } from '../content/schemas/details.ts';
+import { BlockSection } from './block-section.tsx';
+import { CheckList } from './check-list.tsx';
 import { ContentImage } from './content-image.tsx';
 import { Paragraphs } from './paragraphs.tsx';
-import { CheckList } from './check-list.tsx';
-import { BlockSection } from './block-section.tsx';
 
 export function Details({ content }: { content: DetailsContent }) {
   return (

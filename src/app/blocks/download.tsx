@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import type { DownloadContent } from '../content/schemas/download.ts';
 import { Icon } from '../layout/icon.tsx';
-import { downloadUrl, fileExists } from './file-exists.ts';
 import { BlockSection } from './block-section.tsx';
+import { downloadUrl, fileExists } from './file-exists.ts';
 
 /** The download arrow, as one path on the icons' 24 px grid. */
 const DOWNLOAD_ARROW = 'M12 3.5v12M6.5 10l5.5 5.5 5.5-5.5M4 20h16';

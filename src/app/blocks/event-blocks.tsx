@@ -1,21 +1,26 @@
 /** The events pages' blocks: upcoming and past editions, one edition's details, its speakers and interviews. */
-import { useSearchParams } from 'react-router';
-import type { EventLabels, EventsContent, InterviewsContent, SpeakersContent, Venue } from '../content/schemas/events.ts';
-import { mapLink, type EditionSummary } from '../events/model.ts';
+import { useLocation, useSearchParams } from 'react-router';
+import type {
+  EventLabels,
+  EventsContent,
+  InterviewsContent,
+  SpeakersContent,
+  Venue,
+} from '../content/schemas/events.ts';
+import { useEnvironment } from '../environment.tsx';
+import { EventMap } from '../events/event-map.tsx';
+import { eventSchema } from '../events/event-schema.ts';
+import { type EditionSummary, mapLink } from '../events/model.ts';
 import type { EventPageData } from '../events/page-data.ts';
 import { berlinClock } from '../i18n/berlin-calendar.ts';
-import { formatDate, type FormatTexts } from '../i18n/format.ts';
-import { useFormatTexts } from '../i18n/use-format-texts.ts';
+import { type FormatTexts, formatDate } from '../i18n/format.ts';
 import type { Language } from '../i18n/language.ts';
+import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
-import { EventMap } from '../events/event-map.tsx';
-import { JsonLd } from '../seo/json-ld.tsx';
-import { eventSchema } from '../events/event-schema.ts';
-import { useEnvironment } from '../environment.tsx';
-import { useLocation } from 'react-router';
-import { Paragraphs } from './paragraphs.tsx';
 import { REGISTRATION_PARAM } from '../paths.ts';
+import { JsonLd } from '../seo/json-ld.tsx';
 import { BlockSection } from './block-section.tsx';
+import { Paragraphs } from './paragraphs.tsx';
 
 /** 11:30 in Berlin, as both languages write it. */
 export function formatTime(iso: string): string {
@@ -46,7 +51,17 @@ function EditionCard({ edition, labels }: { edition: EditionSummary; labels: Eve
   );
 }
 
-export function EventsList({ content, upcoming, past, labels }: { content: EventsContent; upcoming: readonly EditionSummary[]; past: readonly EditionSummary[]; labels: EventLabels }) {
+export function EventsList({
+  content,
+  upcoming,
+  past,
+  labels,
+}: {
+  content: EventsContent;
+  upcoming: readonly EditionSummary[];
+  past: readonly EditionSummary[];
+  labels: EventLabels;
+}) {
   return (
     <>
       <BlockSection block="events" aria-labelledby="upcoming-events">
@@ -115,13 +130,28 @@ function Location({ venue, labels, language }: { venue: Venue; labels: EventLabe
   );
 }
 
-export function Information({ event, language, image, speakers }: { event: EventPageData; language: Language; image: string; speakers?: SpeakersContent | undefined }) {
+export function Information({
+  event,
+  language,
+  image,
+  speakers,
+}: {
+  event: EventPageData;
+  language: Language;
+  image: string;
+  speakers?: SpeakersContent | undefined;
+}) {
   const { information, edition, labels, past, others } = event;
   const { siteUrl } = useEnvironment();
   const { pathname } = useLocation();
   const dates = useFormatTexts();
   return (
-    <BlockSection block="event" aria-labelledby="event-edition" innerClassName="event__inner" before={<JsonLd data={eventSchema(event, { siteUrl, path: pathname, language, image, speakers })} />}>
+    <BlockSection
+      block="event"
+      aria-labelledby="event-edition"
+      innerClassName="event__inner"
+      before={<JsonLd data={eventSchema(event, { siteUrl, path: pathname, language, image, speakers })} />}
+    >
       <RegistrationOutcome labels={labels} />
       <div className="event__main">
         <p className="eyebrow">{information.name}</p>

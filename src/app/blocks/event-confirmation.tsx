@@ -9,8 +9,8 @@ import { EVENT_CONFIRM_API } from '../api-paths.ts';
 import type { EventConfirmationContent } from '../content/schemas/formular.ts';
 import type { Language } from '../i18n/language.ts';
 import { EVENTS_PATH, REGISTRATION_PARAM } from '../paths.ts';
-import { TokenButtonForm } from './token-button-form.tsx';
 import { BlockSection } from './block-section.tsx';
+import { TokenButtonForm } from './token-button-form.tsx';
 
 /** Where the press leads, or undefined when the server could not be reached or failed. */
 async function confirm(token: string, language: Language): Promise<string | undefined> {
@@ -22,7 +22,8 @@ async function confirm(token: string, language: Language): Promise<string | unde
     });
     const body = (await response.json().catch(() => ({}))) as { page?: unknown; code?: unknown };
     if (response.ok && typeof body.page === 'string' && body.page.startsWith('/')) return body.page;
-    if (response.status === 400) return `${EVENTS_PATH[language]}?${REGISTRATION_PARAM}=${body.code === 'token_expired' ? 'expired' : 'invalid'}`;
+    if (response.status === 400)
+      return `${EVENTS_PATH[language]}?${REGISTRATION_PARAM}=${body.code === 'token_expired' ? 'expired' : 'invalid'}`;
     return undefined;
   } catch {
     return undefined;
@@ -39,7 +40,16 @@ export function EventConfirmation({ content, language }: { content: EventConfirm
   };
   return (
     <BlockSection block="confirmation" innerClassName="confirmation__inner" live>
-      <TokenButtonForm action={EVENT_CONFIRM_API} field="token" token={token} question={content.question} working={content.working} failed={content.failed} button={content.button} send={send} />
+      <TokenButtonForm
+        action={EVENT_CONFIRM_API}
+        field="token"
+        token={token}
+        question={content.question}
+        working={content.working}
+        failed={content.failed}
+        button={content.button}
+        send={send}
+      />
     </BlockSection>
   );
 }

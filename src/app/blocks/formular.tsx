@@ -1,7 +1,8 @@
 /** The form a page shows (formular.json, or the technology form's form.json), with the values the page fixes. */
-import { FormView } from '../forms/form-view.tsx';
-import { editionKey } from '../events/model.ts';
+
 import { applicationTextsFor } from '../careers/job-form-options.ts';
+import { editionKey } from '../events/model.ts';
+import { FormView } from '../forms/form-view.tsx';
 import type { PageData } from '../route-data.ts';
 
 export function Formular({ page }: { page: PageData }) {

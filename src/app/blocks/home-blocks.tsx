@@ -1,4 +1,7 @@
 /** The blocks the homepage shows; its chunk carries only these. */
+
+import type { BLOCK_ORDERS } from '../block-orders.ts';
+import type { BlockRenderers } from './block-renderer.ts';
 import { Contact } from './contact.tsx';
 import { Intro } from './intro.tsx';
 import { Quote } from './quote.tsx';
@@ -6,8 +9,6 @@ import { Services } from './services.tsx';
 import { Stage } from './stage.tsx';
 import { Teaser } from './teaser.tsx';
 import { Trusts } from './trusts.tsx';
-import type { BLOCK_ORDERS } from '../block-orders.ts';
-import type { BlockRenderers } from './block-renderer.ts';
 
 export const HOME_BLOCK_COMPONENTS: BlockRenderers<(typeof BLOCK_ORDERS)['home'][number]> = {
   stage: (content, { root, hero }) => <Stage content={content} ui={root.ui} withArrow={hero} />,

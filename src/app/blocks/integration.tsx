@@ -15,7 +15,14 @@ export function spokePosition(index: number, count: number): { x: number; y: num
 function HubDiagram({ count }: { count: number }) {
   const nodes = Array.from({ length: count }, (_, index) => spokePosition(index, count));
   return (
-    <svg className="integration__diagram" viewBox={`0 0 ${SIZE} ${SIZE}`} width={SIZE} height={SIZE} aria-hidden="true" focusable="false">
+    <svg
+      className="integration__diagram"
+      viewBox={`0 0 ${SIZE} ${SIZE}`}
+      width={SIZE}
+      height={SIZE}
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx={CENTER} cy={CENTER} r={RADIUS} className="integration__ring" />
       {nodes.map((node, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the spokes are numbered positions; the number is what identifies one

@@ -1,7 +1,7 @@
 /** An introduction: headline and paragraphs. */
 import type { IntroContent } from '../content/schemas/intro.ts';
-import { Paragraphs } from './paragraphs.tsx';
 import { BlockSection } from './block-section.tsx';
+import { Paragraphs } from './paragraphs.tsx';
 
 export function Intro({ content }: { content: IntroContent }) {
   return (

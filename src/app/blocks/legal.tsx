@@ -23,7 +23,9 @@ export function Legal({ content }: { content: LegalContent }) {
         const list = textsFor(section.list, services);
         return (
           <section key={section.headline} className="legal__section">
-            <h2 className="legal__headline">{content.numbered ? `${index + 1}. ${section.headline}` : section.headline}</h2>
+            <h2 className="legal__headline">
+              {content.numbered ? `${index + 1}. ${section.headline}` : section.headline}
+            </h2>
             {textsFor(section.paragraphs, services).map((text) => (
               <p key={text}>{text}</p>
             ))}

@@ -3,7 +3,17 @@ import type { OutcomeTexts } from '../content/schemas/formular.ts';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
 
-export function LinkOutcome({ outcome, texts, success, link }: { outcome: string; texts: OutcomeTexts; success: boolean; link: { text: string; link_url: string } }) {
+export function LinkOutcome({
+  outcome,
+  texts,
+  success,
+  link,
+}: {
+  outcome: string;
+  texts: OutcomeTexts;
+  success: boolean;
+  link: { text: string; link_url: string };
+}) {
   return (
     <div className={`confirmation__result confirmation__result--${outcome}`} role="status">
       <Icon name={success ? 'check' : 'warning'} size={40} />

@@ -29,7 +29,12 @@ export function MarketingIntelligence({ content }: { content: MarketingIntellige
               <dt className="bar-chart__label">{item.label}</dt>
               <dd className="bar-chart__value">
                 {/* The length is the svg's width attribute, not a style attribute, which a content security policy would block. */}
-                <svg className="bar-chart__bar" width={barWidth(item.share, largest)} aria-hidden="true" focusable="false" />
+                <svg
+                  className="bar-chart__bar"
+                  width={barWidth(item.share, largest)}
+                  aria-hidden="true"
+                  focusable="false"
+                />
                 <span className="bar-chart__number">{item.share} %</span>
               </dd>
             </div>

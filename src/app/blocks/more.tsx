@@ -1,7 +1,7 @@
 /** 'More on this topic': related insights. Hidden when 'more' is null (its articles could not be loaded). */
 import type { MoreContent } from '../content/schemas/more.ts';
-import { RelatedCard } from '../insights/related-card.tsx';
 import type { RelatedArticlesData } from '../insights/page-data.ts';
+import { RelatedCard } from '../insights/related-card.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { BlockSection } from './block-section.tsx';
 

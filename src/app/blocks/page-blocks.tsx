@@ -13,7 +13,15 @@ function renderBlock<K extends BlockName>(registry: BlockRegistry, name: K, cont
   return render(content, context);
 }
 
-export function PageBlocks({ page, registry, hero = false }: { page: PageData; registry: BlockRegistry; hero?: boolean }) {
+export function PageBlocks({
+  page,
+  registry,
+  hero = false,
+}: {
+  page: PageData;
+  registry: BlockRegistry;
+  hero?: boolean;
+}) {
   const root = useRouteLoaderData('root') as RootData;
   return (
     <>

@@ -1,7 +1,7 @@
 /** Both sides of a marketplace side by side. */
 import type { PubsellContent } from '../content/schemas/pubsell.ts';
-import { CheckList } from './check-list.tsx';
 import { BlockSection } from './block-section.tsx';
+import { CheckList } from './check-list.tsx';
 
 export function Pubsell({ content }: { content: PubsellContent }) {
   return (

@@ -2,13 +2,13 @@
  * Client voices one at a time (WAI-ARIA carousel): previous and next buttons, and the
  * arrow, Home and End keys while the slides have focus. The change is announced politely.
  */
-import { useId, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import type { QuoteSliderContent } from '../content/schemas/quote-slider.ts';
 import { fill } from '../i18n/format.ts';
 import { Icon } from '../layout/icon.tsx';
+import { BlockSection } from './block-section.tsx';
 import { QuoteCard } from './quote-card.tsx';
 import { indexAfterKey } from './roving-keys.ts';
-import { BlockSection } from './block-section.tsx';
 
 /** The arrow back, as one path on the icons' 24 px grid (the set has the one forward). */
 const ARROW_LEFT = 'M20 12H5M11 6l-6 6 6 6';
@@ -58,13 +58,25 @@ export function QuoteSlider({ content }: { content: QuoteSliderContent }) {
           ))}
         </div>
         <div className="quote-slider__controls">
-          <button type="button" className="icon-button quote-slider__button" aria-controls={`${id}-slides`} aria-label={content.labels.previous} onClick={() => show(current - 1)}>
+          <button
+            type="button"
+            className="icon-button quote-slider__button"
+            aria-controls={`${id}-slides`}
+            aria-label={content.labels.previous}
+            onClick={() => show(current - 1)}
+          >
             <Icon path={ARROW_LEFT} />
           </button>
           <p className="quote-slider__position" aria-hidden="true">
             {current + 1} / {count}
           </p>
-          <button type="button" className="icon-button quote-slider__button" aria-controls={`${id}-slides`} aria-label={content.labels.next} onClick={() => show(current + 1)}>
+          <button
+            type="button"
+            className="icon-button quote-slider__button"
+            aria-controls={`${id}-slides`}
+            aria-label={content.labels.next}
+            onClick={() => show(current + 1)}
+          >
             <Icon name="arrowRight" />
           </button>
         </div>

@@ -1,7 +1,7 @@
 /** A single client quote. */
 import type { QuoteContent } from '../content/schemas/quote.ts';
-import { QuoteCard } from './quote-card.tsx';
 import { BlockSection } from './block-section.tsx';
+import { QuoteCard } from './quote-card.tsx';
 
 export function Quote({ content }: { content: QuoteContent }) {
   return (

@@ -2,12 +2,18 @@
 import type { ServicesContent } from '../content/schemas/services.ts';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
-import { SERVICES_SECTION_ID } from './stage.tsx';
 import { BlockSection } from './block-section.tsx';
+import { SERVICES_SECTION_ID } from './stage.tsx';
 
 export function Services({ content }: { content: ServicesContent }) {
   return (
-    <BlockSection id={SERVICES_SECTION_ID} block="services" tone="tinted" tabIndex={-1} aria-labelledby={`${SERVICES_SECTION_ID}-headline`}>
+    <BlockSection
+      id={SERVICES_SECTION_ID}
+      block="services"
+      tone="tinted"
+      tabIndex={-1}
+      aria-labelledby={`${SERVICES_SECTION_ID}-headline`}
+    >
       <h2 id={`${SERVICES_SECTION_ID}-headline`} className="section__headline">
         {content.headline}
       </h2>

@@ -11,12 +11,24 @@ function scrollToServices(event: React.MouseEvent<HTMLAnchorElement>) {
   const target = document.getElementById(SERVICES_SECTION_ID);
   if (!target) return;
   event.preventDefault();
-  target.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  target.scrollIntoView({
+    behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+  });
   target.focus({ preventScroll: true });
 }
 
 /** The words of a stage: eyebrow, the page's one h1, description and button. */
-export function StageCopy({ eyebrow, headline, description, button }: { eyebrow?: string | undefined; headline: string; description?: string | undefined; button?: StageContent['button'] }) {
+export function StageCopy({
+  eyebrow,
+  headline,
+  description,
+  button,
+}: {
+  eyebrow?: string | undefined;
+  headline: string;
+  description?: string | undefined;
+  button?: StageContent['button'];
+}) {
   return (
     <>
       {eyebrow ? <p className="eyebrow eyebrow--light">{eyebrow}</p> : null}
@@ -38,7 +50,12 @@ export function Stage({ content, ui, withArrow = false }: { content: StageConten
         <StageCopy {...content} />
       </div>
       {withArrow ? (
-        <a className="stage__arrow" href={`#${SERVICES_SECTION_ID}`} aria-label={ui.scroll_down} onClick={scrollToServices}>
+        <a
+          className="stage__arrow"
+          href={`#${SERVICES_SECTION_ID}`}
+          aria-label={ui.scroll_down}
+          onClick={scrollToServices}
+        >
           <Icon name="arrowDown" size={28} />
         </a>
       ) : null}

@@ -2,12 +2,12 @@
  * Tabs (WAI-ARIA tabs with automatic activation): the arrow keys, Home and End move
  * between tabs and show their panel; only the selected tab is in the Tab order.
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import type { TabsContent } from '../content/schemas/tabs.ts';
+import { BlockSection } from './block-section.tsx';
+import { CheckList } from './check-list.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 import { indexAfterKey } from './roving-keys.ts';
-import { CheckList } from './check-list.tsx';
-import { BlockSection } from './block-section.tsx';
 
 export function Tabs({ content }: { content: TabsContent }) {
   const [selected, setSelected] = useState(0);

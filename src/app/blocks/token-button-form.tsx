@@ -5,7 +5,7 @@
  * hydrated the press is sent as JSON by `send`; without JavaScript the form is posted and
  * the server answers with the page and the outcome.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 
 export type SendState = 'idle' | 'working' | 'failed';
 
@@ -23,7 +23,16 @@ export interface TokenButtonFormProps {
   send(token: string): Promise<boolean>;
 }
 
-export function TokenButtonForm({ action, field, token, question, working, failed, button, send }: TokenButtonFormProps): ReactNode {
+export function TokenButtonForm({
+  action,
+  field,
+  token,
+  question,
+  working,
+  failed,
+  button,
+  send,
+}: TokenButtonFormProps): ReactNode {
   const [state, setState] = useState<SendState>('idle');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

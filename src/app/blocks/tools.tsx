@@ -1,7 +1,7 @@
 /** Tools and features of a technology; empty entries are dropped. */
 import type { ToolsContent } from '../content/schemas/tools.ts';
-import { withoutEmptyTools } from './tools-rules.ts';
 import { BlockSection } from './block-section.tsx';
+import { withoutEmptyTools } from './tools-rules.ts';
 
 export function Tools({ content }: { content: ToolsContent }) {
   const tools = withoutEmptyTools(content.items);

@@ -7,9 +7,9 @@ import { useParams, useSearchParams } from 'react-router';
 import { NEWSLETTER_UNSUBSCRIBE_API } from '../api-paths.ts';
 import type { UnsubscribeContent } from '../content/schemas/formular.ts';
 import { NEWSLETTER_RESULT_PARAM } from '../paths.ts';
+import { BlockSection } from './block-section.tsx';
 import { LinkOutcome } from './link-outcome.tsx';
 import { TokenButtonForm } from './token-button-form.tsx';
-import { BlockSection } from './block-section.tsx';
 
 type Outcome = 'unsubscribed' | 'not_subscribed' | 'invalid';
 const OUTCOMES: readonly Outcome[] = ['unsubscribed', 'not_subscribed', 'invalid'];
@@ -45,7 +45,16 @@ export function Unsubscribe({ content }: { content: UnsubscribeContent }) {
       {outcome ? (
         <LinkOutcome outcome={outcome} texts={content[outcome]} success={outcome !== 'invalid'} link={content.link} />
       ) : (
-        <TokenButtonForm action={NEWSLETTER_UNSUBSCRIBE_API} field="token" token={token} question={content.question} working={content.working} failed={content.failed} button={content.button} send={send} />
+        <TokenButtonForm
+          action={NEWSLETTER_UNSUBSCRIBE_API}
+          field="token"
+          token={token}
+          question={content.question}
+          working={content.working}
+          failed={content.failed}
+          button={content.button}
+          send={send}
+        />
       )}
     </BlockSection>
   );

@@ -4,8 +4,9 @@
  * people elsewhere in the country, and the employment types that fit its employment_type. An
  * unsolicited application (no job) keeps every option.
  */
-import type { FormTexts } from '../content/schemas/formular.ts';
+
 import type { EMPLOYMENT_TYPES, Position } from '../content/schemas/career.ts';
+import type { FormTexts } from '../content/schemas/formular.ts';
 
 const REMOTE = 'remote';
 /** The form's type options a schema.org employment type allows. */
@@ -29,7 +30,9 @@ export function applicationTextsFor(texts: FormTexts, position: Position): FormT
     return { ...field, options: options.length > 0 ? options : field.options };
   };
   const locations = keep('locations', (value, label) => cities.has(label) || (value === REMOTE && Boolean(remote)));
-  const types = keep('type', (value) => (TYPE_OPTIONS[type as (typeof EMPLOYMENT_TYPES)[number]] ?? []).includes(value));
+  const types = keep('type', (value) =>
+    (TYPE_OPTIONS[type as (typeof EMPLOYMENT_TYPES)[number]] ?? []).includes(value),
+  );
   return {
     ...texts,
     fields: { ...texts.fields, ...(locations ? { locations } : {}), ...(types ? { type: types } : {}) },

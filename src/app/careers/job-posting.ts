@@ -1,7 +1,8 @@
 /** A position as schema.org JobPosting, with every field Google's job rich results require and those the position fills. */
+
+import { paragraphsOf } from '../blocks/text.ts';
 import type { Language } from '../i18n/language.ts';
 import { absoluteUrl, organization } from '../seo/json-ld.tsx';
-import { paragraphsOf } from '../blocks/text.ts';
 import type { Position } from './model.ts';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -14,7 +15,10 @@ export function jobDescriptionHtml(position: Position): string {
   return [...paragraphs, requirements, offers].join('');
 }
 
-export function jobPosting(position: Position, { siteUrl, path, language }: { siteUrl: string; path: string; language: Language }): Record<string, unknown> {
+export function jobPosting(
+  position: Position,
+  { siteUrl, path, language }: { siteUrl: string; path: string; language: Language },
+): Record<string, unknown> {
   const { generic } = position;
   return {
     '@type': 'JobPosting',
@@ -38,13 +42,20 @@ export function jobPosting(position: Position, { siteUrl, path, language }: { si
         addressCountry: office.country,
       },
     })),
-    ...(generic.remote_country ? { applicantLocationRequirements: { '@type': 'Country', name: generic.remote_country } } : {}),
+    ...(generic.remote_country
+      ? { applicantLocationRequirements: { '@type': 'Country', name: generic.remote_country } }
+      : {}),
     ...(generic.salary
       ? {
           baseSalary: {
             '@type': 'MonetaryAmount',
             currency: generic.salary.currency,
-            value: { '@type': 'QuantitativeValue', minValue: generic.salary.min, maxValue: generic.salary.max, unitText: 'YEAR' },
+            value: {
+              '@type': 'QuantitativeValue',
+              minValue: generic.salary.min,
+              maxValue: generic.salary.max,
+              unitText: 'YEAR',
+            },
           },
         }
       : {}),

@@ -1,6 +1,6 @@
 /** A job's terms (generic.terms) as the label and value pairs its page shows, in the page's language. */
 import type { CareerLabels, JobTerms } from '../content/schemas/career.ts';
-import { fill, formatDate, type FormatTexts } from '../i18n/format.ts';
+import { type FormatTexts, fill, formatDate } from '../i18n/format.ts';
 
 export interface TermItem {
   label: string;
@@ -17,17 +17,29 @@ export function jobTermItems(terms: JobTerms, labels: CareerLabels, texts: Forma
       ? fill(labels.contract_permanent, { probation: terms.probation_months })
       : fill(labels.contract_fixed_term, { months: terms.contract_months ?? 0, probation: terms.probation_months });
   return [
-    { label: labels.start, value: terms.start === 'asap' ? labels.start_asap : fill(labels.start_date, { date: date(terms.start) }) },
+    {
+      label: labels.start,
+      value: terms.start === 'asap' ? labels.start_asap : fill(labels.start_date, { date: date(terms.start) }),
+    },
     { label: labels.hours, value: fill(labels.hours_value, { hours: terms.weekly_hours }) },
     { label: labels.contract, value: contract },
-    { label: labels.travel, value: terms.travel_percent === 0 ? labels.travel_none : fill(labels.travel_share, { percent: terms.travel_percent }) },
+    {
+      label: labels.travel,
+      value:
+        terms.travel_percent === 0 ? labels.travel_none : fill(labels.travel_share, { percent: terms.travel_percent }),
+    },
     {
       label: labels.holiday,
-      value: fill(terms.weekly_hours >= FULL_TIME_HOURS ? labels.holiday_full_time : labels.holiday_part_time, { days: terms.holiday_days }),
+      value: fill(terms.weekly_hours >= FULL_TIME_HOURS ? labels.holiday_full_time : labels.holiday_part_time, {
+        days: terms.holiday_days,
+      }),
     },
     {
       label: labels.deadline,
-      value: terms.applications_until === 'open_until_filled' ? labels.deadline_open : fill(labels.deadline_date, { date: date(terms.applications_until) }),
+      value:
+        terms.applications_until === 'open_until_filled'
+          ? labels.deadline_open
+          : fill(labels.deadline_date, { date: date(terms.applications_until) }),
     },
     { label: labels.process, value: labels.process_value },
   ];

@@ -4,12 +4,12 @@
  * has one switch per purpose, necessary storage shown as always active. The banner is fixed
  * to the bottom of the window, so the page under it never moves.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import type { ConsentTexts } from '../content/schemas/consent.ts';
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useConfiguredServices } from '../content/configured-services.ts';
+import type { ConsentTexts } from '../content/schemas/consent.ts';
 import { textsFor } from '../content/service-conditions.ts';
 import { Icon } from '../layout/icon.tsx';
-import { uniformChoice, type ConsentChoice, type ConsentPurpose } from './consent-choice.ts';
+import { type ConsentChoice, type ConsentPurpose, uniformChoice } from './consent-choice.ts';
 import { CookieTable } from './cookie-table.tsx';
 
 export type BannerLayer = 'closed' | 'first' | 'second';
@@ -27,20 +27,41 @@ interface ConsentBannerProps {
   onCloseSettings(): void;
 }
 
-export function ConsentBanner({ texts, layer, purposes, choice, onDecide, onShowSettings, onCloseSettings }: ConsentBannerProps) {
+export function ConsentBanner({
+  texts,
+  layer,
+  purposes,
+  choice,
+  onDecide,
+  onShowSettings,
+  onCloseSettings,
+}: ConsentBannerProps) {
   // Once the banner is done, focus goes back to where the visitor was (the Cookies button, say).
   useEffect(() => {
     const before = document.activeElement;
     return () => {
-      if (before instanceof HTMLElement && before !== document.body && before.isConnected) before.focus({ preventScroll: true });
+      if (before instanceof HTMLElement && before !== document.body && before.isConnected)
+        before.focus({ preventScroll: true });
     };
   }, []);
 
   const decideAll = (granted: boolean) => onDecide(uniformChoice(purposes, granted));
   return layer === 'first' ? (
-    <FirstLayer texts={texts} onRejectAll={() => decideAll(false)} onAcceptAll={() => decideAll(true)} onShowSettings={onShowSettings} />
+    <FirstLayer
+      texts={texts}
+      onRejectAll={() => decideAll(false)}
+      onAcceptAll={() => decideAll(true)}
+      onShowSettings={onShowSettings}
+    />
   ) : (
-    <SettingsDialog texts={texts} purposes={purposes} choice={choice} onDecide={onDecide} onDecideAll={decideAll} onClose={onCloseSettings} />
+    <SettingsDialog
+      texts={texts}
+      purposes={purposes}
+      choice={choice}
+      onDecide={onDecide}
+      onDecideAll={decideAll}
+      onClose={onCloseSettings}
+    />
   );
 }
 
@@ -59,7 +80,15 @@ function FirstLayer({ texts, onRejectAll, onAcceptAll, onShowSettings }: FirstLa
   // The banner comes last in the page; focus moves to it so keyboard and screen reader users meet it first.
   useEffect(() => ref.current?.focus({ preventScroll: true }), []);
   return (
-    <div ref={ref} className="consent-banner" role="dialog" aria-modal="false" aria-labelledby={titleId} aria-describedby={textId} tabIndex={-1}>
+    <div
+      ref={ref}
+      className="consent-banner"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      tabIndex={-1}
+    >
       <div className="consent-banner__inner">
         <div className="consent-banner__text">
           <h2 id={titleId} className="consent-banner__title">
@@ -71,10 +100,20 @@ function FirstLayer({ texts, onRejectAll, onAcceptAll, onShowSettings }: FirstLa
         </div>
         <div className="consent-banner__actions">
           <div className="consent-banner__choices">
-            <button type="button" className="button button--primary consent-choice" data-consent="reject" onClick={onRejectAll}>
+            <button
+              type="button"
+              className="button button--primary consent-choice"
+              data-consent="reject"
+              onClick={onRejectAll}
+            >
               {texts.reject_all}
             </button>
-            <button type="button" className="button button--primary consent-choice" data-consent="accept" onClick={onAcceptAll}>
+            <button
+              type="button"
+              className="button button--primary consent-choice"
+              data-consent="accept"
+              onClick={onAcceptAll}
+            >
               {texts.accept_all}
             </button>
           </div>
@@ -131,7 +170,12 @@ function SettingsDialog({ texts, purposes, choice, onDecide, onDecideAll, onClos
         <h2 id={titleId} className="consent-settings__title">
           {texts.settings_title}
         </h2>
-        <button type="button" className="icon-button consent-settings__close" aria-label={texts.close} onClick={onClose}>
+        <button
+          type="button"
+          className="icon-button consent-settings__close"
+          aria-label={texts.close}
+          onClick={onClose}
+        >
           <Icon name="close" />
         </button>
       </div>
@@ -174,13 +218,23 @@ function SettingsDialog({ texts, purposes, choice, onDecide, onDecideAll, onClos
           ))}
         </ul>
         <div className="consent-dialog__actions">
-          <button type="button" className="button button--primary consent-choice" data-consent="reject" onClick={() => onDecideAll(false)}>
+          <button
+            type="button"
+            className="button button--primary consent-choice"
+            data-consent="reject"
+            onClick={() => onDecideAll(false)}
+          >
             {texts.reject_all}
           </button>
           <button type="submit" className="button button--outline consent-choice" data-consent="save">
             {texts.save}
           </button>
-          <button type="button" className="button button--primary consent-choice" data-consent="accept" onClick={() => onDecideAll(true)}>
+          <button
+            type="button"
+            className="button button--primary consent-choice"
+            data-consent="accept"
+            onClick={() => onDecideAll(true)}
+          >
             {texts.accept_all}
           </button>
         </div>

@@ -33,7 +33,12 @@ export function readChoice(storage: Storage | undefined, now: number): ConsentCh
   try {
     const stored = JSON.parse(storage?.getItem(CONSENT_STORAGE_KEY) ?? 'null') as Partial<StoredChoice> | null;
     if (!stored || stored.version !== STORED_VERSION || typeof stored.decidedAt !== 'number') return {};
-    if (now - stored.decidedAt > CONSENT_CHOICE_MAX_AGE_MS || typeof stored.purposes !== 'object' || stored.purposes === null) return {};
+    if (
+      now - stored.decidedAt > CONSENT_CHOICE_MAX_AGE_MS ||
+      typeof stored.purposes !== 'object' ||
+      stored.purposes === null
+    )
+      return {};
     const choice: ConsentChoice = {};
     for (const purpose of CONSENT_PURPOSES) {
       const value = (stored.purposes as Record<string, unknown>)[purpose];

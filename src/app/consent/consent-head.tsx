@@ -29,7 +29,9 @@ export function ConsentHead({ language }: { language: Language }) {
   const { tracking } = useEnvironment();
   const nonce = useNonce();
   if (!tracking.gtmId && !tracking.consentManagerId) return null;
-  const manager = tracking.consentManagerId ? consentManagerScript(tracking.consentManagerOrigin, tracking.consentManagerId, language) : null;
+  const manager = tracking.consentManagerId
+    ? consentManagerScript(tracking.consentManagerOrigin, tracking.consentManagerId, language)
+    : null;
   return (
     <>
       <script

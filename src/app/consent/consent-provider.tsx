@@ -4,12 +4,12 @@
  * and whether maps may load. The server renders none of it: it cannot know a stored choice,
  * and nothing may load before the browser knows it.
  */
-import { createContext, lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react';
-import { CONSENT_SETTINGS_EVENT } from './settings-event.ts';
+import { createContext, lazy, type ReactNode, Suspense, use, useEffect, useState } from 'react';
 import type { ConsentTexts } from '../content/schemas/consent.ts';
 import { useEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
-import { consentToolOf, type AskedEarly, type ConsentContextValue } from './consent-tool-choice.ts';
+import { type AskedEarly, type ConsentContextValue, consentToolOf } from './consent-tool-choice.ts';
+import { CONSENT_SETTINGS_EVENT } from './settings-event.ts';
 
 // Loaded only where a consent tool is configured, after hydration: the tool (which loads the
 // banner when that asks, and the consent watcher when a tag manager is configured).
@@ -34,7 +34,10 @@ export function ConsentProvider({ texts, language, children }: ConsentProviderPr
   const tool = consentToolOf(tracking);
   const [asked, setAsked] = useState<AskedEarly>({ settings: false, maps: false });
   // Until the tool has read the visitor's choice: no maps, and a press on a map's button is kept for the tool.
-  const [early] = useState<ConsentContextValue>(() => ({ mapsAllowed: false, allowMaps: () => setAsked((now) => ({ ...now, maps: true })) }));
+  const [early] = useState<ConsentContextValue>(() => ({
+    mapsAllowed: false,
+    allowMaps: () => setAsked((now) => ({ ...now, maps: true })),
+  }));
   const [value, setValue] = useState(early);
   // The tool renders only in the browser, after hydration: the server's markup has none of it.
   const [hydrated, setHydrated] = useState(false);
@@ -54,7 +57,14 @@ export function ConsentProvider({ texts, language, children }: ConsentProviderPr
       {children}
       {tool !== 'none' && hydrated ? (
         <Suspense fallback={null}>
-          <ConsentToolOnPage tool={tool} texts={texts} language={language} tracking={tracking} asked={asked} onChange={setValue} />
+          <ConsentToolOnPage
+            tool={tool}
+            texts={texts}
+            language={language}
+            tracking={tracking}
+            asked={asked}
+            onChange={setValue}
+          />
         </Suspense>
       ) : null}
     </ConsentContext>

@@ -8,16 +8,18 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ConsentTexts } from '../content/schemas/consent.ts';
 import type { TrackingEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
+import { withStyles } from '../styles/on-demand.ts';
 import { pushDataLayer } from '../tracking/data-layer.ts';
 import type { AskedEarly, ConsentContextValue, ConsentTool as Tool } from './consent-tool-choice.ts';
 import { openConsentSettings } from './settings-event.ts';
-import { withStyles } from '../styles/on-demand.ts';
 import { useBuiltInConsent } from './use-built-in-consent.ts';
 import { useConsentManager } from './use-consent-manager.ts';
 
 // The banner loads only when it asks: a visitor who decided before never loads it.
 const ConsentBanner = lazy(() =>
-  withStyles('src/app/consent/consent-banner.tsx', import('./consent-banner.tsx')).then((module) => ({ default: module.ConsentBanner })),
+  withStyles('src/app/consent/consent-banner.tsx', import('./consent-banner.tsx')).then((module) => ({
+    default: module.ConsentBanner,
+  })),
 );
 
 const loadTagManagerOnConsent = () => import('./tag-manager-on-consent.ts');

@@ -6,7 +6,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TrackingEnvironment } from '../environment.tsx';
 import type { BannerLayer } from './consent-banner.tsx';
-import { consentStateOf, isDecided, offeredPurposes, readChoice, storeChoice, type ConsentChoice, type ConsentPurpose } from './consent-choice.ts';
+import {
+  type ConsentChoice,
+  type ConsentPurpose,
+  consentStateOf,
+  isDecided,
+  offeredPurposes,
+  readChoice,
+  storeChoice,
+} from './consent-choice.ts';
 import { sendConsentUpdate } from './consent-update.ts';
 import { CONSENT_SETTINGS_EVENT } from './settings-event.ts';
 
@@ -35,7 +43,10 @@ export function useBuiltInConsent(enabled: boolean, tracking: TrackingEnvironmen
   const [choice, setChoice] = useState<ConsentChoice>({});
   const [layer, setLayer] = useState<BannerLayer>('closed');
   const tagManager = Boolean(tracking.gtmId);
-  const purposes = useMemo(() => offeredPurposes({ tagManager, maps: Boolean(tracking.mapsApiKey) }), [tagManager, tracking.mapsApiKey]);
+  const purposes = useMemo(
+    () => offeredPurposes({ tagManager, maps: Boolean(tracking.mapsApiKey) }),
+    [tagManager, tracking.mapsApiKey],
+  );
   // The banner asks about what the tag manager does; maps are asked where a map is.
   const bannerPurposes = useMemo(() => purposes.filter((purpose) => purpose !== 'maps'), [purposes]);
 
@@ -76,7 +87,10 @@ export function useBuiltInConsent(enabled: boolean, tracking: TrackingEnvironmen
     choice,
     decide,
     showSettings: useCallback(() => setLayer('second'), []),
-    closeSettings: useCallback(() => setLayer(isDecided(choice, bannerPurposes) ? 'closed' : 'first'), [choice, bannerPurposes]),
+    closeSettings: useCallback(
+      () => setLayer(isDecided(choice, bannerPurposes) ? 'closed' : 'first'),
+      [choice, bannerPurposes],
+    ),
     // Only the maps answer: a banner still open keeps asking about the rest.
     allowMaps: useCallback(() => record({ ...choice, maps: true }), [record, choice]),
   };

@@ -53,7 +53,8 @@ function whenReady(win: Window): Promise<UsercentricsUi> {
 
 export function connectUsercentrics(win: Window = window): ConsentManager {
   const ready = whenReady(win);
-  const mapsService = (ui: UsercentricsUi) => ui.getServicesBaseInfo?.().find((service) => service.name === MAPS_SERVICE);
+  const mapsService = (ui: UsercentricsUi) =>
+    ui.getServicesBaseInfo?.().find((service) => service.name === MAPS_SERVICE);
 
   return {
     async showSettings() {
@@ -64,7 +65,9 @@ export function connectUsercentrics(win: Window = window): ConsentManager {
       const code = language.toLowerCase();
       const available = ui.getSettingsCore?.()?.language?.available;
       if (available && !available.includes(code)) {
-        console.error(`The consent manager has no texts in "${code}" (it has ${available.join(', ')}); it keeps its language.`);
+        console.error(
+          `The consent manager has no texts in "${code}" (it has ${available.join(', ')}); it keeps its language.`,
+        );
       } else {
         try {
           await ui.updateLanguage(code);

@@ -1,10 +1,14 @@
 /** Which of the optional services (service-conditions.ts) this deployment runs, from its configuration. */
 import { useMemo } from 'react';
 import { consentToolOf } from '../consent/consent-tool-choice.ts';
-import { useEnvironment, type AppEnvironment } from '../environment.tsx';
+import { type AppEnvironment, useEnvironment } from '../environment.tsx';
 import type { Service } from './service-conditions.ts';
 
-export function configuredServices({ tracking, login, careersService }: Pick<AppEnvironment, 'tracking' | 'login'> & Partial<Pick<AppEnvironment, 'careersService'>>): ReadonlySet<Service> {
+export function configuredServices({
+  tracking,
+  login,
+  careersService,
+}: Pick<AppEnvironment, 'tracking' | 'login'> & Partial<Pick<AppEnvironment, 'careersService'>>): ReadonlySet<Service> {
   const tagManager = Boolean(tracking.gtmId);
   const maps = Boolean(tracking.mapsApiKey);
   const consentManager = Boolean(tracking.consentManagerId);

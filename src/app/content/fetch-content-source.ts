@@ -1,5 +1,5 @@
 /** The browser's ContentSource: fetches content JSON from the assets base URL. Failures are logged, content stays empty. */
-import { PAGE_BUNDLE_FILE, type ContentSource, type LanguageMapping, type PageContent } from './types.ts';
+import { type ContentSource, type LanguageMapping, PAGE_BUNDLE_FILE, type PageContent } from './types.ts';
 
 export function createFetchContentSource(baseUrl: string, fetchImpl: typeof fetch = fetch): ContentSource {
   const cache = new Map<string, Promise<unknown>>();

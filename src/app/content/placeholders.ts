@@ -94,7 +94,10 @@ export type PlaceholderFile = keyof Registry;
 type Bare<Name> = Name extends `${infer Required}?` ? Required : Name;
 
 /** Every name the code fills into one listed text, optional ones included. */
-export type PlaceholderNames<F extends PlaceholderFile, P extends keyof Registry[F]> = Registry[F][P] extends readonly (infer Name)[] ? Bare<Name> & string : never;
+export type PlaceholderNames<
+  F extends PlaceholderFile,
+  P extends keyof Registry[F],
+> = Registry[F][P] extends readonly (infer Name)[] ? Bare<Name> & string : never;
 
 /** A listed text as the code reads it: fill() takes exactly the names listed for it. */
 export type PlaceholderText<F extends PlaceholderFile, P extends keyof Registry[F]> = Template<PlaceholderNames<F, P>>;
@@ -108,12 +111,17 @@ export interface ExpectedPlaceholders {
 }
 
 const fileMatches = (pattern: string, file: string) =>
-  pattern.startsWith('homepage/**/') ? file.startsWith('homepage/') && file.endsWith(`/${pattern.slice('homepage/**/'.length)}`) : pattern === file;
+  pattern.startsWith('homepage/**/')
+    ? file.startsWith('homepage/') && file.endsWith(`/${pattern.slice('homepage/**/'.length)}`)
+    : pattern === file;
 
 const pointerMatches = (pattern: string, pointer: string) => {
   const expected = pattern.split('/');
   const actual = pointer.split('/');
-  return expected.length === actual.length && expected.every((segment, index) => segment === '*' || segment === actual[index]);
+  return (
+    expected.length === actual.length &&
+    expected.every((segment, index) => segment === '*' || segment === actual[index])
+  );
 };
 
 /** The placeholders of one text, `file` relative to its language folder; none listed, none allowed. */

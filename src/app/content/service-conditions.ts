@@ -34,11 +34,15 @@ export type ConditionalText = string | { text: string; when: ServiceCondition };
 
 /** The texts shown for these services, in their order. */
 export function textsFor(texts: readonly ConditionalText[] | undefined, services: ReadonlySet<Service>): string[] {
-  return (texts ?? []).flatMap((text) => (typeof text === 'string' ? [text] : applies(text.when, services) ? [text.text] : []));
+  return (texts ?? []).flatMap((text) =>
+    typeof text === 'string' ? [text] : applies(text.when, services) ? [text.text] : [],
+  );
 }
 
 /** Whether a text with this condition (none: always) is shown. */
 export function applies(condition: ServiceCondition | undefined, services: ReadonlySet<Service>): boolean {
   if (condition === undefined) return true;
-  return condition.startsWith('no_') ? !services.has(condition.slice(3) as Service) : services.has(condition as Service);
+  return condition.startsWith('no_')
+    ? !services.has(condition.slice(3) as Service)
+    : services.has(condition as Service);
 }

@@ -1,15 +1,24 @@
 /** An edition as schema.org Event, with the fields Google's event rich results require and those the content fills. */
+
+import type { SpeakersContent } from '../content/schemas/events.ts';
 import type { Language } from '../i18n/language.ts';
 import { absoluteUrl, organization } from '../seo/json-ld.tsx';
 import type { EventPageData } from './page-data.ts';
-import type { SpeakersContent } from '../content/schemas/events.ts';
 
 export function eventSchema(
   { information, edition, past }: EventPageData,
-  { siteUrl, path, language, image, speakers }: { siteUrl: string; path: string; language: Language; image: string; speakers?: SpeakersContent | undefined },
+  {
+    siteUrl,
+    path,
+    language,
+    image,
+    speakers,
+  }: { siteUrl: string; path: string; language: Language; image: string; speakers?: SpeakersContent | undefined },
 ): Record<string, unknown> {
   const url = absoluteUrl(siteUrl, path);
-  const performers = (speakers?.items ?? []).filter((speaker) => !edition.speakers || edition.speakers.includes(speaker.name));
+  const performers = (speakers?.items ?? []).filter(
+    (speaker) => !edition.speakers || edition.speakers.includes(speaker.name),
+  );
   return {
     '@type': 'Event',
     name: edition.title,
@@ -17,7 +26,9 @@ export function eventSchema(
     startDate: edition.start,
     endDate: edition.end,
     eventStatus: 'https://schema.org/EventScheduled',
-    eventAttendanceMode: edition.online ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
+    eventAttendanceMode: edition.online
+      ? 'https://schema.org/OnlineEventAttendanceMode'
+      : 'https://schema.org/OfflineEventAttendanceMode',
     location: edition.venue
       ? {
           '@type': 'Place',
@@ -33,7 +44,9 @@ export function eventSchema(
       : { '@type': 'VirtualLocation', url },
     image: [absoluteUrl(siteUrl, image)],
     organizer: organization(siteUrl),
-    ...(performers.length > 0 ? { performer: performers.map((speaker) => ({ '@type': 'Person', name: speaker.name })) } : {}),
+    ...(performers.length > 0
+      ? { performer: performers.map((speaker) => ({ '@type': 'Person', name: speaker.name })) }
+      : {}),
     ...(edition.registration
       ? {
           offers: {

@@ -16,9 +16,20 @@ interface LatLngLiteral {
 
 /** The part of the library's API the venue map uses (with `loading=async`, everything comes through importLibrary). */
 interface MapsApi {
-  importLibrary(name: 'maps'): Promise<{ Map: new (element: HTMLElement, options: { center: unknown; zoom: number }) => object }>;
-  importLibrary(name: 'marker'): Promise<{ Marker: new (options: { map: object; position: unknown; title: string }) => object }>;
-  importLibrary(name: 'geocoding'): Promise<{ Geocoder: new () => { geocode(request: { address: string; language?: string }): Promise<{ results: { geometry: { location: LatLngLiteral | object } }[] }> } }>;
+  importLibrary(
+    name: 'maps',
+  ): Promise<{ Map: new (element: HTMLElement, options: { center: unknown; zoom: number }) => object }>;
+  importLibrary(
+    name: 'marker',
+  ): Promise<{ Marker: new (options: { map: object; position: unknown; title: string }) => object }>;
+  importLibrary(name: 'geocoding'): Promise<{
+    Geocoder: new () => {
+      geocode(request: {
+        address: string;
+        language?: string;
+      }): Promise<{ results: { geometry: { location: LatLngLiteral | object } }[] }>;
+    };
+  }>;
 }
 
 declare global {
@@ -35,7 +46,13 @@ export interface MapsSettings {
 }
 
 export function mapsLibraryUrl({ origin, apiKey, language }: MapsSettings): string {
-  const query = new URLSearchParams({ key: apiKey, libraries: 'places', loading: 'async', callback: READY_CALLBACK, language });
+  const query = new URLSearchParams({
+    key: apiKey,
+    libraries: 'places',
+    loading: 'async',
+    callback: READY_CALLBACK,
+    language,
+  });
   return `${origin}/maps/api/js?${query}`;
 }
 
@@ -70,9 +87,18 @@ function loadMapsLibrary(settings: MapsSettings): Promise<MapsApi> {
 const isZeroResults = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ZERO_RESULTS';
 
 /** Shows the address on a map with a marker inside the element; false when the address finds no place. */
-export async function showAddressOnMap(element: HTMLElement, address: string, title: string, settings: MapsSettings): Promise<boolean> {
+export async function showAddressOnMap(
+  element: HTMLElement,
+  address: string,
+  title: string,
+  settings: MapsSettings,
+): Promise<boolean> {
   const maps = await loadMapsLibrary(settings);
-  const [{ Map: GoogleMap }, { Marker }, { Geocoder }] = await Promise.all([maps.importLibrary('maps'), maps.importLibrary('marker'), maps.importLibrary('geocoding')]);
+  const [{ Map: GoogleMap }, { Marker }, { Geocoder }] = await Promise.all([
+    maps.importLibrary('maps'),
+    maps.importLibrary('marker'),
+    maps.importLibrary('geocoding'),
+  ]);
   const results = await new Geocoder().geocode({ address, language: settings.language }).then(
     (response) => response.results,
     (error: unknown) => {

@@ -3,8 +3,8 @@
  * past. An edition is upcoming through the whole day it ends on, in Berlin time.
  */
 import type { Edition, EventInformation } from '../content/schemas/events.ts';
-import type { Language } from '../i18n/language.ts';
 import { berlinDay, nextBerlinMidnight } from '../i18n/berlin-calendar.ts';
+import type { Language } from '../i18n/language.ts';
 import { EVENTS_PATH } from '../paths.ts';
 
 export type { Edition, EventInformation };
@@ -26,8 +26,11 @@ export interface EditionParams {
   month?: string;
 }
 
-export const editionPath = (language: Language, folderName: string, edition: Pick<Edition, 'location' | 'year' | 'month'>) =>
-  `${EVENTS_PATH[language]}/${folderName}/${edition.location}/${edition.year}/${edition.month}`;
+export const editionPath = (
+  language: Language,
+  folderName: string,
+  edition: Pick<Edition, 'location' | 'year' | 'month'>,
+) => `${EVENTS_PATH[language]}/${folderName}/${edition.location}/${edition.year}/${edition.month}`;
 
 /** What the registration form sends as `event`: one edition of one event. */
 export const editionKey = (folderName: string, edition: Pick<Edition, 'location' | 'year' | 'month'>) =>
@@ -49,7 +52,10 @@ export function selectEdition(information: EventInformation, params: EditionPara
   const { location, year, month } = params;
   if (location !== undefined || year !== undefined || month !== undefined) {
     return information.editions.find(
-      (edition) => edition.location === location && (year === undefined || edition.year === year) && (month === undefined || edition.month === month),
+      (edition) =>
+        edition.location === location &&
+        (year === undefined || edition.year === year) &&
+        (month === undefined || edition.month === month),
     );
   }
   const sorted = [...information.editions].sort(byStart);
@@ -69,7 +75,12 @@ export interface EditionSummary {
   past: boolean;
 }
 
-export function summarize(language: Language, information: EventInformation, edition: Edition, now: Date): EditionSummary {
+export function summarize(
+  language: Language,
+  information: EventInformation,
+  edition: Edition,
+  now: Date,
+): EditionSummary {
   return {
     folderName: information.folderName,
     name: information.name,
@@ -85,8 +96,14 @@ export function summarize(language: Language, information: EventInformation, edi
 }
 
 /** Every edition of the events, upcoming ones soonest first, past ones latest first. */
-export function listEditions(language: Language, events: readonly EventInformation[], now: Date): { upcoming: EditionSummary[]; past: EditionSummary[] } {
-  const all = events.flatMap((information) => information.editions.map((edition) => summarize(language, information, edition, now)));
+export function listEditions(
+  language: Language,
+  events: readonly EventInformation[],
+  now: Date,
+): { upcoming: EditionSummary[]; past: EditionSummary[] } {
+  const all = events.flatMap((information) =>
+    information.editions.map((edition) => summarize(language, information, edition, now)),
+  );
   const upcoming = all.filter((e) => !e.past).sort(byStart);
   const past = all.filter((e) => e.past).sort((a, b) => byStart(b, a));
   return { upcoming, past };

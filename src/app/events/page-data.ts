@@ -2,7 +2,16 @@
 import type { EventLabels } from '../content/schemas/events.ts';
 import type { ContentSource, PageContent } from '../content/types.ts';
 import type { Language } from '../i18n/language.ts';
-import { listEditions, selectEdition, summarize, isPast, type Edition, type EditionParams, type EditionSummary, type EventInformation } from './model.ts';
+import {
+  type Edition,
+  type EditionParams,
+  type EditionSummary,
+  type EventInformation,
+  isPast,
+  listEditions,
+  selectEdition,
+  summarize,
+} from './model.ts';
 
 export interface EventsOverviewData {
   labels: EventLabels;
@@ -47,6 +56,8 @@ export async function loadEventPage(
   if (!information || !labels) return null;
   const edition = selectEdition(information, params, now);
   if (!edition) return null;
-  const others = information.editions.filter((other) => other !== edition).map((other) => summarize(language, information, other, now));
+  const others = information.editions
+    .filter((other) => other !== edition)
+    .map((other) => summarize(language, information, other, now));
   return { labels, information, edition, past: isPast(edition, now), others };
 }

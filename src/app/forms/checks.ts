@@ -4,8 +4,8 @@
  * learns about a mistake at the field at once.
  */
 import { fill } from '../i18n/format.ts';
+import { EMAIL_ADDRESS, type FileRule, patternMessageOf, type TextRule, valueRuleOf } from './field-rules.ts';
 import type { FormDefinition } from './form-definitions.ts';
-import { EMAIL_ADDRESS, patternMessageOf, valueRuleOf, type FileRule, type TextRule } from './field-rules.ts';
 
 export interface UploadLimits {
   cvMaxBytes: number;
@@ -30,7 +30,8 @@ export interface FieldProblem {
 export const ACCEPTED_EXTENSIONS = ['.pdf', '.doc', '.docx', '.odt', '.png', '.jpg', '.jpeg'] as const;
 const MB = 1024 * 1024;
 
-const hasAcceptedType = (name: string) => ACCEPTED_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
+const hasAcceptedType = (name: string) =>
+  ACCEPTED_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
 
 /** Patterns are compiled once per page, as the server's validator reads them: with the u flag. */
 const compiled = new Map<string, RegExp>();
@@ -48,14 +49,21 @@ function checkText(rule: TextRule, value: string, messages: Readonly<Record<stri
   if (value === '') return null;
   // Counted in code points, as the server's maxLength counts.
   if ([...value].length > rule.maxLength) return fill(messages.too_long ?? '', { max: rule.maxLength });
-  if (rule.pattern !== undefined && !matches(rule.pattern, value)) return messages[patternMessageOf(rule.pattern)] ?? '';
+  if (rule.pattern !== undefined && !matches(rule.pattern, value))
+    return messages[patternMessageOf(rule.pattern)] ?? '';
   if (rule.format === 'email' && !EMAIL_ADDRESS.test(value)) return messages.email ?? '';
   return null;
 }
 
-function checkFiles(rule: FileRule, files: readonly ChosenFile[], messages: Readonly<Record<string, string>>, limits: UploadLimits): string | null {
+function checkFiles(
+  rule: FileRule,
+  files: readonly ChosenFile[],
+  messages: Readonly<Record<string, string>>,
+  limits: UploadLimits,
+): string | null {
   if (!rule.multiple && rule.required && files.length === 0) return messages.file_required ?? '';
-  if (rule.multiple && files.length > limits.additionalMaxCount) return fill(messages.too_many_files ?? '', { max: limits.additionalMaxCount });
+  if (rule.multiple && files.length > limits.additionalMaxCount)
+    return fill(messages.too_many_files ?? '', { max: limits.additionalMaxCount });
   const maxBytes = rule.multiple ? limits.additionalMaxBytes : limits.cvMaxBytes;
   for (const file of files) {
     if (!hasAcceptedType(file.name)) return messages.file_type ?? '';
@@ -65,7 +73,12 @@ function checkFiles(rule: FileRule, files: readonly ChosenFile[], messages: Read
 }
 
 /** The first problem of each field, in the order of the form. */
-export function checkForm(form: FormDefinition, values: FormValues, messages: Readonly<Record<string, string>>, limits: UploadLimits): FieldProblem[] {
+export function checkForm(
+  form: FormDefinition,
+  values: FormValues,
+  messages: Readonly<Record<string, string>>,
+  limits: UploadLimits,
+): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const field of form.fields) {
     // What the page fixes (the event, the job) is the page's, not the person's to correct.

@@ -4,7 +4,7 @@
  * rules and the browser's checks (checks.ts) test a value against the same ones, so the two
  * cannot disagree about a field. Plain data, no schema library: this runs in the browser.
  */
-import { LIMITS, SINGLE_LINE_CHARACTERS, VISIBLE_CHARACTER, type FieldRule } from './form-definitions.ts';
+import { type FieldRule, LIMITS, SINGLE_LINE_CHARACTERS, VISIBLE_CHARACTER } from './form-definitions.ts';
 
 /** Single-line text: no control characters (so never a header break), no format characters, no line or paragraph separators. */
 export const SINGLE_LINE_PATTERN = `^${SINGLE_LINE_CHARACTERS}*$`;
@@ -17,9 +17,15 @@ export const TEXT_PATTERN = `^${TEXT_CHARACTERS}*$`;
 export const REQUIRED_TEXT_PATTERN = `^(?=[\\s\\S]*${VISIBLE_CHARACTER})${TEXT_CHARACTERS}*$`;
 export const PHONE_PATTERN = '^[0-9+()\\/. -]*$';
 
-const TEXT_PATTERNS: ReadonlySet<string> = new Set([SINGLE_LINE_PATTERN, REQUIRED_LINE_PATTERN, TEXT_PATTERN, REQUIRED_TEXT_PATTERN]);
+const TEXT_PATTERNS: ReadonlySet<string> = new Set([
+  SINGLE_LINE_PATTERN,
+  REQUIRED_LINE_PATTERN,
+  TEXT_PATTERN,
+  REQUIRED_TEXT_PATTERN,
+]);
 /** The message of a value a pattern refuses: text with stray control characters, or (any other pattern) a wrong value. */
-export const patternMessageOf = (pattern: string): 'single_line' | 'invalid' => (TEXT_PATTERNS.has(pattern) ? 'single_line' : 'invalid');
+export const patternMessageOf = (pattern: string): 'single_line' | 'invalid' =>
+  TEXT_PATTERNS.has(pattern) ? 'single_line' : 'invalid';
 
 /** A text value: `format` names a JSON Schema format (the server's validator knows it; the browser tests EMAIL_ADDRESS). */
 export interface TextRule {
@@ -53,10 +59,16 @@ export interface FileRule {
 
 export type ValueRule = TextRule | ListRule | AcceptedRule | FileRule;
 
-const line = (required: boolean, maxLength: number): TextRule => ({ type: 'text', required, maxLength, pattern: required ? REQUIRED_LINE_PATTERN : SINGLE_LINE_PATTERN });
+const line = (required: boolean, maxLength: number): TextRule => ({
+  type: 'text',
+  required,
+  maxLength,
+  pattern: required ? REQUIRED_LINE_PATTERN : SINGLE_LINE_PATTERN,
+});
 
 function maxLengthOf(field: FieldRule): number {
-  if (field.maxLength === undefined) throw new Error(`form field ${field.name} (${field.kind}) needs a maxLength in the form table`);
+  if (field.maxLength === undefined)
+    throw new Error(`form field ${field.name} (${field.kind}) needs a maxLength in the form table`);
   return field.maxLength;
 }
 
@@ -72,7 +84,12 @@ export function valueRuleOf(field: FieldRule): ValueRule {
     case 'tel':
       return { type: 'text', required: field.required, maxLength: maxLengthOf(field), pattern: PHONE_PATTERN };
     case 'textarea':
-      return { type: 'text', required: field.required, maxLength: maxLengthOf(field), pattern: field.required ? REQUIRED_TEXT_PATTERN : TEXT_PATTERN };
+      return {
+        type: 'text',
+        required: field.required,
+        maxLength: maxLengthOf(field),
+        pattern: field.required ? REQUIRED_TEXT_PATTERN : TEXT_PATTERN,
+      };
     case 'checkboxes':
       return { type: 'list', required: field.required, maxItems: LIMITS.listItems, item: line(true, LIMITS.listItem) };
     case 'consent':

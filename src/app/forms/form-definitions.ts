@@ -3,15 +3,50 @@
  * enforces. The server's schemas and the browser's checks are both built from this
  * table, so a field is checked the same way on both sides.
  */
-import { APPLICATION_API, CONTACT_API, CONTACT_OMR_API, CONTACT_TECHNOLOGY_API, EVENTS_API, NEWSLETTER_SUBSCRIBE_API } from '../api-paths.ts';
+import {
+  APPLICATION_API,
+  CONTACT_API,
+  CONTACT_OMR_API,
+  CONTACT_TECHNOLOGY_API,
+  EVENTS_API,
+  NEWSLETTER_SUBSCRIBE_API,
+} from '../api-paths.ts';
 
-export const FORM_NAMES = ['contact', 'contact-technology', 'contact-omr', 'event', 'application', 'newsletter'] as const;
+export const FORM_NAMES = [
+  'contact',
+  'contact-technology',
+  'contact-omr',
+  'event',
+  'application',
+  'newsletter',
+] as const;
 export type FormName = (typeof FORM_NAMES)[number];
 
 /** Longest accepted values, in characters (lists: entries). */
-export const LIMITS = { name: 120, email: 254, company: 200, message: 5000, phone: 40, event: 120, job: 200, listItem: 120, listItems: 20, token: 2000 } as const;
+export const LIMITS = {
+  name: 120,
+  email: 254,
+  company: 200,
+  message: 5000,
+  phone: 40,
+  event: 120,
+  job: 200,
+  listItem: 120,
+  listItems: 20,
+  token: 2000,
+} as const;
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'textarea' | 'checkboxes' | 'radios' | 'consent' | 'file' | 'files' | 'hidden';
+export type FieldKind =
+  | 'text'
+  | 'email'
+  | 'tel'
+  | 'textarea'
+  | 'checkboxes'
+  | 'radios'
+  | 'consent'
+  | 'file'
+  | 'files'
+  | 'hidden';
 
 export interface FieldRule {
   name: string;
@@ -41,17 +76,56 @@ export interface FormDefinition {
 }
 
 // Each field and form keeps its literal names and kinds (as const): the server's body types are read from them.
-const name = { name: 'name', kind: 'text', required: true, maxLength: LIMITS.name, autoComplete: 'name' } as const satisfies FieldRule;
-const email = { name: 'email', kind: 'email', required: true, maxLength: LIMITS.email, autoComplete: 'email' } as const satisfies FieldRule;
-const company = { name: 'company', kind: 'text', required: false, maxLength: LIMITS.company, autoComplete: 'organization' } as const satisfies FieldRule;
-const message = { name: 'message', kind: 'textarea', required: true, maxLength: LIMITS.message } as const satisfies FieldRule;
+const name = {
+  name: 'name',
+  kind: 'text',
+  required: true,
+  maxLength: LIMITS.name,
+  autoComplete: 'name',
+} as const satisfies FieldRule;
+const email = {
+  name: 'email',
+  kind: 'email',
+  required: true,
+  maxLength: LIMITS.email,
+  autoComplete: 'email',
+} as const satisfies FieldRule;
+const company = {
+  name: 'company',
+  kind: 'text',
+  required: false,
+  maxLength: LIMITS.company,
+  autoComplete: 'organization',
+} as const satisfies FieldRule;
+const message = {
+  name: 'message',
+  kind: 'textarea',
+  required: true,
+  maxLength: LIMITS.message,
+} as const satisfies FieldRule;
 const legals = { name: 'legals', kind: 'consent', required: true } as const satisfies FieldRule;
 
 const contactFields = [name, email, company, message, legals] as const;
 
 export const FORMS = {
-  contact: { name: 'contact', action: CONTACT_API, multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you', retention: 'retention_contact' },
-  'contact-omr': { name: 'contact-omr', action: CONTACT_OMR_API, multipart: false, fields: contactFields, textsFile: 'contact_form.json', thankYou: 'contact_thank_you', retention: 'retention_contact' },
+  contact: {
+    name: 'contact',
+    action: CONTACT_API,
+    multipart: false,
+    fields: contactFields,
+    textsFile: 'contact_form.json',
+    thankYou: 'contact_thank_you',
+    retention: 'retention_contact',
+  },
+  'contact-omr': {
+    name: 'contact-omr',
+    action: CONTACT_OMR_API,
+    multipart: false,
+    fields: contactFields,
+    textsFile: 'contact_form.json',
+    thankYou: 'contact_thank_you',
+    retention: 'retention_contact',
+  },
   'contact-technology': {
     name: 'contact-technology',
     action: CONTACT_TECHNOLOGY_API,
@@ -73,7 +147,13 @@ export const FORMS = {
     name: 'event',
     action: EVENTS_API,
     multipart: false,
-    fields: [name, email, company, { name: 'terms', kind: 'consent', required: true }, { name: 'event', kind: 'hidden', required: true, maxLength: LIMITS.event }],
+    fields: [
+      name,
+      email,
+      company,
+      { name: 'terms', kind: 'consent', required: true },
+      { name: 'event', kind: 'hidden', required: true, maxLength: LIMITS.event },
+    ],
     textsFile: 'event_form.json',
     thankYou: 'event_double_opt_in',
     retention: 'retention_event',
@@ -109,9 +189,11 @@ export const FORMS = {
 } as const satisfies Readonly<Record<FormName, FormDefinition>>;
 
 /** Fields a person fills in and content labels: everything but hidden fields. */
-export const visibleFields = (form: FormDefinition): FieldRule[] => form.fields.filter((field) => field.kind !== 'hidden');
+export const visibleFields = (form: FormDefinition): FieldRule[] =>
+  form.fields.filter((field) => field.kind !== 'hidden');
 
-export const isFormName = (value: unknown): value is FormName => typeof value === 'string' && (FORM_NAMES as readonly string[]).includes(value);
+export const isFormName = (value: unknown): value is FormName =>
+  typeof value === 'string' && (FORM_NAMES as readonly string[]).includes(value);
 
 /**
  * The characters a single-line field may hold, as a Unicode pattern (ajv and the browser

@@ -33,7 +33,8 @@ export function LinkedLabel({ texts }: { texts: FieldTexts }) {
 }
 
 const echoedText = (value: unknown): string => (typeof value === 'string' ? value : '');
-const echoedList = (value: unknown): readonly string[] => (Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : []);
+const echoedList = (value: unknown): readonly string[] =>
+  Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [];
 
 /** The ids of one form's elements, unique on the page. */
 export interface FieldIds {
@@ -58,12 +59,30 @@ export interface FormFieldProps {
   onRemoveFile(name: string, index: number): void;
 }
 
-export function FormField({ rule, texts, language, ids, error, echoed, chosen, sending, onChooseFiles, onRemoveFile }: FormFieldProps): ReactNode {
+export function FormField({
+  rule,
+  texts,
+  language,
+  ids,
+  error,
+  echoed,
+  chosen,
+  sending,
+  onChooseFiles,
+  onRemoveFile,
+}: FormFieldProps): ReactNode {
   const label = texts.fields[rule.name];
   if (!label) return null;
   const invalid = error ? true : undefined;
-  const describedBy = [label.hint ? ids.hint(rule.name) : null, error ? ids.error(rule.name) : null].filter(Boolean).join(' ') || undefined;
-  const marker = <span className={rule.required ? 'form__required' : 'form__optional'}> ({rule.required ? texts.required : texts.optional})</span>;
+  const describedBy =
+    [label.hint ? ids.hint(rule.name) : null, error ? ids.error(rule.name) : null].filter(Boolean).join(' ') ||
+    undefined;
+  const marker = (
+    <span className={rule.required ? 'form__required' : 'form__optional'}>
+      {' '}
+      ({rule.required ? texts.required : texts.optional})
+    </span>
+  );
   const hint = label.hint ? (
     <p id={ids.hint(rule.name)} className="form__hint">
       {label.hint}
@@ -120,7 +139,13 @@ export function FormField({ rule, texts, language, ids, error, echoed, chosen, s
           <div className="form__options">
             {(label.options ?? []).map((option) => (
               <label key={option.value} className="form__option">
-                <input type={rule.kind === 'radios' ? 'radio' : 'checkbox'} name={rule.name} value={option.value} defaultChecked={echoedList(echoed).includes(option.value)} disabled={sending} />
+                <input
+                  type={rule.kind === 'radios' ? 'radio' : 'checkbox'}
+                  name={rule.name}
+                  value={option.value}
+                  defaultChecked={echoedList(echoed).includes(option.value)}
+                  disabled={sending}
+                />
                 <span>{option.label}</span>
               </label>
             ))}
@@ -174,9 +199,19 @@ export function FormField({ rule, texts, language, ids, error, echoed, chosen, s
               {chosen.map((file, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: an entry holds no state of its own, and two chosen files may share a name, so the position is part of the key
                 <li key={`${file.name}-${index}`} className="form__file-entry">
-                  <span>{texts.files ? fill(texts.files.selected, { name: file.name, size: formatFileSize(file.size, language) }) : file.name}</span>
+                  <span>
+                    {texts.files
+                      ? fill(texts.files.selected, { name: file.name, size: formatFileSize(file.size, language) })
+                      : file.name}
+                  </span>
                   {texts.files ? (
-                    <button type="button" className="text-button" onClick={() => onRemoveFile(rule.name, index)} disabled={sending} aria-label={`${texts.files.remove}: ${file.name}`}>
+                    <button
+                      type="button"
+                      className="text-button"
+                      onClick={() => onRemoveFile(rule.name, index)}
+                      disabled={sending}
+                      aria-label={`${texts.files.remove}: ${file.name}`}
+                    >
                       {texts.files.remove}
                     </button>
                   ) : null}

@@ -5,7 +5,7 @@
  */
 import type { Language } from '../i18n/language.ts';
 import type { FormValues } from './checks.ts';
-import { HONEYPOT, type FieldRule, type FormDefinition } from './form-definitions.ts';
+import { type FieldRule, type FormDefinition, HONEYPOT } from './form-definitions.ts';
 
 /** The files chosen for each file field. */
 export type ChosenFiles = Readonly<Record<string, readonly File[]>>;
@@ -39,7 +39,8 @@ export function multipartPayload({ definition, values, hidden, files, language, 
   body.set('language', language);
   for (const rule of definition.fields) {
     const value = rule.kind === 'hidden' ? (hidden[rule.name] ?? '') : values[rule.name];
-    if (rule.kind === 'file' || rule.kind === 'files') for (const file of files[rule.name] ?? []) body.append(rule.name, file, file.name);
+    if (rule.kind === 'file' || rule.kind === 'files')
+      for (const file of files[rule.name] ?? []) body.append(rule.name, file, file.name);
     else if (Array.isArray(value)) for (const item of value as string[]) body.append(rule.name, item);
     // Empty fields are left out of the request.
     else if (typeof value === 'string' && value.trim() !== '') body.set(rule.name, value);
@@ -49,7 +50,13 @@ export function multipartPayload({ definition, values, hidden, files, language, 
 }
 
 /** A form without files: an optional field left empty is not sent; a consent box always is, ticked or not. */
-export function jsonPayload({ definition, values, hidden, language, trap }: Omit<PayloadInput, 'files'>): Record<string, unknown> {
+export function jsonPayload({
+  definition,
+  values,
+  hidden,
+  language,
+  trap,
+}: Omit<PayloadInput, 'files'>): Record<string, unknown> {
   const payload: Record<string, unknown> = { language };
   for (const rule of definition.fields) {
     const value = rule.kind === 'hidden' ? hidden[rule.name] : values[rule.name];

@@ -8,22 +8,40 @@
  */
 import Type, { type TArray, type TLiteral, type TObject, type TOptional, type TSchema, type TString } from 'typebox';
 import { LANGUAGES } from '../i18n/language.ts';
-import { FORMS, HONEYPOT, PAGE_FIELD, PAGE_PATH_PATTERN, type FieldRule, type FormDefinition, type FormName } from './form-definitions.ts';
-import { valueRuleOf, type TextRule, type ValueRule } from './field-rules.ts';
+import { type TextRule, type ValueRule, valueRuleOf } from './field-rules.ts';
+import {
+  type FieldRule,
+  FORMS,
+  type FormDefinition,
+  type FormName,
+  HONEYPOT,
+  PAGE_FIELD,
+  PAGE_PATH_PATTERN,
+} from './form-definitions.ts';
 
 /** What a field's value is in the body: a ticked box is true, a list of options an array, anything else text. */
-type ValueSchema<Field extends FieldRule> = Field['kind'] extends 'consent' ? TLiteral<true> : Field['kind'] extends 'checkboxes' ? TArray<TString> : TString;
+type ValueSchema<Field extends FieldRule> = Field['kind'] extends 'consent'
+  ? TLiteral<true>
+  : Field['kind'] extends 'checkboxes'
+    ? TArray<TString>
+    : TString;
 
 /** The form's own fields by name, files left out (they come as multipart parts, not in the body). */
 type FieldSchemas<Fields extends readonly FieldRule[]> = {
-  [Field in Fields[number] as Field['kind'] extends 'file' | 'files' ? never : Field['name']]: Field['required'] extends true ? ValueSchema<Field> : TOptional<ValueSchema<Field>>;
+  [Field in Fields[number] as Field['kind'] extends 'file' | 'files'
+    ? never
+    : Field['name']]: Field['required'] extends true ? ValueSchema<Field> : TOptional<ValueSchema<Field>>;
 };
 
 /** What every form sends besides its fields. */
-type FormControlSchemas = { language: typeof languageSchema } & { [Name in typeof HONEYPOT | typeof PAGE_FIELD]: TOptional<TString> };
+type FormControlSchemas = { language: typeof languageSchema } & {
+  [Name in typeof HONEYPOT | typeof PAGE_FIELD]: TOptional<TString>;
+};
 
 export type FormBodySchema<Form extends FormDefinition> = TObject<FieldSchemas<Form['fields']> & FormControlSchemas>;
-export type FormBodySchemas<Forms extends Readonly<Record<FormName, FormDefinition>>> = { readonly [Name in FormName]: FormBodySchema<Forms[Name]> };
+export type FormBodySchemas<Forms extends Readonly<Record<FormName, FormDefinition>>> = {
+  readonly [Name in FormName]: FormBodySchema<Forms[Name]>;
+};
 
 // Keyword for keyword what the routes have always checked, so each refusal names the same field and code.
 const languageSchema = Type.Enum([...LANGUAGES], { type: 'string' });
@@ -68,8 +86,12 @@ export function formBodySchema<Form extends FormDefinition>(form: Form): FormBod
 }
 
 /** Every form's body schema, by form name. */
-export function formBodySchemas<Forms extends Readonly<Record<FormName, FormDefinition>>>(forms: Forms): FormBodySchemas<Forms> {
-  return Object.fromEntries(Object.entries(forms).map(([name, form]) => [name, formBodySchema(form)])) as unknown as FormBodySchemas<Forms>;
+export function formBodySchemas<Forms extends Readonly<Record<FormName, FormDefinition>>>(
+  forms: Forms,
+): FormBodySchemas<Forms> {
+  return Object.fromEntries(
+    Object.entries(forms).map(([name, form]) => [name, formBodySchema(form)]),
+  ) as unknown as FormBodySchemas<Forms>;
 }
 
 export const FORM_BODY_SCHEMAS = formBodySchemas(FORMS);

@@ -4,26 +4,33 @@
  * then posts, and shows a refusal at its field (or in the snackbar, for a field the person
  * cannot see); a send that fails keeps every value and says so.
  */
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 import { showSnackbar, useStores } from '../state/stores.tsx';
 import { checkForm } from './checks.ts';
-import { HONEYPOT, SENT_PARAM, visibleFields, type FieldRule, type FormDefinition } from './form-definitions.ts';
+import { type FieldRule, type FormDefinition, HONEYPOT, SENT_PARAM, visibleFields } from './form-definitions.ts';
 import { formValues, jsonPayload, multipartPayload } from './form-payload.ts';
 import type { PageForm } from './page-data.ts';
 import { sendJson, sendMultipart } from './send-form.ts';
 
 type Status = 'idle' | 'sending' | 'sent';
 
-export function useFormSubmission(form: PageForm, definition: FormDefinition, language: Language, hidden: Readonly<Record<string, string>>) {
+export function useFormSubmission(
+  form: PageForm,
+  definition: FormDefinition,
+  language: Language,
+  hidden: Readonly<Record<string, string>>,
+) {
   const { texts, messages } = form;
   const { uploads } = useEnvironment();
   const { snackbar } = useStores();
   const [searchParams] = useSearchParams();
   const [status, setStatus] = useState<Status>(() => (searchParams.get(SENT_PARAM) === form.name ? 'sent' : 'idle'));
-  const [errors, setErrors] = useState<Readonly<Record<string, string>>>(() => (form.echo ? { [form.echo.field]: form.echo.message } : {}));
+  const [errors, setErrors] = useState<Readonly<Record<string, string>>>(() =>
+    form.echo ? { [form.echo.field]: form.echo.message } : {},
+  );
   const [files, setFiles] = useState<Readonly<Record<string, File[]>>>({});
   const [progress, setProgress] = useState<number | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -41,8 +48,16 @@ export function useFormSubmission(form: PageForm, definition: FormDefinition, la
     const chosen = [...(event.currentTarget.files ?? [])];
     // The list is kept here so a file can be removed again; the input starts empty for the next choice.
     event.currentTarget.value = '';
-    setFiles((current) => ({ ...current, [rule.name]: rule.kind === 'file' ? chosen.slice(0, 1) : [...(current[rule.name] ?? []), ...chosen] }));
-    const problems = checkForm({ ...definition, fields: [{ ...rule, required: false }] }, { [rule.name]: chosen }, messages, uploads);
+    setFiles((current) => ({
+      ...current,
+      [rule.name]: rule.kind === 'file' ? chosen.slice(0, 1) : [...(current[rule.name] ?? []), ...chosen],
+    }));
+    const problems = checkForm(
+      { ...definition, fields: [{ ...rule, required: false }] },
+      { [rule.name]: chosen },
+      messages,
+      uploads,
+    );
     setErrors((current) => {
       const { [rule.name]: _old, ...rest } = current;
       return problems[0] ? { ...rest, [rule.name]: problems[0].message } : rest;
@@ -70,7 +85,11 @@ export function useFormSubmission(form: PageForm, definition: FormDefinition, la
     let result;
     if (definition.multipart) {
       setProgress(0);
-      result = await sendMultipart(definition.action, multipartPayload({ definition, values, hidden, files, language, trap }), setProgress);
+      result = await sendMultipart(
+        definition.action,
+        multipartPayload({ definition, values, hidden, files, language, trap }),
+        setProgress,
+      );
       setProgress(null);
     } else {
       result = await sendJson(definition.action, jsonPayload({ definition, values, hidden, language, trap }));
@@ -88,7 +107,11 @@ export function useFormSubmission(form: PageForm, definition: FormDefinition, la
       else showSnackbar(snackbar, { content: result.message, color: 'danger', prependIcon: 'error' });
       return;
     }
-    showSnackbar(snackbar, { content: (result.refused && result.message) || texts.failure, color: 'danger', prependIcon: 'error' });
+    showSnackbar(snackbar, {
+      content: (result.refused && result.message) || texts.failure,
+      color: 'danger',
+      prependIcon: 'error',
+    });
   }
 
   return { status, errors, generalError, files, progress, formRef, thankYouRef, chooseFiles, removeFile, submit };

@@ -11,8 +11,8 @@ import { useLocation } from 'react-router';
 import { fill } from '../i18n/format.ts';
 import type { Language } from '../i18n/language.ts';
 import { Icon } from '../layout/icon.tsx';
-import { FormField, LinkedLabel, type FieldIds } from './form-field.tsx';
-import { FORMS, HONEYPOT, PAGE_FIELD, type FormDefinition } from './form-definitions.ts';
+import { FORMS, type FormDefinition, HONEYPOT, PAGE_FIELD } from './form-definitions.ts';
+import { type FieldIds, FormField, LinkedLabel } from './form-field.tsx';
 import { useFormSubmission } from './form-submission.ts';
 import type { PageForm } from './page-data.ts';
 
@@ -30,9 +30,14 @@ export function FormView({ form, language, hidden = {} }: FormViewProps) {
   const definition: FormDefinition = FORMS[form.name];
   const { texts } = form;
   const { pathname } = useLocation();
-  const { status, errors, generalError, files, progress, formRef, thankYouRef, chooseFiles, removeFile, submit } = useFormSubmission(form, definition, language, hidden);
+  const { status, errors, generalError, files, progress, formRef, thankYouRef, chooseFiles, removeFile, submit } =
+    useFormSubmission(form, definition, language, hidden);
   const echo = form.echo?.values ?? {};
-  const ids: FieldIds = { field: (name) => `${id}-${name}`, error: (name) => `${id}-${name}-error`, hint: (name) => `${id}-${name}-hint` };
+  const ids: FieldIds = {
+    field: (name) => `${id}-${name}`,
+    error: (name) => `${id}-${name}-error`,
+    hint: (name) => `${id}-${name}-hint`,
+  };
 
   const headingId = `${id}-headline`;
   if (status === 'sent') {
@@ -106,7 +111,13 @@ export function FormView({ form, language, hidden = {} }: FormViewProps) {
             ) : null}
             {texts.privacy ? (
               <p className="form__privacy">
-                <LinkedLabel texts={{ label: texts.privacy.text, link_text: texts.privacy.link_text, link_url: texts.privacy.link_url }} />
+                <LinkedLabel
+                  texts={{
+                    label: texts.privacy.text,
+                    link_text: texts.privacy.link_text,
+                    link_url: texts.privacy.link_url,
+                  }}
+                />
               </p>
             ) : null}
             {progress !== null && texts.files ? (

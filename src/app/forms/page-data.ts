@@ -25,13 +25,21 @@ export interface PageForm {
 /** The form's texts with this page's placeholders; a placeholder for a field the form does not have is left out. */
 function withPlaceholders(texts: FormTexts, placeholders: Readonly<Record<string, string>>): FormTexts {
   const fields = Object.fromEntries(
-    Object.entries(texts.fields).map(([name, field]) => [name, Object.hasOwn(placeholders, name) ? { ...field, placeholder: placeholders[name] } : field]),
+    Object.entries(texts.fields).map(([name, field]) => [
+      name,
+      Object.hasOwn(placeholders, name) ? { ...field, placeholder: placeholders[name] } : field,
+    ]),
   );
   return { ...texts, fields };
 }
 
 /** The form a page shows: a formular block naming it, or the technology form's own texts. */
-export async function loadPageForm(content: PageContent, language: Language, source: ContentSource, echo: FormEcho | undefined): Promise<PageForm | undefined> {
+export async function loadPageForm(
+  content: PageContent,
+  language: Language,
+  source: ContentSource,
+  echo: FormEcho | undefined,
+): Promise<PageForm | undefined> {
   const formular = content.formular;
   const inline = content.form;
   const name: FormName | undefined = formular?.form ?? (inline ? 'contact-technology' : undefined);

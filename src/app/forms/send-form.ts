@@ -33,7 +33,11 @@ export async function sendJson(action: string, payload: Readonly<Record<string, 
 }
 
 /** XMLHttpRequest, because fetch reports no upload progress. */
-export function sendMultipart(action: string, body: FormData, onProgress: (percent: number) => void): Promise<SendResult> {
+export function sendMultipart(
+  action: string,
+  body: FormData,
+  onProgress: (percent: number) => void,
+): Promise<SendResult> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open('POST', action);

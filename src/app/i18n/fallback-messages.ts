@@ -5,6 +5,14 @@
 import type { Language } from './language.ts';
 
 export const FALLBACK_MESSAGES: Record<Language, { title: string; headline: string; home: string }> = {
-  en: { title: 'Nordstern Digital', headline: 'An error occurred while showing the error page', home: 'Back to homepage' },
-  de: { title: 'Nordstern Digital', headline: 'Beim Anzeigen der Fehlerseite ist ein Fehler aufgetreten', home: 'Zurück zur Startseite' },
+  en: {
+    title: 'Nordstern Digital',
+    headline: 'An error occurred while showing the error page',
+    home: 'Back to homepage',
+  },
+  de: {
+    title: 'Nordstern Digital',
+    headline: 'Beim Anzeigen der Fehlerseite ist ein Fehler aufgetreten',
+    home: 'Zurück zur Startseite',
+  },
 };

@@ -36,7 +36,11 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
       const [tag = '', ...params] = entry.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       const quality = q ? Number(q.slice(2)) : 1;
-      return { primary: tag.trim().toLowerCase().split('-')[0], quality: Number.isFinite(quality) ? quality : 0, index };
+      return {
+        primary: tag.trim().toLowerCase().split('-')[0],
+        quality: Number.isFinite(quality) ? quality : 0,
+        index,
+      };
     })
     .filter((entry) => entry.quality > 0 && isLanguage(entry.primary))
     .sort((a, b) => b.quality - a.quality || a.index - b.index);

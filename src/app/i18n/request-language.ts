@@ -4,8 +4,9 @@
  * sends. The server decides it once per request with these functions; the browser's loaders,
  * which get no decision from a server, with the same ones.
  */
+
+import { type Language, type LanguageSignals, resolveLanguage } from './language.ts';
 import { languageNamedBy } from './language-address.ts';
-import { resolveLanguage, type Language, type LanguageSignals } from './language.ts';
 
 /** What the visitor's browser sends with every request: the language cookie and Accept-Language. */
 export type VisitorSignals = Pick<LanguageSignals, 'cookie' | 'acceptLanguage'>;

@@ -28,12 +28,19 @@ interface OrderedEntry {
 function orderEntries(entries: readonly LanguagePathEntry[]): OrderedEntry[] {
   // Exact paths before patterns, so /technology/lunio wins over /technology/:slug; among patterns the one
   // with more fixed segments, so /company/events/omr/meeting-request wins over /company/events/omr/:location?.
-  const fixedSegments = (path: string) => path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')).length;
+  const fixedSegments = (path: string) =>
+    path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')).length;
   return [...entries]
-    .sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')) || fixedSegments(b.path) - fixedSegments(a.path))
+    .sort(
+      (a, b) =>
+        Number(a.path.includes(':')) - Number(b.path.includes(':')) || fixedSegments(b.path) - fixedSegments(a.path),
+    )
     .map((entry) => ({
       entry,
-      fixed: PATTERN_CHARACTERS.test(entry.path) || !ASCII.test(entry.path) ? undefined : `/${withoutTrailingSlashes(entry.path).replace(/^\/+/, '')}`.toLowerCase(),
+      fixed:
+        PATTERN_CHARACTERS.test(entry.path) || !ASCII.test(entry.path)
+          ? undefined
+          : `/${withoutTrailingSlashes(entry.path).replace(/^\/+/, '')}`.toLowerCase(),
     }));
 }
 

@@ -7,7 +7,11 @@ import type { ArticleCard as Card } from './model.ts';
 import type { InsightsLabels } from './page-data.ts';
 
 /** Card images are 16:9, one column on phones, two from 768 px, three from 1025 px in a 1200 px frame. */
-export const CARD_IMAGE = { width: 1200, height: 675, sizes: '(min-width: 1025px) 400px, (min-width: 768px) 50vw, 100vw' } as const;
+export const CARD_IMAGE = {
+  width: 1200,
+  height: 675,
+  sizes: '(min-width: 1025px) 400px, (min-width: 768px) 50vw, 100vw',
+} as const;
 
 export function ArticleCard({ card, labels, eager = false }: { card: Card; labels: InsightsLabels; eager?: boolean }) {
   const dates = useFormatTexts();

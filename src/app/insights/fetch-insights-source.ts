@@ -1,7 +1,21 @@
 /** The browser's InsightsSource: the insights and recommendation APIs of this server. */
-import { insightsArticlesApiPath, insightsFilterApiPath, insightsSearchApiPath, insightsSearchOptionsApiPath, recommendationsApiPath } from '../api-paths.ts';
+import {
+  insightsArticlesApiPath,
+  insightsFilterApiPath,
+  insightsSearchApiPath,
+  insightsSearchOptionsApiPath,
+  recommendationsApiPath,
+} from '../api-paths.ts';
 import type { Language } from '../i18n/language.ts';
-import { formatFilter, formatSort, type ArticleCard, type ArticlesPage, type FilterPossibilities, type InsightsSource, type SearchOption } from './model.ts';
+import {
+  type ArticleCard,
+  type ArticlesPage,
+  type FilterPossibilities,
+  formatFilter,
+  formatSort,
+  type InsightsSource,
+  type SearchOption,
+} from './model.ts';
 
 async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, { ...init, headers: { accept: 'application/json', ...init?.headers } });
@@ -19,7 +33,9 @@ export function createFetchInsightsSource(): InsightsSource {
     },
     async possibilities(language, filter) {
       const encoded = formatFilter(filter);
-      return getJson<FilterPossibilities>(`${insightsFilterApiPath(language)}${encoded ? `?filter=${encodeURIComponent(encoded)}` : ''}`).catch(() => null);
+      return getJson<FilterPossibilities>(
+        `${insightsFilterApiPath(language)}${encoded ? `?filter=${encodeURIComponent(encoded)}` : ''}`,
+      ).catch(() => null);
     },
     async searchOptions(language: Language) {
       return getJson<{ options: SearchOption[] }>(insightsSearchOptionsApiPath(language)).then(

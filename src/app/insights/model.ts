@@ -21,7 +21,16 @@ export const SECONDARY_GROUPS = {
     'google-cloud',
     'consent-mode',
   ],
-  topics: ['privacy', 'measurement', 'first-party-data', 'ai', 'media-efficiency', 'attribution', 'connected-tv', 'automation'],
+  topics: [
+    'privacy',
+    'measurement',
+    'first-party-data',
+    'ai',
+    'media-efficiency',
+    'attribution',
+    'connected-tv',
+    'automation',
+  ],
 } as const;
 export type SecondaryGroup = keyof typeof SECONDARY_GROUPS;
 export const SECONDARY_GROUP_NAMES = Object.keys(SECONDARY_GROUPS) as SecondaryGroup[];
@@ -118,7 +127,9 @@ export function parseFilter(raw: string | null | undefined): InsightsFilter | nu
     return null;
   }
   const isList = (value: unknown): value is string[] =>
-    Array.isArray(value) && value.length <= 50 && value.every((entry) => typeof entry === 'string' && entry.length <= 60);
+    Array.isArray(value) &&
+    value.length <= 50 &&
+    value.every((entry) => typeof entry === 'string' && entry.length <= 60);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
   const { primary = [], secondary = [] } = parsed as { primary?: unknown; secondary?: unknown };
   if (!isList(primary) || !isList(secondary)) return null;

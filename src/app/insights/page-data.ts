@@ -1,24 +1,25 @@
 /** What the insights pages load besides their content blocks. */
+
+import type { PlaceholderText } from '../content/placeholders.ts';
 import type { ContentSource, PageContent } from '../content/types.ts';
 import type { Language } from '../i18n/language.ts';
 import type { PageDataKind } from '../page-table.ts';
 import {
+  type ArticleCard,
+  type ArticlesPage,
   DEFAULT_SORT,
   EMPTY_FILTER,
   FIRST_PAGE,
-  INSIGHTS_CONTENT_FOLDER,
-  parseFilter,
-  parseSort,
-  type ArticleCard,
-  type ArticlesPage,
   type FilterPossibilities,
+  INSIGHTS_CONTENT_FOLDER,
   type InsightsFilter,
   type InsightsSort,
   type InsightsSource,
+  parseFilter,
+  parseSort,
   type SearchOption,
 } from './model.ts';
-import { loadMore, type ArticleBlocks, type MoreState } from './related-articles.ts';
-import type { PlaceholderText } from '../content/placeholders.ts';
+import { type ArticleBlocks, loadMore, type MoreState } from './related-articles.ts';
 
 export interface InsightsLabels {
   show_all: string;
@@ -106,9 +107,15 @@ const NEWEST_FIRST: InsightsSort = { value: 'datetime', type: 'desc' };
 const TEASER_DEFAULT_COUNT = 3;
 
 /** The kinds of page data the insights load. */
-export type InsightsDataKind = Extract<PageDataKind, 'insights-overview' | 'insights-article' | 'insights-teaser' | 'related-articles'>;
+export type InsightsDataKind = Extract<
+  PageDataKind,
+  'insights-overview' | 'insights-article' | 'insights-teaser' | 'related-articles'
+>;
 
-export async function loadPageExtras(kind: InsightsDataKind, { deps, language, params, url, content }: ExtrasContext): Promise<PageExtras> {
+export async function loadPageExtras(
+  kind: InsightsDataKind,
+  { deps, language, params, url, content }: ExtrasContext,
+): Promise<PageExtras> {
   const labels = await deps.content.file<InsightsLabels>(language, 'insights_labels.json');
   if (!labels) return {};
   if (kind === 'insights-teaser') {
@@ -137,7 +144,9 @@ export async function loadPageExtras(kind: InsightsDataKind, { deps, language, p
   const search = url.searchParams.get(SEARCH_PARAM)?.trim().slice(0, 200) || null;
   const [list, possibilities, searchOptions] = await Promise.all([
     search
-      ? deps.insights.search(language, search).then((articles) => ({ articles, sum: articles.length, page: FIRST_PAGE, more: false }))
+      ? deps.insights
+          .search(language, search)
+          .then((articles) => ({ articles, sum: articles.length, page: FIRST_PAGE, more: false }))
       : deps.insights.list(language, FIRST_PAGE, sort, filter),
     deps.insights.possibilities(language, filter),
     deps.insights.searchOptions(language),

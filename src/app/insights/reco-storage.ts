@@ -8,7 +8,9 @@ export const RECO_STORAGE_LIMIT = 50;
 export function readArticles(storage: Storage, language: Language): string[] {
   try {
     const value = JSON.parse(storage.getItem(KEY(language)) ?? '[]') as unknown;
-    return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && /^[a-z0-9-]{1,120}$/.test(entry)) : [];
+    return Array.isArray(value)
+      ? value.filter((entry): entry is string => typeof entry === 'string' && /^[a-z0-9-]{1,120}$/.test(entry))
+      : [];
   } catch {
     return [];
   }

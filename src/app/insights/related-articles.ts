@@ -4,10 +4,13 @@
  * by folderName; when loading fails, 'more' becomes null and the section is hidden.
  */
 import type { MoreContent } from '../content/schemas/more.ts';
-import { articleImageUrl, articlePath, cardText, type ArticleCard } from './model.ts';
+import { type ArticleCard, articleImageUrl, articlePath, cardText } from './model.ts';
 
 /** The related-article card of the spec: an article card without date and authors. */
-export type RelatedArticle = Pick<ArticleCard, 'folderName' | 'headline' | 'text' | 'linkText' | 'type' | 'imageUrl' | 'path'>;
+export type RelatedArticle = Pick<
+  ArticleCard,
+  'folderName' | 'headline' | 'text' | 'linkText' | 'type' | 'imageUrl' | 'path'
+>;
 
 export interface MoreState {
   more: MoreContent | null;
@@ -70,7 +73,9 @@ export async function loadMore(
   try {
     const folders = [...new Set(more.articles)];
     const blocks = await Promise.all(folders.map(fetchArticle));
-    const cards = blocks.flatMap((article, index) => (article ? [relatedArticle(folders[index] ?? '', article, linkText)] : [])).filter((card) => card !== null);
+    const cards = blocks
+      .flatMap((article, index) => (article ? [relatedArticle(folders[index] ?? '', article, linkText)] : []))
+      .filter((card) => card !== null);
     state = addRelated(state, cards);
   } catch {
     return { ...EMPTY_MORE };

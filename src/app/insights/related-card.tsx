@@ -9,7 +9,16 @@ export function RelatedCard({ article, labels }: { article: RelatedArticle; labe
   return (
     <article className="insight-card" data-folder={article.folderName}>
       <Link to={article.path} className="insight-card__link">
-        <Picture className="insight-card__image" src={article.imageUrl} sizes={CARD_IMAGE.sizes} alt="" width={CARD_IMAGE.width} height={CARD_IMAGE.height} loading="lazy" decoding="async" />
+        <Picture
+          className="insight-card__image"
+          src={article.imageUrl}
+          sizes={CARD_IMAGE.sizes}
+          alt=""
+          width={CARD_IMAGE.width}
+          height={CARD_IMAGE.height}
+          loading="lazy"
+          decoding="async"
+        />
         <div className="insight-card__body">
           <p className="insight-card__meta">
             <span className="insight-card__type">{labels.values[article.type] ?? article.type}</span>

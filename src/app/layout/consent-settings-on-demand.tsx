@@ -6,7 +6,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { CONSENT_SETTINGS_EVENT } from '../consent/settings-event.ts';
 import type { ConsentTexts } from '../content/schemas/consent.ts';
 
-const ConsentSettings = lazy(() => import('./consent-settings.tsx').then((module) => ({ default: module.ConsentSettings })));
+const ConsentSettings = lazy(() =>
+  import('./consent-settings.tsx').then((module) => ({ default: module.ConsentSettings })),
+);
 
 export function ConsentSettingsOnDemand({ texts }: { texts: ConsentTexts }) {
   const [asked, setAsked] = useState(false);

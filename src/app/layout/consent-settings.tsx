@@ -3,8 +3,8 @@
  * no consent tool: with nothing to agree to, the button tells what the site keeps and why.
  */
 import { useEffect, useId, useRef } from 'react';
-import { CONSENT_SETTINGS_EVENT } from '../consent/settings-event.ts';
 import { CookieTable } from '../consent/cookie-table.tsx';
+import { CONSENT_SETTINGS_EVENT } from '../consent/settings-event.ts';
 import type { ConsentTexts } from '../content/schemas/consent.ts';
 import { Icon } from './icon.tsx';
 
@@ -29,7 +29,12 @@ export function ConsentSettings({ texts, openAtStart = false }: { texts: Consent
         <h2 id={titleId} className="consent-settings__title">
           {texts.title}
         </h2>
-        <button type="button" className="icon-button consent-settings__close" aria-label={texts.close} onClick={() => dialogRef.current?.close()}>
+        <button
+          type="button"
+          className="icon-button consent-settings__close"
+          aria-label={texts.close}
+          onClick={() => dialogRef.current?.close()}
+        >
           <Icon name="close" />
         </button>
       </div>

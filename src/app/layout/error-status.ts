@@ -15,7 +15,8 @@ export function describeError(error: unknown): ErrorDescription | null {
   if (error === null || error === undefined) return null;
   if (isRouteErrorResponse(error)) {
     const payload = error.data as { message?: unknown } | string | null;
-    const message = typeof payload === 'string' ? payload : typeof payload?.message === 'string' ? payload.message : undefined;
+    const message =
+      typeof payload === 'string' ? payload : typeof payload?.message === 'string' ? payload.message : undefined;
     return { status: error.status, message };
   }
   if (typeof error === 'object') {

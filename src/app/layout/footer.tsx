@@ -1,7 +1,7 @@
 /** The footer: logo, link columns from footer.json, icon links for social profiles, Cookies button, copyright. */
 import { openConsentSettings } from '../consent/settings-event.ts';
-import { mailtoHref } from '../email/mailto.ts';
 import type { FooterData, FooterLink, UiTexts } from '../content/types.ts';
+import { mailtoHref } from '../email/mailto.ts';
 import { currentYear, fill } from '../i18n/format.ts';
 import { HOME_PATH } from '../paths.ts';
 import { Icon, socialIconOf } from './icon.tsx';
@@ -64,7 +64,11 @@ export function Footer({ footer, ui }: { footer: FooterData; ui: UiTexts }) {
                 <ul className="footer__social">
                   {iconLinks.map((link) => (
                     <li key={link.link_url}>
-                      <SmartLink to={link.link_url} className="footer__social-link" aria-label={link.aria_label ?? new URL(link.link_url).hostname}>
+                      <SmartLink
+                        to={link.link_url}
+                        className="footer__social-link"
+                        aria-label={link.aria_label ?? new URL(link.link_url).hostname}
+                      >
                         <Icon name={socialIconOf(link.link_url)} />
                       </SmartLink>
                     </li>

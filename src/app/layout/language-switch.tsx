@@ -5,10 +5,10 @@
  * on leaving it and after a choice.
  */
 import { useRef } from 'react';
+import { type Language, languageCookie } from '../i18n/language.ts';
 import { languageAddress } from '../i18n/language-address.ts';
-import { languageCookie, type Language } from '../i18n/language.ts';
-import { withoutToken } from '../match-page.ts';
 import type { Translation } from '../i18n/translate-path.ts';
+import { withoutToken } from '../match-page.ts';
 import { pushDataLayer } from '../tracking/data-layer.ts';
 import { Icon } from './icon.tsx';
 import { PageLink } from './smart-link.tsx';
@@ -40,7 +40,12 @@ export function LanguageSwitch({ language, translations, label, names }: Languag
     // Remembered before the navigation, so the shared pages visited next follow the choice.
     document.cookie = languageCookie(target.language);
     // The switch's own meta event; the page it leads to sends its page meta as every page does.
-    pushDataLayer({ event: 'meta', trigger: 'language_switch', language: target.language, page_path: withoutToken(address) });
+    pushDataLayer({
+      event: 'meta',
+      trigger: 'language_switch',
+      language: target.language,
+      page_path: withoutToken(address),
+    });
   }
 
   return (
@@ -55,9 +60,7 @@ export function LanguageSwitch({ language, translations, label, names }: Languag
       <summary className="language-switch__toggle">
         <Icon name="globe" size={18} />
         <span>{language.toUpperCase()}</span>
-        <span className="visually-hidden">
-          {` – ${names[language]}. ${label}`}
-        </span>
+        <span className="visually-hidden">{` – ${names[language]}. ${label}`}</span>
         <Icon name="chevron" size={16} className="language-switch__chevron" />
       </summary>
       <ul className="language-switch__list">

@@ -3,7 +3,7 @@
  * shadow once scrolled or while the menu is open; a burger menu under 1025 px; items
  * with children open a popover on hover (desktop) or a dropdown (mobile); Escape closes.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import { type FocusEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { NavigationChild, NavigationData, NavigationItem, UiTexts } from '../content/types.ts';
 import { fill } from '../i18n/format.ts';
@@ -140,7 +140,8 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
                     closeAll();
                   }}
                   onBlur={(event: FocusEvent<HTMLLIElement>) => {
-                    if (isLargeScreen() && !event.currentTarget.contains(event.relatedTarget as Node | null)) closeAll();
+                    if (isLargeScreen() && !event.currentTarget.contains(event.relatedTarget as Node | null))
+                      closeAll();
                   }}
                 >
                   <div className="navbar__parent">
@@ -178,7 +179,12 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
               );
             })}
           </ul>
-          <LanguageSwitch language={language} translations={translations} label={ui.language_label} names={ui.language_names} />
+          <LanguageSwitch
+            language={language}
+            translations={translations}
+            label={ui.language_label}
+            names={ui.language_names}
+          />
           <LoginEntry label={ui.login_label} language={language} />
         </nav>
       </div>

@@ -8,8 +8,8 @@ import type { PageMeta } from '../content/types.ts';
 import { useEnvironment } from '../environment.tsx';
 import { SENT_PARAM } from '../forms/sent-param.ts';
 import { formatDate } from '../i18n/format.ts';
-import { languageAddress } from '../i18n/language-address.ts';
 import type { Language } from '../i18n/language.ts';
+import { languageAddress } from '../i18n/language-address.ts';
 import type { Translation } from '../i18n/translate-path.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { PAGE_ROUTES } from '../page-table.ts';
@@ -24,24 +24,29 @@ const NOINDEX_ROUTES = new Set(PAGE_ROUTES.filter((route) => route.noindex).map(
 /** A form's thank-you and a confirmation's outcome are shown on the page's address with one of these. */
 const OUTCOME_PARAMS = [SENT_PARAM, REGISTRATION_PARAM, NEWSLETTER_RESULT_PARAM] as const;
 
-const absolute = (siteUrl: string, path: string) => absoluteUrl(siteUrl, path.startsWith('/') || /^https?:\/\//.test(path) ? path : `/${path}`);
+const absolute = (siteUrl: string, path: string) =>
+  absoluteUrl(siteUrl, path.startsWith('/') || /^https?:\/\//.test(path) ? path : `/${path}`);
 
 export function PageHead({ language, translations }: { language: Language; translations: Translation[] }) {
   const { siteUrl } = useEnvironment();
   const dates = useFormatTexts();
   const matches = useMatches();
   const { pathname, search } = useLocation();
-  const page = [...matches].reverse().find((match) => (match.loaderData as PageData | undefined)?.content)?.loaderData as PageData | undefined;
+  const page = [...matches].reverse().find((match) => (match.loaderData as PageData | undefined)?.content)
+    ?.loaderData as PageData | undefined;
   // An error page names itself and says noindex itself (a document has one title).
   if (!page) return null;
 
   const meta: PageMeta = page.content.meta ?? {};
   const params = new URLSearchParams(search);
-  const noindex = matches.some((match) => NOINDEX_ROUTES.has(match.id)) || OUTCOME_PARAMS.some((param) => params.has(param));
+  const noindex =
+    matches.some((match) => NOINDEX_ROUTES.has(match.id)) || OUTCOME_PARAMS.some((param) => params.has(param));
   const canonical = absolute(siteUrl, languageAddress(meta.canonical || pathname, language));
   // Each edition of an event that has several is its own canonical page, so it is titled by its place and day, not by the series.
   const event = page.event && page.event.information.editions.length > 1 ? page.event : null;
-  const edition = event ? `${event.information.name} ${event.edition.city}, ${formatDate(event.edition.start, dates)}` : null;
+  const edition = event
+    ? `${event.information.name} ${event.edition.city}, ${formatDate(event.edition.start, dates)}`
+    : null;
   const title = edition ? `${edition} | ${COMPANY_NAME}` : meta.title || COMPANY_NAME;
   const cardTitle = edition ? title : meta.og_title || title;
   const cardDescription = meta.og_description || meta.description;
@@ -56,7 +61,14 @@ export function PageHead({ language, translations }: { language: Language; trans
       {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
       {noindex
         ? null
-        : alternates.map((t) => <link key={t.language} rel="alternate" hrefLang={t.language} href={absolute(siteUrl, languageAddress(t.path, t.language))} />)}
+        : alternates.map((t) => (
+            <link
+              key={t.language}
+              rel="alternate"
+              hrefLang={t.language}
+              href={absolute(siteUrl, languageAddress(t.path, t.language))}
+            />
+          ))}
       {/* The bare shared path follows the visitor's language; a one-language pair falls back to English. */}
       {noindex ? null : <link rel="alternate" hrefLang="x-default" href={absolute(siteUrl, xDefault.path)} />}
       <meta property="og:site_name" content={COMPANY_NAME} />

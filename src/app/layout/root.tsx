@@ -4,7 +4,7 @@ import { Outlet, useLoaderData, useLocation, useMatches } from 'react-router';
 import { ConsentProvider } from '../consent/consent-provider.tsx';
 import { consentToolOf } from '../consent/consent-tool-choice.ts';
 import { useEnvironment } from '../environment.tsx';
-import { languageCookie, LANGUAGE_COOKIE, readCookie } from '../i18n/language.ts';
+import { LANGUAGE_COOKIE, languageCookie, readCookie } from '../i18n/language.ts';
 import { languageNamedBy } from '../i18n/language-address.ts';
 import type { RootData, RootHandle } from '../route-data.ts';
 import { useConnectivityNotice } from '../tracking/connectivity.ts';

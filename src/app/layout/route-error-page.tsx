@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { Link, useRouteError, useRouteLoaderData } from 'react-router';
 import { reloadOnChunkError } from '../chunk-reload.ts';
 import { fill } from '../i18n/format.ts';
+import { UNKNOWN_MIDDLEWARE_MESSAGE } from '../middleware.ts';
 import { HOME_PATH } from '../paths.ts';
 import type { RootData } from '../route-data.ts';
 import { describeError } from './error-status.ts';
-import { UNKNOWN_MIDDLEWARE_MESSAGE } from '../middleware.ts';
 
 export function RouteErrorPage() {
   const error = useRouteError();

@@ -1,6 +1,6 @@
 /** A link that navigates client-side for site paths, opens other sites in a new tab and mail links in the mail program. */
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
-import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
+import { Link, type LinkProps, NavLink, type NavLinkProps } from 'react-router';
 import { mailtoAddressOf, mailtoHref } from '../email/mailto.ts';
 
 export function isInternalUrl(url: string): boolean {

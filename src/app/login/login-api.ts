@@ -7,7 +7,10 @@ export type ApiResult<T> = { ok: true; value: T } | { ok: false; status: number;
 async function getJson<T>(path: string, idToken: string): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: { accept: 'application/json', authorization: `Bearer ${idToken}` }, credentials: 'same-origin' });
+    response = await fetch(path, {
+      headers: { accept: 'application/json', authorization: `Bearer ${idToken}` },
+      credentials: 'same-origin',
+    });
   } catch {
     return { ok: false, status: 0 };
   }

@@ -4,26 +4,26 @@
  * session lives in this tab's memory; the platform token is kept for the tab
  * (sessionStorage), and a kept token signs in again when the panel mounts.
  */
-import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
+import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app';
 import {
+  type Auth,
   browserPopupRedirectResolver,
   connectAuthEmulator,
   GoogleAuthProvider,
-  inMemoryPersistence,
   initializeAuth,
+  inMemoryPersistence,
   onAuthStateChanged,
   signInWithCredential,
   signInWithCustomToken,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
-  type Auth,
   type User,
   type UserCredential,
 } from 'firebase/auth';
 import { identityErrorMessage, type LoginTexts } from '../content/schemas/login.ts';
-import { clearSession, setProfile, setToken, type AuthState } from '../state/auth-store.ts';
-import { showSnackbar, type SnackbarState } from '../state/stores.tsx';
+import { type AuthState, clearSession, setProfile, setToken } from '../state/auth-store.ts';
+import { type SnackbarState, showSnackbar } from '../state/stores.tsx';
 import { pushDataLayer } from '../tracking/data-layer.ts';
 import type { PublicLoginConfig } from './galaxy-user.ts';
 import { fetchGalaxyUser, fetchPlatformToken } from './login-api.ts';
@@ -75,9 +75,19 @@ const codeOf = (error: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 
-export function createLoginController({ config, auth: state, snackbar, texts, goTo, storage = globalThis.sessionStorage }: LoginControllerOptions): LoginController {
+export function createLoginController({
+  config,
+  auth: state,
+  snackbar,
+  texts,
+  goTo,
+  storage = globalThis.sessionStorage,
+}: LoginControllerOptions): LoginController {
   const app: FirebaseApp = initializeApp(config.firebase, `galaxy-login-${Date.now()}`);
-  const auth: Auth = initializeAuth(app, { persistence: inMemoryPersistence, popupRedirectResolver: browserPopupRedirectResolver });
+  const auth: Auth = initializeAuth(app, {
+    persistence: inMemoryPersistence,
+    popupRedirectResolver: browserPopupRedirectResolver,
+  });
   if (config.emulatorUrl) connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true });
   /** A sign-in of this panel is running: the auth-state listener leaves the profile to it. */
   let signingIn = false;
@@ -107,7 +117,11 @@ export function createLoginController({ config, auth: state, snackbar, texts, go
     setProfile(state, profile.ok ? profile.value : undefined);
     if (!profile.ok) {
       const noAccount = profile.status === 404;
-      await failSignIn(provider, noAccount ? texts.no_account : (profile.message ?? texts.failed), profile.code ?? `status ${profile.status}`);
+      await failSignIn(
+        provider,
+        noAccount ? texts.no_account : (profile.message ?? texts.failed),
+        profile.code ?? `status ${profile.status}`,
+      );
       return;
     }
     const token = await fetchPlatformToken(user.uid, result.token);
@@ -131,7 +145,11 @@ export function createLoginController({ config, auth: state, snackbar, texts, go
         credential = await signIn();
       } catch (error) {
         if (provider === 'google') console.error('Google sign-in failed', error);
-        await failSignIn(provider, identityErrorMessage(texts, codeOf(error)), codeOf(error) ?? (error as Error).message);
+        await failSignIn(
+          provider,
+          identityErrorMessage(texts, codeOf(error)),
+          codeOf(error) ?? (error as Error).message,
+        );
         return;
       }
       await complete(credential.user, provider);
@@ -181,8 +199,10 @@ export function createLoginController({ config, auth: state, snackbar, texts, go
 
   return {
     signInWithGoogle: () => run('google', () => signInWithPopup(auth, google())),
-    signInWithEmail: (email, password) => run('email_password', () => signInWithEmailAndPassword(auth, email, password)),
-    signInWithGoogleIdToken: (idToken) => run('google', () => signInWithCredential(auth, GoogleAuthProvider.credential(idToken))),
+    signInWithEmail: (email, password) =>
+      run('email_password', () => signInWithEmailAndPassword(auth, email, password)),
+    signInWithGoogleIdToken: (idToken) =>
+      run('google', () => signInWithCredential(auth, GoogleAuthProvider.credential(idToken))),
     switchToGalaxy: leaveForGalaxy,
     async dispose() {
       unsubscribe();

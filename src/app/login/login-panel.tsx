@@ -4,16 +4,16 @@
  * divider, email and password, the password-reset and accounts links; when signed in, the
  * way to Galaxy. Fields are disabled while a sign-in runs.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { createFetchContentSource } from '../content/fetch-content-source.ts';
 import type { LoginTexts } from '../content/schemas/login.ts';
 import { useEnvironment } from '../environment.tsx';
 import { fill } from '../i18n/format.ts';
 import type { Language } from '../i18n/language.ts';
+import { Icon } from '../layout/icon.tsx';
 import { isAuthenticated } from '../state/auth-store.ts';
 import { useStores } from '../state/stores.tsx';
-import { Icon } from '../layout/icon.tsx';
 import type { LoginController } from './login-controller.ts';
 
 /** The Google mark on the sign-in button, as one path on the icons' 24 px grid. */
@@ -62,7 +62,13 @@ export default function LoginPanel({ language, titleId }: { language: Language; 
     let current = true;
     void import('./login-controller.ts').then(({ createLoginController, setActiveController }) => {
       if (!current) return;
-      const controller = createLoginController({ config, auth: stores.auth, snackbar: stores.snackbar, texts, goTo: (url) => window.location.assign(url) });
+      const controller = createLoginController({
+        config,
+        auth: stores.auth,
+        snackbar: stores.snackbar,
+        texts,
+        goTo: (url) => window.location.assign(url),
+      });
       setActiveController(controller);
       made = { controller, release: () => setActiveController(null) };
       setController(controller);
@@ -95,8 +101,14 @@ export default function LoginPanel({ language, titleId }: { language: Language; 
     return (
       <div className="login-panel">
         <PanelTitle id={titleId} text={texts.title} />
-        {auth.identity?.email ? <p className="login-panel__text">{fill(texts.signed_in_as, { email: auth.identity.email })}</p> : null}
-        <button type="button" className="button button--accent login-panel__submit" onClick={() => controller?.switchToGalaxy()}>
+        {auth.identity?.email ? (
+          <p className="login-panel__text">{fill(texts.signed_in_as, { email: auth.identity.email })}</p>
+        ) : null}
+        <button
+          type="button"
+          className="button button--accent login-panel__submit"
+          onClick={() => controller?.switchToGalaxy()}
+        >
           {texts.switch_to_galaxy}
         </button>
         {accountsLink}
@@ -114,7 +126,12 @@ export default function LoginPanel({ language, titleId }: { language: Language; 
     <div className="login-panel" aria-busy={auth.loading}>
       <PanelTitle id={titleId} text={texts.title} />
       <p className="login-panel__text">{texts.intro}</p>
-      <button type="button" className="button login-panel__google" disabled={busy} onClick={() => void controller?.signInWithGoogle()}>
+      <button
+        type="button"
+        className="button login-panel__google"
+        disabled={busy}
+        onClick={() => void controller?.signInWithGoogle()}
+      >
         <Icon path={GOOGLE_MARK} size={18} />
         <span>{texts.google}</span>
       </button>
@@ -125,11 +142,27 @@ export default function LoginPanel({ language, titleId }: { language: Language; 
         <label className="login-panel__label" htmlFor={emailId}>
           {texts.email_label}
         </label>
-        <input id={emailId} className="login-panel__input" name="email" type="email" required autoComplete="username" disabled={busy} />
+        <input
+          id={emailId}
+          className="login-panel__input"
+          name="email"
+          type="email"
+          required
+          autoComplete="username"
+          disabled={busy}
+        />
         <label className="login-panel__label" htmlFor={passwordId}>
           {texts.password_label}
         </label>
-        <input id={passwordId} className="login-panel__input" name="password" type="password" required autoComplete="current-password" disabled={busy} />
+        <input
+          id={passwordId}
+          className="login-panel__input"
+          name="password"
+          type="password"
+          required
+          autoComplete="current-password"
+          disabled={busy}
+        />
         <button type="submit" className="button button--accent login-panel__submit" disabled={busy}>
           {auth.loading ? texts.loading : texts.submit}
         </button>

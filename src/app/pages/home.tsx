@@ -19,7 +19,13 @@ export function Component() {
           ...(address
             ? {
                 email: address.email,
-                address: { '@type': 'PostalAddress', streetAddress: address.street, addressLocality: address.city.replace(/^\d+\s*/, ''), postalCode: address.city.match(/^\d+/)?.[0], addressCountry: 'DE' },
+                address: {
+                  '@type': 'PostalAddress',
+                  streetAddress: address.street,
+                  addressLocality: address.city.replace(/^\d+\s*/, ''),
+                  postalCode: address.city.match(/^\d+/)?.[0],
+                  addressCountry: 'DE',
+                },
               }
             : {}),
         }}

@@ -1,12 +1,12 @@
 /** An insight: stage, facts, paragraphs with their figures, authors, and recommendations by reading history. */
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useParams } from 'react-router';
+import type { InsightContent, InsightParagraph } from '../content/schemas/insight.ts';
 import { fill, formatDate } from '../i18n/format.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { Picture } from '../images/picture.tsx';
 import { ArticleCard } from '../insights/article-card.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
-import type { InsightContent, InsightParagraph } from '../content/schemas/insight.ts';
 import type { ArticleCard as Card } from '../insights/model.ts';
 import type { InsightArticleData } from '../insights/page-data.ts';
 import { rememberArticle } from '../insights/reco-storage.ts';
@@ -19,7 +19,10 @@ export const FIGURE_SIZE = { width: 800, height: 450 } as const;
 export function paragraphsOf(content: unknown): (InsightParagraph & { hasImage: boolean })[] {
   const raw = (content as Partial<InsightContent> | undefined)?.paragraphs;
   const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-  return list.map((paragraph) => ({ ...paragraph, hasImage: paragraph.has_image === 'TRUE' && Boolean(paragraph.image) }));
+  return list.map((paragraph) => ({
+    ...paragraph,
+    hasImage: paragraph.has_image === 'TRUE' && Boolean(paragraph.image),
+  }));
 }
 
 export function Component() {
@@ -96,7 +99,14 @@ export function Component() {
               <p>{paragraph.text}</p>
               {paragraph.hasImage && paragraph.image ? (
                 <figure className="article__figure">
-                  <Picture src={paragraph.image} alt={paragraph.image_alt ?? ''} width={FIGURE_SIZE.width} height={FIGURE_SIZE.height} loading="lazy" decoding="async" />
+                  <Picture
+                    src={paragraph.image}
+                    alt={paragraph.image_alt ?? ''}
+                    width={FIGURE_SIZE.width}
+                    height={FIGURE_SIZE.height}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 </figure>
               ) : null}
             </section>

@@ -13,14 +13,14 @@ import { ArticleCard } from '../insights/article-card.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
 import {
   CONTENT_TYPES,
+  type FacetCount,
   formatFilter,
   formatSort,
+  type InsightsFilter,
   SECONDARY_GROUP_NAMES,
   SECONDARY_GROUPS,
-  type FacetCount,
-  type InsightsFilter,
 } from '../insights/model.ts';
-import { SEARCH_PARAM, type InsightsLabels, type InsightsOverviewData } from '../insights/page-data.ts';
+import { type InsightsLabels, type InsightsOverviewData, SEARCH_PARAM } from '../insights/page-data.ts';
 import { insightsFeedPath } from '../paths.ts';
 import type { PageData, RootData } from '../route-data.ts';
 import { articlesFailed, articlesLoaded, createInsightsState, startLoading } from '../state/insights-store.ts';
@@ -83,7 +83,10 @@ export function Component() {
   async function loadMore() {
     startLoading(state);
     try {
-      articlesLoaded(state, await createFetchInsightsSource().list(language, snapshot.page + 1, data.sort, data.filter));
+      articlesLoaded(
+        state,
+        await createFetchInsightsSource().list(language, snapshot.page + 1, data.sort, data.filter),
+      );
     } catch {
       articlesFailed(state);
     }
@@ -152,10 +155,19 @@ export function Component() {
             </label>
           </div>
 
-          <button type="button" className="insights__filter-toggle button" aria-expanded={filtersOpen} aria-controls={`${searchId}-filters`} onClick={() => setFiltersOpen((open) => !open)}>
+          <button
+            type="button"
+            className="insights__filter-toggle button"
+            aria-expanded={filtersOpen}
+            aria-controls={`${searchId}-filters`}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
             {filtersOpen ? labels.hide_filters : labels.show_filters}
           </button>
-          <div id={`${searchId}-filters`} className={`insights__filters${filtersOpen ? ' insights__filters--open' : ''}`}>
+          <div
+            id={`${searchId}-filters`}
+            className={`insights__filters${filtersOpen ? ' insights__filters--open' : ''}`}
+          >
             <fieldset className="insights__primary">
               <legend>{labels.groups.content_type}</legend>
               <button
@@ -188,7 +200,9 @@ export function Component() {
               {SECONDARY_GROUP_NAMES.map((group) => {
                 const facets = snapshot.possibleFilter?.secondary[group] as FacetCount[] | undefined;
                 // Values still possible, and those chosen even if nothing matches them any more.
-                const values = SECONDARY_GROUPS[group].filter((value) => countOf(facets, value) > 0 || filter.secondary.includes(value));
+                const values = SECONDARY_GROUPS[group].filter(
+                  (value) => countOf(facets, value) > 0 || filter.secondary.includes(value),
+                );
                 if (values.length === 0) return null;
                 return (
                   <fieldset key={group} className="insights__group">
@@ -210,7 +224,11 @@ export function Component() {
               })}
             </div>
             {filter.primary.length + filter.secondary.length > 0 || data.search ? (
-              <button type="button" className="link-button insights__reset" onClick={() => applyFilter({ primary: [], secondary: [] })}>
+              <button
+                type="button"
+                className="link-button insights__reset"
+                onClick={() => applyFilter({ primary: [], secondary: [] })}
+              >
                 {labels.show_all}
               </button>
             ) : null}
@@ -233,7 +251,12 @@ export function Component() {
           )}
           {snapshot.more ? (
             <div className="insights__more">
-              <button type="button" className="button button--primary" onClick={() => void loadMore()} disabled={snapshot.articlesLoading}>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void loadMore()}
+                disabled={snapshot.articlesLoading}
+              >
                 {labels.more}
               </button>
             </div>

@@ -4,7 +4,7 @@
  * finds both waiting. Skipped on a connection that asks to save data or is as slow as 2G.
  */
 import type { ContentSource } from '../content/types.ts';
-import { resolveLanguage, type LanguageSignals } from '../i18n/language.ts';
+import { type LanguageSignals, resolveLanguage } from '../i18n/language.ts';
 import { matchPageRoute } from '../match-page.ts';
 import { loadRouteLoaders, PAGE_MODULES } from '../routes.tsx';
 
@@ -49,7 +49,10 @@ interface RoutePrefetcherOptions {
 }
 
 /** Prefetches each path once: its page module, the route loaders and its content (the same source the route loaders read, which keeps it). */
-export function createRoutePrefetcher({ content, languageSignals }: RoutePrefetcherOptions): (pathname: string) => void {
+export function createRoutePrefetcher({
+  content,
+  languageSignals,
+}: RoutePrefetcherOptions): (pathname: string) => void {
   const prefetched = new Set<string>();
   return (pathname) => {
     if (prefetched.has(pathname)) return;
@@ -63,7 +66,10 @@ export function createRoutePrefetcher({ content, languageSignals }: RoutePrefetc
     loadRouteLoaders().catch(() => prefetched.delete(pathname));
     // Redirecting routes and invalid paths have no content of their own.
     if (route.middleware?.length || (route.validate && !route.validate(params))) return;
-    const language = resolveLanguage({ pathLanguage: route.language === 'shared' ? undefined : route.language, ...languageSignals() });
+    const language = resolveLanguage({
+      pathLanguage: route.language === 'shared' ? undefined : route.language,
+      ...languageSignals(),
+    });
     void content.page(language, route.folder(params));
   };
 }

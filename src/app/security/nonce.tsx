@@ -5,7 +5,7 @@
  * applied, so elements carrying one are rendered with `suppressHydrationWarning` and the
  * browser's render leaves the attribute out.
  */
-import { createContext, use, type ReactNode } from 'react';
+import { createContext, type ReactNode, use } from 'react';
 
 const NonceContext = createContext<string | undefined>(undefined);
 

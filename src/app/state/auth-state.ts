@@ -19,4 +19,11 @@ export interface AuthState {
   loading: boolean;
 }
 
-export const initialAuthState = (): AuthState => ({ identity: null, idToken: null, claims: null, galaxyUser: null, token: null, loading: false });
+export const initialAuthState = (): AuthState => ({
+  identity: null,
+  idToken: null,
+  claims: null,
+  galaxyUser: null,
+  token: null,
+  loading: false,
+});

@@ -3,17 +3,19 @@
  * Galaxy user and the platform token. The rules of the profile and token modules live here
  * as small functions, so the panel and the auth-state listener apply them the same way.
  */
-import type { AuthState } from './auth-state.ts';
+
 import type { GalaxyUser } from '../login/galaxy-user.ts';
+import type { AuthState } from './auth-state.ts';
 
 // The state itself is in auth-state.ts, which every page's store needs; these rules only the login does.
-export { initialAuthState, type AuthState, type IdentityUser } from './auth-state.ts';
+export { type AuthState, type IdentityUser, initialAuthState } from './auth-state.ts';
 
 /** The profile module's rule: authenticated means a Galaxy user exists. */
 export const hasGalaxyUser = (state: Pick<AuthState, 'galaxyUser'>): boolean => Boolean(state.galaxyUser);
 
 /** The token module's rule: authenticated needs both the token and the user. */
-export const isAuthenticated = (state: Pick<AuthState, 'galaxyUser' | 'token'>): boolean => Boolean(state.token) && hasGalaxyUser(state);
+export const isAuthenticated = (state: Pick<AuthState, 'galaxyUser' | 'token'>): boolean =>
+  Boolean(state.token) && hasGalaxyUser(state);
 
 /** A profile load's outcome: the user, or false when it failed. */
 export function setProfile(state: AuthState, user: GalaxyUser | undefined): void {

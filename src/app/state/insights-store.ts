@@ -5,11 +5,11 @@
  */
 import { proxy } from 'valtio';
 import {
+  type ArticleCard,
+  type ArticlesPage,
   DEFAULT_SORT,
   EMPTY_FILTER,
   FIRST_PAGE,
-  type ArticleCard,
-  type ArticlesPage,
   type FilterPossibilities,
   type InsightsFilter,
   type InsightsSort,
@@ -54,7 +54,8 @@ export function startLoading(state: InsightsState): void {
 
 /** A page of results: appended when it has articles, otherwise the list is replaced. */
 export function articlesLoaded(state: InsightsState, result: ArticlesPage): void {
-  state.articles = result.articles.length > 0 && result.page > FIRST_PAGE ? [...state.articles, ...result.articles] : result.articles;
+  state.articles =
+    result.articles.length > 0 && result.page > FIRST_PAGE ? [...state.articles, ...result.articles] : result.articles;
   state.sum = result.sum;
   state.page = result.page;
   state.more = result.more;

@@ -2,9 +2,9 @@
  * Client state in valtio stores, created per request on the server and once in the
  * browser, and handed down by context: no visitor ever sees another visitor's state.
  */
-import { createContext, use, type ReactNode } from 'react';
+import { createContext, type ReactNode, use } from 'react';
 import { proxy } from 'valtio';
-import { initialAuthState, type AuthState } from './auth-state.ts';
+import { type AuthState, initialAuthState } from './auth-state.ts';
 
 export type SnackbarColor = 'info' | 'success' | 'warning' | 'danger';
 
@@ -28,7 +28,10 @@ export function createStores(): Stores {
 }
 
 /** Shows a message until the visitor closes it. */
-export function showSnackbar(store: SnackbarState, message: Omit<SnackbarMessage, 'color'> & { color?: SnackbarColor }): void {
+export function showSnackbar(
+  store: SnackbarState,
+  message: Omit<SnackbarMessage, 'color'> & { color?: SnackbarColor },
+): void {
   store.message = { color: 'info', ...message };
 }
 

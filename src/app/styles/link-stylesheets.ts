@@ -10,7 +10,9 @@ function applied(link: HTMLLinkElement): Promise<void> {
 }
 
 function linkStylesheet(href: string): Promise<void> {
-  const present = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find((link) => link.getAttribute('href') === href);
+  const present = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
+    (link) => link.getAttribute('href') === href,
+  );
   if (present) return applied(present);
   const link = document.createElement('link');
   link.rel = 'stylesheet';

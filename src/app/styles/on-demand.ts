@@ -4,7 +4,7 @@
  * the page does not carry yet, and is handed over once they apply, so nothing shows unstyled.
  * The code that links them (link-stylesheets.ts) loads only when a module needs a sheet.
  */
-import { ENVIRONMENT_GLOBAL, type AppEnvironment } from '../environment.tsx';
+import { type AppEnvironment, ENVIRONMENT_GLOBAL } from '../environment.tsx';
 
 /** The module once it and its sheets have loaded; on the server, the module alone. */
 export async function withStyles<T>(source: string, load: Promise<T>): Promise<T> {
@@ -12,6 +12,9 @@ export async function withStyles<T>(source: string, load: Promise<T>): Promise<T
   const environment = (window as unknown as Record<string, AppEnvironment | undefined>)[ENVIRONMENT_GLOBAL];
   const sheets = environment?.assets.styles?.[source];
   if (!sheets?.length) return load;
-  const [module] = await Promise.all([load, import('./link-stylesheets.ts').then(({ linkStylesheets }) => linkStylesheets(sheets))]);
+  const [module] = await Promise.all([
+    load,
+    import('./link-stylesheets.ts').then(({ linkStylesheets }) => linkStylesheets(sheets)),
+  ]);
   return module;
 }

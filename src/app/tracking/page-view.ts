@@ -4,8 +4,8 @@
  * found. The address of a page opened from a mailed link is reported with its token blanked out.
  */
 import type { Language } from '../i18n/language.ts';
-import { withoutToken } from '../match-page.ts';
 import { PAGE_VIEW_DELAY_MS, PAGE_VIEW_POLL_MS } from '../layout/timing.ts';
+import { withoutToken } from '../match-page.ts';
 import { pushDataLayer } from './data-layer.ts';
 
 export interface PageInfo {
@@ -17,7 +17,10 @@ export interface PageInfo {
 }
 
 const isMetaEventOf = (entry: unknown, path: string) =>
-  typeof entry === 'object' && entry !== null && (entry as { event?: unknown }).event === 'meta' && (entry as { page_path?: unknown }).page_path === path;
+  typeof entry === 'object' &&
+  entry !== null &&
+  (entry as { event?: unknown }).event === 'meta' &&
+  (entry as { page_path?: unknown }).page_path === path;
 
 /**
  * Sends the page's page_view once its meta event is in the dataLayer (entries from `from` on
@@ -27,7 +30,12 @@ const isMetaEventOf = (entry: unknown, path: string) =>
 export function schedulePageView(page: PageInfo, from: number): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   // The page's own path stands for the address: a mailed link's token never reaches the tag manager.
-  const send = () => pushDataLayer({ event: 'page_view', ...page, page_location: `${window.location.origin}${page.page_path}${window.location.search}` });
+  const send = () =>
+    pushDataLayer({
+      event: 'page_view',
+      ...page,
+      page_location: `${window.location.origin}${page.page_path}${window.location.search}`,
+    });
   const look = () => {
     const found = (window.dataLayer ?? []).slice(from).some((entry) => isMetaEventOf(entry, page.page_path));
     timer = found ? setTimeout(send, PAGE_VIEW_DELAY_MS) : setTimeout(look, PAGE_VIEW_POLL_MS);

@@ -3,36 +3,39 @@
  * files streamed to disk and checked by their bytes. Nothing is kept of a refused or
  * broken upload; an accepted one is stored with its files and mails in one transaction.
  */
+
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { mkdir, rm } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { FORMS } from '#app/forms/form-definitions.ts';
 import { FORM_BODY_SCHEMAS } from '#app/forms/form-schemas.ts';
-import type { ApiPlugin } from '../http/type-provider.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { createFieldValidator } from '../forms/field-validator.ts';
 import { FORM_BODY_LIMIT, normaliseFormFields } from '../forms/form-parsers.ts';
 import { addField } from '../forms/multipart-fields.ts';
-import { clientKey } from '../http/client-address.ts';
-import { FormRefusal } from '../forms/refusal.ts';
-import { STORAGE_RETRY_AFTER_SECONDS } from '../plugins/error-handler.ts';
-import { acceptedResponseSchema, refusalResponseSchema, withoutFormControls } from '../forms/schemas.ts';
-import { saveSubmission, type StoredAttachment } from '../forms/submissions.ts';
 import { receivedMails } from '../forms/received-mails.ts';
-import { detectFileType, type FileType } from '../uploads/file-type.ts';
+import { FormRefusal } from '../forms/refusal.ts';
+import { acceptedResponseSchema, refusalResponseSchema, withoutFormControls } from '../forms/schemas.ts';
+import { type StoredAttachment, saveSubmission } from '../forms/submissions.ts';
+import { clientKey } from '../http/client-address.ts';
+import type { ApiPlugin } from '../http/type-provider.ts';
+import { STORAGE_RETRY_AFTER_SECONDS } from '../plugins/error-handler.ts';
 import { UPLOAD_FOLDER_MODE, uploadsDirOf } from '../uploads/attachment-store.ts';
 import { safeFileName } from '../uploads/file-name.ts';
+import { detectFileType, type FileType } from '../uploads/file-type.ts';
 import { freeBytes } from '../uploads/free-disk.ts';
-import { FileTooLargeError, saveStream, type SavedFile } from '../uploads/save-stream.ts';
+import { FileTooLargeError, type SavedFile, saveStream } from '../uploads/save-stream.ts';
 import { createUploadQuota } from '../uploads/upload-quota.ts';
 
 /** The application's text fields, as the form table names them; its files are checked as they stream in, below. */
 const FIELDS_SCHEMA = FORM_BODY_SCHEMAS.application;
 type FileFieldRule = Extract<(typeof FORMS.application.fields)[number], { kind: 'file' | 'files' }>;
 /** The form table's file fields: the CV (one) and the additional files (several). */
-const FILE_RULES = FORMS.application.fields.filter((field): field is FileFieldRule => field.kind === 'file' || field.kind === 'files');
+const FILE_RULES = FORMS.application.fields.filter(
+  (field): field is FileFieldRule => field.kind === 'file' || field.kind === 'files',
+);
 
 interface ReceivedFile extends SavedFile {
   field: FileFieldRule['name'];
@@ -42,7 +45,14 @@ interface ReceivedFile extends SavedFile {
 
 /** A part's name to its file field; a field of several files may also come as `name[]`, as PHP-style forms send it. */
 const FILE_FIELDS: ReadonlyMap<string, ReceivedFile['field']> = new Map(
-  FILE_RULES.flatMap((rule): [string, ReceivedFile['field']][] => (rule.kind === 'files' ? [[rule.name, rule.name], [`${rule.name}[]`, rule.name]] : [[rule.name, rule.name]])),
+  FILE_RULES.flatMap((rule): [string, ReceivedFile['field']][] =>
+    rule.kind === 'files'
+      ? [
+          [rule.name, rule.name],
+          [`${rule.name}[]`, rule.name],
+        ]
+      : [[rule.name, rule.name]],
+  ),
 );
 const MB = 1024 * 1024;
 
@@ -61,9 +71,14 @@ export const applicationApi: ApiPlugin = async (app) => {
   await rm(tempDir, { recursive: true, force: true });
   await mkdir(tempDir, { recursive: true, mode: UPLOAD_FOLDER_MODE });
   const validateFields = createFieldValidator(FIELDS_SCHEMA);
-  const quota = createUploadQuota({ bytes: limits.quotaBytes, windowMs: limits.quotaWindowMs, redis: app.sharedLimits?.redis });
+  const quota = createUploadQuota({
+    bytes: limits.quotaBytes,
+    windowMs: limits.quotaWindowMs,
+    redis: app.sharedLimits?.redis,
+  });
   /** The largest body an application can be: every file at its limit, the text fields and the framing. */
-  const maxBodyBytes = limits.cvMaxBytes + limits.additionalMaxCount * limits.additionalMaxBytes + FORM_BODY_LIMIT + FRAMING_BYTES;
+  const maxBodyBytes =
+    limits.cvMaxBytes + limits.additionalMaxCount * limits.additionalMaxBytes + FORM_BODY_LIMIT + FRAMING_BYTES;
 
   /**
    * Before a byte of the body is read: its announced size must fit the largest application,
@@ -78,12 +93,16 @@ export const applicationApi: ApiPlugin = async (app) => {
     };
     const declared = request.headers['content-length'];
     // Browsers always announce the size of a form they upload; a stream of unknown length could not be checked first.
-    if (declared === undefined || !/^\d+$/.test(declared)) throw refuse(new FormRefusal(411, 'body', 'length_required'));
+    if (declared === undefined || !/^\d+$/.test(declared))
+      throw refuse(new FormRefusal(411, 'body', 'length_required'));
     const length = Number(declared);
     if (length > maxBodyBytes) throw refuse(new FormRefusal(413, 'body', 'body_too_large'));
     if ((await freeBytes(tempDir)) - length < limits.minFreeDiskBytes) {
       app.metrics.limitRefused('free_disk');
-      request.log.warn({ minFreeDiskBytes: limits.minFreeDiskBytes }, 'application refused: free disk space in DATA_DIR is below MIN_FREE_DISK_MB');
+      request.log.warn(
+        { minFreeDiskBytes: limits.minFreeDiskBytes },
+        'application refused: free disk space in DATA_DIR is below MIN_FREE_DISK_MB',
+      );
       throw refuse(new FormRefusal(503, 'request', 'storage_unavailable'), STORAGE_RETRY_AFTER_SECONDS);
     }
     if (!(await quota.take(clientKey(request.ip), length))) {
@@ -108,7 +127,10 @@ export const applicationApi: ApiPlugin = async (app) => {
     const field = FILE_FIELDS.get(part.fieldname);
     if (!field) throw new FormRefusal(400, part.fieldname, 'invalid');
     if (field === 'cv' && files.some((file) => file.field === 'cv')) throw new FormRefusal(400, 'cv', 'invalid');
-    if (field === 'additionals' && files.filter((file) => file.field === 'additionals').length >= limits.additionalMaxCount) {
+    if (
+      field === 'additionals' &&
+      files.filter((file) => file.field === 'additionals').length >= limits.additionalMaxCount
+    ) {
       throw new FormRefusal(413, 'additionals', 'too_many_files', { max: limits.additionalMaxCount });
     }
     const maxBytes = field === 'cv' ? limits.cvMaxBytes : limits.additionalMaxBytes;
@@ -162,11 +184,18 @@ export const applicationApi: ApiPlugin = async (app) => {
       await Promise.all(files.map((file) => rm(file.path, { force: true })));
       if (error instanceof FormRefusal) throw error;
       const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new FormRefusal(413, 'cv', 'file_too_large', { max: Math.round(limits.cvMaxBytes / MB) });
+      if (code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new FormRefusal(413, 'cv', 'file_too_large', { max: Math.round(limits.cvMaxBytes / MB) });
       // A part named like an Object.prototype member (__proto__, toString) is refused by the parser before its name reaches us.
       if (code === 'FST_PROTO_VIOLATION') throw new FormRefusal(400, 'body', 'unknown_field');
-      if (code === 'FST_FILES_LIMIT') throw new FormRefusal(413, 'additionals', 'too_many_files', { max: limits.additionalMaxCount });
-      if (code?.startsWith('FST_') || (error as Error).message?.includes('Unexpected end of form') || request.raw.aborted || request.raw.destroyed) {
+      if (code === 'FST_FILES_LIMIT')
+        throw new FormRefusal(413, 'additionals', 'too_many_files', { max: limits.additionalMaxCount });
+      if (
+        code?.startsWith('FST_') ||
+        (error as Error).message?.includes('Unexpected end of form') ||
+        request.raw.aborted ||
+        request.raw.destroyed
+      ) {
         throw new FormRefusal(400, 'body', 'upload_broken');
       }
       throw error;
@@ -197,7 +226,11 @@ export const applicationApi: ApiPlugin = async (app) => {
       const application = withoutFormControls(checked.value);
       if (isBot(checked.value)) {
         await discard();
-        return answerAccepted(request, reply, { form: 'application', language: application.language, status: 'received' });
+        return answerAccepted(request, reply, {
+          form: 'application',
+          language: application.language,
+          status: 'received',
+        });
       }
       const missing = FILE_RULES.find((rule) => rule.required && !files.some((file) => file.field === rule.name));
       if (missing) {
@@ -217,20 +250,33 @@ export const applicationApi: ApiPlugin = async (app) => {
       }));
       const { language, ...shown } = application;
       const now = new Date();
-      const kept = files.map((file) => ({ path: file.path, size: file.size, sha256: file.sha256, contentType: file.type.mime }));
+      const kept = files.map((file) => ({
+        path: file.path,
+        size: file.size,
+        sha256: file.sha256,
+        contentType: file.type.mime,
+      }));
       try {
         // Files kept on disk or in a bucket take their place first; a failure below removes them.
         for (const [index, file] of kept.entries()) await store.store(file, attachments[index]!.storedPath);
         await saveSubmission(
           app.db,
-          { form: 'application', language, email: application.email, name: application.name, payload: shown, status: 'received' },
+          {
+            form: 'application',
+            language,
+            email: application.email,
+            name: application.name,
+            payload: shown,
+            status: 'received',
+          },
           {
             id,
             now,
             attachments,
             // Files kept in the database are written by the submission's own transaction.
             beforeCommit: async (tx) => {
-              for (const [index, file] of kept.entries()) await store.storeInTransaction(tx, file, attachments[index]!.storedPath);
+              for (const [index, file] of kept.entries())
+                await store.storeInTransaction(tx, file, attachments[index]!.storedPath);
             },
             mails: (reference) =>
               receivedMails({
@@ -243,13 +289,24 @@ export const applicationApi: ApiPlugin = async (app) => {
                 submittedAt: now.toISOString(),
                 fields: shown,
                 thankYou: 'application_thank_you',
-                attachments: attachments.map((file) => ({ filename: file.fileName, path: file.storedPath, contentType: file.contentType })),
+                attachments: attachments.map((file) => ({
+                  filename: file.fileName,
+                  path: file.storedPath,
+                  contentType: file.contentType,
+                })),
               }),
           },
         );
       } catch (error) {
         // Nothing was stored; the failure that says why is the one the client hears about.
-        await store.forget(id).catch((forgetError: unknown) => request.log.error({ err: forgetError, submission: id }, 'files of a failed submission not removed; the retention sweep removes them'));
+        await store
+          .forget(id)
+          .catch((forgetError: unknown) =>
+            request.log.error(
+              { err: forgetError, submission: id },
+              'files of a failed submission not removed; the retention sweep removes them',
+            ),
+          );
         await discard();
         throw error;
       }

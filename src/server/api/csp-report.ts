@@ -6,8 +6,9 @@
  * minute, and at most so many logged lines per minute for the whole server, so a flood of
  * reports cannot flood the log.
  */
-import { FormRefusal } from '../forms/refusal.ts';
+
 import type { Static } from 'typebox';
+import { FormRefusal } from '../forms/refusal.ts';
 import type { ApiPlugin } from '../http/type-provider.ts';
 
 const BODY_LIMIT_BYTES = 16 * 1024;

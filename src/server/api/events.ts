@@ -9,20 +9,31 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { EVENT_CONFIRM_API, EVENTS_API, routeBelow } from '#app/api-paths.ts';
+import { editionPath, parseEditionKey } from '#app/events/model.ts';
 import { FORM_BODY_SCHEMAS } from '#app/forms/form-schemas.ts';
 import type { Language } from '#app/i18n/language.ts';
 import { EVENTS_PATH, eventConfirmPath, REGISTRATION_PARAM } from '#app/paths.ts';
-import { editionPath, parseEditionKey } from '#app/events/model.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { verifiedClaims } from '../forms/confirm-token.ts';
-import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
 import { isPlainFormPost } from '../forms/form-echo.ts';
+import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { requestLanguage } from '../forms/request-language.ts';
-import { acceptedResponseSchema, refusalResponseSchema, tokenBodySchema, withoutFormControls } from '../forms/schemas.ts';
-import { confirmSubmission, hasOpenOptIn, saveSubmission, type ConfirmResult, type SubmissionRow } from '../forms/submissions.ts';
-import { notificationMail, personalMail } from '../mail/compose.ts';
+import {
+  acceptedResponseSchema,
+  refusalResponseSchema,
+  tokenBodySchema,
+  withoutFormControls,
+} from '../forms/schemas.ts';
+import {
+  type ConfirmResult,
+  confirmSubmission,
+  hasOpenOptIn,
+  type SubmissionRow,
+  saveSubmission,
+} from '../forms/submissions.ts';
 import type { ApiPlugin } from '../http/type-provider.ts';
+import { notificationMail, personalMail } from '../mail/compose.ts';
 
 const confirmedSchema = {
   type: 'object',
@@ -31,7 +42,11 @@ const confirmedSchema = {
 } as const;
 
 /** Confirms a registration; a valid link for a registration that is gone counts as invalid. */
-async function confirmRegistration(app: FastifyInstance, token: string, field: string): Promise<{ result: ConfirmResult; language: Language; event: string | null }> {
+async function confirmRegistration(
+  app: FastifyInstance,
+  token: string,
+  field: string,
+): Promise<{ result: ConfirmResult; language: Language; event: string | null }> {
   const claims = verifiedClaims(app.forms.tokens, token, 'event', field);
   const { texts, config } = app.forms;
   let event: string | null = null;
@@ -88,10 +103,17 @@ export const eventsApi: ApiPlugin = async (app) => {
 
   app.post(
     '/',
-    { bodyLimit: FORM_BODY_LIMIT, schema: { body: FORM_BODY_SCHEMAS.event, response: { 202: acceptedResponseSchema, '4xx': refusalResponseSchema } } },
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: {
+        body: FORM_BODY_SCHEMAS.event,
+        response: { 202: acceptedResponseSchema, '4xx': refusalResponseSchema },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
-      if (isBot(body)) return answerAccepted(request, reply, { form: 'event', language: body.language, status: 'pending' });
+      if (isBot(body))
+        return answerAccepted(request, reply, { form: 'event', language: body.language, status: 'pending' });
       const { language, terms: _terms, ...fields } = withoutFormControls(body);
       const { texts, tokens, config } = app.forms;
       // Only an edition that takes registrations now; its title, never the visitor's text, goes into the mails.
@@ -99,12 +121,27 @@ export const eventsApi: ApiPlugin = async (app) => {
       if (!edition) throw new FormRefusal(400, 'event', 'invalid');
       const accepted = { form: 'event', language, status: 'pending', page: edition.path } as const;
       // A second registration within the link's lifetime sends no second mail and answers the same.
-      if (await hasOpenOptIn(app.db, 'event', body.email, new Date(Date.now() - config.confirmationTtlHours * 3_600_000), body.event)) {
+      if (
+        await hasOpenOptIn(
+          app.db,
+          'event',
+          body.email,
+          new Date(Date.now() - config.confirmationTtlHours * 3_600_000),
+          body.event,
+        )
+      ) {
         return answerAccepted(request, reply, accepted);
       }
       const id = await saveSubmission(
         app.db,
-        { form: 'event', language, email: body.email, name: body.name, payload: { ...fields, event_title: edition.title, terms: true }, status: 'pending' },
+        {
+          form: 'event',
+          language,
+          email: body.email,
+          name: body.name,
+          payload: { ...fields, event_title: edition.title, terms: true },
+          status: 'pending',
+        },
         {
           mails: (reference) => [
             {
@@ -138,7 +175,10 @@ export const eventsApi: ApiPlugin = async (app) => {
 
   app.post(
     routeBelow(EVENTS_API, EVENT_CONFIRM_API),
-    { bodyLimit: FORM_BODY_LIMIT, schema: { body: tokenBodySchema('token'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } } },
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: { body: tokenBodySchema('token'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } },
+    },
     async (request, reply) => {
       // Without JavaScript the page's button posts a plain form: its answer is the page with the outcome.
       const plain = isPlainFormPost(request);
@@ -149,7 +189,10 @@ export const eventsApi: ApiPlugin = async (app) => {
         return { ok: true, status: result === 'already-confirmed' ? 'already-confirmed' : 'confirmed', page };
       } catch (error) {
         if (!plain || !(error instanceof FormRefusal)) throw error;
-        return reply.redirect(outcomePage(requestLanguage(request), null, error.code === 'token_expired' ? 'expired' : 'invalid'), 303);
+        return reply.redirect(
+          outcomePage(requestLanguage(request), null, error.code === 'token_expired' ? 'expired' : 'invalid'),
+          303,
+        );
       }
     },
   );
@@ -157,7 +200,17 @@ export const eventsApi: ApiPlugin = async (app) => {
   // The address of confirmation links mailed before they led to a page: it leads there, and changes nothing.
   app.get(
     `${routeBelow(EVENTS_API, EVENT_CONFIRM_API)}/:token`,
-    { schema: { params: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 2000 } } } as const } },
-    async (request, reply) => reply.header('cache-control', 'private, no-store').redirect(eventConfirmPath(request.params.token), 303),
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['token'],
+          additionalProperties: false,
+          properties: { token: { type: 'string', maxLength: 2000 } },
+        } as const,
+      },
+    },
+    async (request, reply) =>
+      reply.header('cache-control', 'private, no-store').redirect(eventConfirmPath(request.params.token), 303),
   );
 };

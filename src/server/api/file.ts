@@ -5,9 +5,9 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ApiPlugin } from '../http/type-provider.ts';
 import { FILE_API, FILE_EXISTS_API, routeBelow } from '#app/api-paths.ts';
 import { FormRefusal } from '../forms/refusal.ts';
+import type { ApiPlugin } from '../http/type-provider.ts';
 
 /** The folder below STATIC_DIR whose files are offered for download, served at /downloads/. */
 export const DOWNLOADS_FOLDER = 'downloads';
@@ -45,7 +45,9 @@ export const fileApi: ApiPlugin<{ staticDir: string }> = async (app, { staticDir
           additionalProperties: false,
           properties: { path: { type: 'string', minLength: 1, maxLength: 300 } },
         } as const,
-        response: { 200: { type: 'object', required: ['exists'], properties: { exists: { type: 'boolean' } } } as const },
+        response: {
+          200: { type: 'object', required: ['exists'], properties: { exists: { type: 'boolean' } } } as const,
+        },
       },
     },
     async (request) => {

@@ -8,18 +8,33 @@
 import { galaxyClaims } from '#app/login/galaxy-user.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { StaleSignInError } from '../galaxy/identity.ts';
-import { bearerToken, identityRefusal, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../plugins/login.ts';
 import type { ApiPlugin } from '../http/type-provider.ts';
+import { bearerToken, identityRefusal, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../plugins/login.ts';
 import { callerGalaxyUser, requireIdentity, UidParamsSchema } from './login-caller.ts';
 
-const TokenAnswerSchema = { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string' } } } as const;
-const SessionAnswerSchema = { type: 'object', required: ['uid'], additionalProperties: false, properties: { uid: { type: 'string' } } } as const;
+const TokenAnswerSchema = {
+  type: 'object',
+  required: ['token'],
+  additionalProperties: false,
+  properties: { token: { type: 'string' } },
+} as const;
+const SessionAnswerSchema = {
+  type: 'object',
+  required: ['uid'],
+  additionalProperties: false,
+  properties: { uid: { type: 'string' } },
+} as const;
 
 /** Credentials and refusals about them are for this one person: never kept by a shared cache, nor by the browser's. */
 const CACHE_CONTROL = 'private, no-store';
 
 export const firebaseApi: ApiPlugin<{ secureCookies: boolean }> = async (app, { secureCookies }) => {
-  const cookieOptions = { path: SESSION_COOKIE_PATH, httpOnly: true, secure: secureCookies, sameSite: 'strict' } as const;
+  const cookieOptions = {
+    path: SESSION_COOKIE_PATH,
+    httpOnly: true,
+    secure: secureCookies,
+    sameSite: 'strict',
+  } as const;
 
   // These routes take no body: anything sent is refused rather than ignored.
   app.addHook('preValidation', async (request) => {

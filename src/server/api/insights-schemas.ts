@@ -1,7 +1,12 @@
 /** Response schemas shared by the insights and recommendation APIs. */
 export const languageParam = { type: 'string', enum: ['de', 'en'] } as const;
 /** Path parameters of a route that takes the language alone. */
-export const languageParams = { type: 'object', required: ['language'], additionalProperties: false, properties: { language: languageParam } } as const;
+export const languageParams = {
+  type: 'object',
+  required: ['language'],
+  additionalProperties: false,
+  properties: { language: languageParam },
+} as const;
 
 export const articleCardSchema = {
   type: 'object',
@@ -21,7 +26,11 @@ export const articleCardSchema = {
 
 const facetsSchema = {
   type: 'array',
-  items: { type: 'object', required: ['value', 'count'], properties: { value: { type: 'string' }, count: { type: 'integer' } } },
+  items: {
+    type: 'object',
+    required: ['value', 'count'],
+    properties: { value: { type: 'string' }, count: { type: 'integer' } },
+  },
 } as const;
 
 export const possibilitiesSchema = {

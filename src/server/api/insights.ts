@@ -1,9 +1,16 @@
 /** GET /api/insights/...: pages of articles by sort and filter, filter possibilities, search options and search. */
-import type { ApiPlugin } from '../http/type-provider.ts';
+
 import { parseFilter, parseSort } from '#app/insights/model.ts';
 import { FormRefusal } from '../forms/refusal.ts';
+import type { ApiPlugin } from '../http/type-provider.ts';
 import { filterPossibilities, listArticles, searchArticles, searchOptions } from '../insights/insights-queries.ts';
-import { articleCardSchema, languageParam, languageParams, possibilitiesSchema, searchOptionSchema } from './insights-schemas.ts';
+import {
+  articleCardSchema,
+  languageParam,
+  languageParams,
+  possibilitiesSchema,
+  searchOptionSchema,
+} from './insights-schemas.ts';
 
 const listQuerySchema = {
   type: 'object',
@@ -34,7 +41,12 @@ export const insightsApi: ApiPlugin = async (app) => {
           200: {
             type: 'object',
             required: ['articles', 'sum', 'page', 'more'],
-            properties: { articles: { type: 'array', items: articleCardSchema }, sum: { type: 'integer' }, page: { type: 'integer' }, more: { type: 'boolean' } },
+            properties: {
+              articles: { type: 'array', items: articleCardSchema },
+              sum: { type: 'integer' },
+              page: { type: 'integer' },
+              more: { type: 'boolean' },
+            },
           } as const,
         },
       },
@@ -42,7 +54,12 @@ export const insightsApi: ApiPlugin = async (app) => {
     async (request) => {
       const sort = parseSort(request.query.sort);
       if (!sort) throw new FormRefusal(400, 'sort', 'invalid');
-      return listArticles(app.insights.index(request.params.language), Number(request.params.page), sort, filterOf(request.query.filter));
+      return listArticles(
+        app.insights.index(request.params.language),
+        Number(request.params.page),
+        sort,
+        filterOf(request.query.filter),
+      );
     },
   );
 
@@ -50,9 +67,18 @@ export const insightsApi: ApiPlugin = async (app) => {
     '/articles/:language/search/:term',
     {
       schema: {
-        params: { type: 'object', required: ['language', 'term'], additionalProperties: false, properties: { language: languageParam, term: { type: 'string', minLength: 1, maxLength: 200 } } } as const,
+        params: {
+          type: 'object',
+          required: ['language', 'term'],
+          additionalProperties: false,
+          properties: { language: languageParam, term: { type: 'string', minLength: 1, maxLength: 200 } },
+        } as const,
         response: {
-          200: { type: 'object', required: ['articles', 'sum'], properties: { articles: { type: 'array', items: articleCardSchema }, sum: { type: 'integer' } } } as const,
+          200: {
+            type: 'object',
+            required: ['articles', 'sum'],
+            properties: { articles: { type: 'array', items: articleCardSchema }, sum: { type: 'integer' } },
+          } as const,
         },
       },
     },
@@ -79,7 +105,13 @@ export const insightsApi: ApiPlugin = async (app) => {
     {
       schema: {
         params: languageParams,
-        response: { 200: { type: 'object', required: ['options'], properties: { options: { type: 'array', items: searchOptionSchema } } } as const },
+        response: {
+          200: {
+            type: 'object',
+            required: ['options'],
+            properties: { options: { type: 'array', items: searchOptionSchema } },
+          } as const,
+        },
       },
     },
     async (request) => ({ options: searchOptions(app.insights.index(request.params.language)) }),

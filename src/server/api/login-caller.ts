@@ -21,7 +21,10 @@ export const UidParamsSchema = {
   properties: { uid: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' } },
 } as const;
 
-export async function callerGalaxyUser(login: Login, request: FastifyRequest<{ Params: Static<typeof UidParamsSchema> }>): Promise<{ identity: VerifiedIdentity; user: GalaxyUser }> {
+export async function callerGalaxyUser(
+  login: Login,
+  request: FastifyRequest<{ Params: Static<typeof UidParamsSchema> }>,
+): Promise<{ identity: VerifiedIdentity; user: GalaxyUser }> {
   const identity = await login.authenticate(request);
   // Anyone else's uid is refused whatever it is: a profile or token for another user is a takeover.
   if (identity.uid !== request.params.uid) throw new FormRefusal(403, 'uid', 'unauthorized');

@@ -8,37 +8,69 @@
  * /api/newsletter/unsubscribe/{token} with List-Unsubscribe=One-Click (a mail program,
  * RFC 8058), takes the address off the list; a second time answers not-subscribed.
  */
-import { NEWSLETTER_API, NEWSLETTER_CONFIRM_API, NEWSLETTER_SUBSCRIBE_API, NEWSLETTER_UNSUBSCRIBE_API, routeBelow } from '#app/api-paths.ts';
+import {
+  NEWSLETTER_API,
+  NEWSLETTER_CONFIRM_API,
+  NEWSLETTER_SUBSCRIBE_API,
+  NEWSLETTER_UNSUBSCRIBE_API,
+  routeBelow,
+} from '#app/api-paths.ts';
 import { LIMITS } from '#app/forms/form-definitions.ts';
 import { FORM_BODY_SCHEMAS } from '#app/forms/form-schemas.ts';
 import { NEWSLETTER_RESULT_PARAM, newsletterConfirmPath, newsletterUnsubscribePath } from '#app/paths.ts';
 import { answerAccepted, isBot } from '../forms/accept.ts';
 import { namesSubmission, verifiedClaims } from '../forms/confirm-token.ts';
+import { isPlainFormPost } from '../forms/form-echo.ts';
 import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
+import { FormRefusal } from '../forms/refusal.ts';
 import { acceptedResponseSchema, refusalResponseSchema, tokenBodySchema } from '../forms/schemas.ts';
 import { hasOpenOptIn, saveSubmission } from '../forms/submissions.ts';
-import { isPlainFormPost } from '../forms/form-echo.ts';
-import { FormRefusal } from '../forms/refusal.ts';
 import { unsubscribeLinks } from '../forms/unsubscribe-link.ts';
 import type { ApiPlugin } from '../http/type-provider.ts';
 import { personalMail } from '../mail/compose.ts';
-import { confirmSignUp, isSubscribed, recordPendingSubscriber, signUpAddress, unsubscribe, type UnsubscribeResult } from '../store/newsletter.ts';
+import {
+  confirmSignUp,
+  isSubscribed,
+  recordPendingSubscriber,
+  signUpAddress,
+  type UnsubscribeResult,
+  unsubscribe,
+} from '../store/newsletter.ts';
 
-const confirmedSchema = { type: 'object', required: ['ok', 'status'], properties: { ok: { type: 'boolean' }, status: { type: 'string' } } } as const;
+const confirmedSchema = {
+  type: 'object',
+  required: ['ok', 'status'],
+  properties: { ok: { type: 'boolean' }, status: { type: 'string' } },
+} as const;
 
 export const newsletterApi: ApiPlugin = async (app) => {
   await app.register(formParsersPlugin);
 
   app.post(
     routeBelow(NEWSLETTER_API, NEWSLETTER_SUBSCRIBE_API),
-    { bodyLimit: FORM_BODY_LIMIT, schema: { body: FORM_BODY_SCHEMAS.newsletter, response: { 202: acceptedResponseSchema, '4xx': refusalResponseSchema } } },
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: {
+        body: FORM_BODY_SCHEMAS.newsletter,
+        response: { 202: acceptedResponseSchema, '4xx': refusalResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { email, language } = request.body;
-      if (isBot(request.body)) return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
+      if (isBot(request.body))
+        return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
       const { texts, tokens, config } = app.forms;
       const now = new Date();
       // A second subscription within the link's lifetime, or of a subscriber, sends no second mail and answers the same.
-      if ((await hasOpenOptIn(app.db, 'newsletter', email, new Date(now.getTime() - config.confirmationTtlHours * 3_600_000))) || (await isSubscribed(app.db, email))) {
+      if (
+        (await hasOpenOptIn(
+          app.db,
+          'newsletter',
+          email,
+          new Date(now.getTime() - config.confirmationTtlHours * 3_600_000),
+        )) ||
+        (await isSubscribed(app.db, email))
+      ) {
         return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
       }
       const id = await saveSubmission(
@@ -64,23 +96,31 @@ export const newsletterApi: ApiPlugin = async (app) => {
       );
       app.metrics.submissionStored('newsletter');
       app.outbox.kick();
-      request.log.info({ submission: id, form: 'newsletter' }, 'newsletter subscription stored, waiting for confirmation');
+      request.log.info(
+        { submission: id, form: 'newsletter' },
+        'newsletter subscription stored, waiting for confirmation',
+      );
       return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
     },
   );
 
   app.post(
     routeBelow(NEWSLETTER_API, NEWSLETTER_CONFIRM_API),
-    { bodyLimit: FORM_BODY_LIMIT, schema: { body: tokenBodySchema('emailb64'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } } },
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: { body: tokenBodySchema('emailb64'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } },
+    },
     async (request, reply) => {
       // The confirmation page's button posts the token as a plain form: its answer is the page with the outcome.
       const plain = isPlainFormPost(request);
-      const backToPage = (result: string) => reply.redirect(`${newsletterConfirmPath(request.body.emailb64)}?${NEWSLETTER_RESULT_PARAM}=${result}`, 303);
+      const backToPage = (result: string) =>
+        reply.redirect(`${newsletterConfirmPath(request.body.emailb64)}?${NEWSLETTER_RESULT_PARAM}=${result}`, 303);
       let claims;
       try {
         claims = verifiedClaims(app.forms.tokens, request.body.emailb64, 'newsletter', 'emailb64');
       } catch (error) {
-        if (plain && error instanceof FormRefusal) return backToPage(error.code === 'token_expired' ? 'expired' : 'invalid');
+        if (plain && error instanceof FormRefusal)
+          return backToPage(error.code === 'token_expired' ? 'expired' : 'invalid');
         throw error;
       }
       const { texts, config } = app.forms;
@@ -130,11 +170,15 @@ export const newsletterApi: ApiPlugin = async (app) => {
 
   app.post(
     routeBelow(NEWSLETTER_API, NEWSLETTER_UNSUBSCRIBE_API),
-    { bodyLimit: FORM_BODY_LIMIT, schema: { body: tokenBodySchema('token'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } } },
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: { body: tokenBodySchema('token'), response: { 200: confirmedSchema, '4xx': refusalResponseSchema } },
+    },
     async (request, reply) => {
       // Without JavaScript the page's button posts a plain form: its answer is the page with the outcome.
       const plain = isPlainFormPost(request);
-      const backToPage = (result: string) => reply.redirect(`${newsletterUnsubscribePath(request.body.token)}?${NEWSLETTER_RESULT_PARAM}=${result}`, 303);
+      const backToPage = (result: string) =>
+        reply.redirect(`${newsletterUnsubscribePath(request.body.token)}?${NEWSLETTER_RESULT_PARAM}=${result}`, 303);
       let result: UnsubscribeResult;
       try {
         result = await unsubscribeBy(request.body.token, 'token');
@@ -153,8 +197,18 @@ export const newsletterApi: ApiPlugin = async (app) => {
     {
       bodyLimit: FORM_BODY_LIMIT,
       schema: {
-        params: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: LIMITS.token } } } as const,
-        body: { type: 'object', additionalProperties: false, required: ['List-Unsubscribe'], properties: { 'List-Unsubscribe': { const: 'One-Click' } } } as const,
+        params: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['token'],
+          properties: { token: { type: 'string', minLength: 1, maxLength: LIMITS.token } },
+        } as const,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['List-Unsubscribe'],
+          properties: { 'List-Unsubscribe': { const: 'One-Click' } },
+        } as const,
         response: { 200: confirmedSchema, '4xx': refusalResponseSchema },
       },
     },

@@ -19,11 +19,21 @@ export const recommendationApi: ApiPlugin = async (app) => {
           additionalProperties: false,
           properties: { recoStorage: { type: 'array', maxItems: 500, items: slug }, currentArticle: slug },
         } as const,
-        response: { 200: { type: 'object', required: ['articles'], properties: { articles: { type: 'array', items: articleCardSchema } } } as const },
+        response: {
+          200: {
+            type: 'object',
+            required: ['articles'],
+            properties: { articles: { type: 'array', items: articleCardSchema } },
+          } as const,
+        },
       },
     },
     async (request) => ({
-      articles: recommendArticles(app.insights.index(request.params.language), request.body.currentArticle, request.body.recoStorage ?? []),
+      articles: recommendArticles(
+        app.insights.index(request.params.language),
+        request.body.currentArticle,
+        request.body.recoStorage ?? [],
+      ),
     }),
   );
 };

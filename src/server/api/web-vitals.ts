@@ -62,7 +62,8 @@ export const webVitalsApi: ApiPlugin = async (app) => {
     async (request, reply) => {
       const { cls, inp, lcp, ttfb } = request.body;
       // The schema cannot say "at least one of" and still name the field of a wrong value first.
-      if (cls === undefined && inp === undefined && lcp === undefined && ttfb === undefined) throw new FormRefusal(400, 'body', 'required');
+      if (cls === undefined && inp === undefined && lcp === undefined && ttfb === undefined)
+        throw new FormRefusal(400, 'body', 'required');
       app.metrics.webVitalsReported(request.body);
       return reply.code(204).send();
     },

@@ -2,12 +2,33 @@
 import { chmod, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { UPLOADS_FOLDER } from '../uploads/attachment-store.ts';
 import { SECRET_FILE } from '../forms/tokens.ts';
 import { DATABASE_FILE } from '../store/database.ts';
-import { copyHashed, entriesOf, exists, FILE_MODE, FOLDER_MODE, hashFile, syncFile, syncFolder, toPosix, type Digest } from './files.ts';
-import { BackupError, FORMAT, FORMAT_VERSION, MANIFEST_FILE, underRoot, type FileEntry, type FileProblem, type Manifest, type UploadEntry } from './manifest.ts';
-import { readSnapshot, type AttachmentRow } from './snapshot.ts';
+import { UPLOADS_FOLDER } from '../uploads/attachment-store.ts';
+import {
+  copyHashed,
+  type Digest,
+  entriesOf,
+  exists,
+  FILE_MODE,
+  FOLDER_MODE,
+  hashFile,
+  syncFile,
+  syncFolder,
+  toPosix,
+} from './files.ts';
+import {
+  BackupError,
+  type FileEntry,
+  type FileProblem,
+  FORMAT,
+  FORMAT_VERSION,
+  MANIFEST_FILE,
+  type Manifest,
+  type UploadEntry,
+  underRoot,
+} from './manifest.ts';
+import { type AttachmentRow, readSnapshot } from './snapshot.ts';
 
 /**
  * Where an attachment's file is, and the name it gets in the backup. The server records an
@@ -18,7 +39,8 @@ async function locateUpload(dataDir: string, row: AttachmentRow): Promise<{ sour
   const recorded = path.resolve(dataDir, row.stored_path);
   const inDataDir = path.relative(dataDir, recorded);
   const layout = path.join(UPLOADS_FOLDER, row.submission_id, path.basename(recorded));
-  if (inDataDir !== '' && !inDataDir.startsWith('..') && !path.isAbsolute(inDataDir)) return { source: recorded, name: toPosix(inDataDir) };
+  if (inDataDir !== '' && !inDataDir.startsWith('..') && !path.isAbsolute(inDataDir))
+    return { source: recorded, name: toPosix(inDataDir) };
   const moved = path.join(dataDir, layout);
   return { source: (await exists(recorded)) || !(await exists(moved)) ? recorded : moved, name: toPosix(layout) };
 }
@@ -43,10 +65,13 @@ export async function createBackup(dataDir: string, dir: string, now: () => numb
   dir = path.resolve(dir);
   const present = await entriesOf(dir);
   if (present.length > 0) {
-    throw new BackupError(`${dir} is not empty (${present.slice(0, 3).join(', ')}${present.length > 3 ? ', …' : ''}): a backup goes into a new or empty folder.`);
+    throw new BackupError(
+      `${dir} is not empty (${present.slice(0, 3).join(', ')}${present.length > 3 ? ', …' : ''}): a backup goes into a new or empty folder.`,
+    );
   }
   const sourceFile = path.join(dataDir, DATABASE_FILE);
-  if (!(await exists(sourceFile))) throw new BackupError(`There is no database at ${sourceFile}: is DATA_DIR set as for the server?`);
+  if (!(await exists(sourceFile)))
+    throw new BackupError(`There is no database at ${sourceFile}: is DATA_DIR set as for the server?`);
   await mkdir(dir, { recursive: true, mode: FOLDER_MODE });
   try {
     return await writeBackup(dataDir, dir, sourceFile, started, now);
@@ -57,7 +82,13 @@ export async function createBackup(dataDir: string, dir: string, now: () => numb
   }
 }
 
-async function writeBackup(dataDir: string, dir: string, sourceFile: string, started: number, now: () => number): Promise<BackupReport> {
+async function writeBackup(
+  dataDir: string,
+  dir: string,
+  sourceFile: string,
+  started: number,
+  now: () => number,
+): Promise<BackupReport> {
   const databaseCopy = path.join(dir, DATABASE_FILE);
   // Opened without openDatabase: a backup never migrates or otherwise writes the live database.
   const source = new DatabaseSync(sourceFile);
@@ -79,7 +110,9 @@ async function writeBackup(dataDir: string, dir: string, sourceFile: string, sta
     for (const row of attachments) {
       const located = await locateUpload(dataDir, row);
       // Two rows never share a file in the server's layout; should they, the second is kept apart.
-      const name = names.has(located.name) ? `${UPLOADS_FOLDER}/${row.submission_id}/${row.id}-${path.posix.basename(located.name)}` : located.name;
+      const name = names.has(located.name)
+        ? `${UPLOADS_FOLDER}/${row.submission_id}/${row.id}-${path.posix.basename(located.name)}`
+        : located.name;
       names.add(name);
       let digest: Digest;
       try {
@@ -90,20 +123,28 @@ async function writeBackup(dataDir: string, dir: string, sourceFile: string, sta
         problems.push({
           attachment: row.id,
           storedPath: row.stored_path,
-          problem: removedSince ? 'removed from the site while the backup ran (retention or an erasure)' : `file missing: ${located.source}`,
+          problem: removedSince
+            ? 'removed from the site while the backup ran (retention or an erasure)'
+            : `file missing: ${located.source}`,
           removedSince,
         });
         continue;
       }
       uploads.push({ path: name, ...digest, attachment: row.id, storedPath: row.stored_path });
       if (digest.sha256 !== row.sha256) {
-        problems.push({ attachment: row.id, storedPath: row.stored_path, problem: `${name} differs from the checksum recorded at upload; copied as it is`, removedSince: false });
+        problems.push({
+          attachment: row.id,
+          storedPath: row.stored_path,
+          problem: `${name} differs from the checksum recorded at upload; copied as it is`,
+          removedSince: false,
+        });
       }
     }
 
     let tokenSecret: FileEntry | null = null;
     const secretFile = path.join(dataDir, SECRET_FILE);
-    if (await exists(secretFile)) tokenSecret = { path: SECRET_FILE, ...(await copyHashed(secretFile, path.join(dir, SECRET_FILE))) };
+    if (await exists(secretFile))
+      tokenSecret = { path: SECRET_FILE, ...(await copyHashed(secretFile, path.join(dir, SECRET_FILE))) };
 
     const database: FileEntry = { path: DATABASE_FILE, ...(await hashFile(databaseCopy)) };
     const files = [database, ...(tokenSecret ? [tokenSecret] : []), ...uploads];

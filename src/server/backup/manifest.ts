@@ -17,7 +17,10 @@ export const FORMAT = 'nordstern-backup';
 export const FORMAT_VERSION = 1;
 
 const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$' });
-const FileEntrySchema = Type.Object({ path: Type.String({ minLength: 1 }), size: Type.Integer({ minimum: 0 }), sha256: Sha256 }, { additionalProperties: false });
+const FileEntrySchema = Type.Object(
+  { path: Type.String({ minLength: 1 }), size: Type.Integer({ minimum: 0 }), sha256: Sha256 },
+  { additionalProperties: false },
+);
 const UploadEntrySchema = Type.Object(
   {
     path: Type.String({ minLength: 1 }),
@@ -55,7 +58,10 @@ export const ManifestSchema = Type.Object(
     uploads: Type.Array(UploadEntrySchema),
     /** Files the snapshot references that could not be copied as recorded. */
     problems: Type.Array(FileProblemSchema),
-    totals: Type.Object({ files: Type.Integer({ minimum: 0 }), bytes: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+    totals: Type.Object(
+      { files: Type.Integer({ minimum: 0 }), bytes: Type.Integer({ minimum: 0 }) },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );
@@ -72,7 +78,12 @@ export class BackupError extends Error {
 /** A manifest path as a path under root; anything that could point outside the backup or DATA_DIR is refused. */
 export function underRoot(root: string, relative: string): string {
   const segments = relative.split('/');
-  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('\\') || segment.includes('\0'))) {
+  if (
+    segments.some(
+      (segment) =>
+        segment === '' || segment === '.' || segment === '..' || segment.includes('\\') || segment.includes('\0'),
+    )
+  ) {
     throw new BackupError(`${MANIFEST_FILE} names a file outside the backup: ${JSON.stringify(relative)}`);
   }
   return path.join(root, ...segments);
@@ -87,7 +98,8 @@ export async function readManifest(dir: string): Promise<Manifest> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !(await exists(dir))) throw new BackupError(`There is no backup folder ${dir}.`);
-    if (code === 'ENOENT') throw new BackupError(`${dir} has no ${MANIFEST_FILE}: it is not a backup, or one that did not finish.`);
+    if (code === 'ENOENT')
+      throw new BackupError(`${dir} has no ${MANIFEST_FILE}: it is not a backup, or one that did not finish.`);
     throw error;
   }
   let parsed: unknown;
@@ -98,7 +110,9 @@ export async function readManifest(dir: string): Promise<Manifest> {
   }
   if (!validManifest(parsed)) {
     const [first] = validManifest.errors ?? [];
-    throw new BackupError(`${path.join(dir, MANIFEST_FILE)} is not a backup manifest this version reads (${first ? `${first.instancePath || '/'} ${first.message ?? ''}` : 'unknown shape'}).`);
+    throw new BackupError(
+      `${path.join(dir, MANIFEST_FILE)} is not a backup manifest this version reads (${first ? `${first.instancePath || '/'} ${first.message ?? ''}` : 'unknown shape'}).`,
+    );
   }
   return parsed;
 }

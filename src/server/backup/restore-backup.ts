@@ -2,11 +2,11 @@
 import { mkdir, mkdtemp, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { DATABASE_FILE, sqliteTransaction } from '../store/sqlite-database.ts';
 import type { OutgoingMail } from '../store/outbox.ts';
+import { DATABASE_FILE, sqliteTransaction } from '../store/sqlite-database.ts';
 import { checkBackup } from './check-backup.ts';
 import { copyHashed, entriesOf, FOLDER_MODE, syncFolder } from './files.ts';
-import { BackupError, readManifest, underRoot, type FileEntry, type Manifest, type UploadEntry } from './manifest.ts';
+import { BackupError, type FileEntry, type Manifest, readManifest, type UploadEntry, underRoot } from './manifest.ts';
 
 export interface RestoreReport {
   manifest: Manifest;
@@ -33,7 +33,10 @@ function relocate(db: DatabaseSync, uploads: readonly UploadEntry[], dataDir: st
       if (target) point.run(target, upload.attachment);
     }
     const rewrite = db.prepare('UPDATE outbox SET message = ? WHERE id = ?');
-    for (const row of db.prepare(`SELECT id, message FROM outbox WHERE message LIKE '%"attachments"%'`).all() as { id: number; message: string }[]) {
+    for (const row of db.prepare(`SELECT id, message FROM outbox WHERE message LIKE '%"attachments"%'`).all() as {
+      id: number;
+      message: string;
+    }[]) {
       const mail = JSON.parse(row.message) as OutgoingMail;
       if (!mail.attachments?.some((file) => moves.has(file.path))) continue;
       mail.attachments = mail.attachments.map((file) => ({ ...file, path: moves.get(file.path) ?? file.path }));
@@ -49,7 +52,11 @@ function relocate(db: DatabaseSync, uploads: readonly UploadEntry[], dataDir: st
  * the database last: a restore cut off before then leaves no database for a server to start on.
  * dataDir itself is never renamed, as it is usually a volume's mount point.
  */
-export async function restoreBackup(dir: string, dataDir: string, { force = false, now = Date.now }: { force?: boolean; now?: () => number } = {}): Promise<RestoreReport> {
+export async function restoreBackup(
+  dir: string,
+  dataDir: string,
+  { force = false, now = Date.now }: { force?: boolean; now?: () => number } = {},
+): Promise<RestoreReport> {
   const started = now();
   dataDir = path.resolve(dataDir);
   // A folder that is no backup at all is named before anything else.
@@ -61,16 +68,24 @@ export async function restoreBackup(dir: string, dataDir: string, { force = fals
     );
   }
   const { manifest, problems, warnings } = await checkBackup(dir);
-  if (problems.length > 0) throw new BackupError(`${dir} fails its check, nothing was restored:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  if (problems.length > 0)
+    throw new BackupError(
+      `${dir} fails its check, nothing was restored:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
   await mkdir(dataDir, { recursive: true, mode: FOLDER_MODE });
   const staging = await mkdtemp(path.join(dataDir, '.restore-'));
   let movedAside: string | undefined;
   let relocated: number;
   try {
-    const copies: FileEntry[] = [manifest.database, ...(manifest.tokenSecret ? [manifest.tokenSecret] : []), ...manifest.uploads];
+    const copies: FileEntry[] = [
+      manifest.database,
+      ...(manifest.tokenSecret ? [manifest.tokenSecret] : []),
+      ...manifest.uploads,
+    ];
     for (const entry of copies) {
       const copied = await copyHashed(underRoot(dir, entry.path), underRoot(staging, entry.path));
-      if (copied.sha256 !== entry.sha256) throw new BackupError(`${entry.path} changed while it was restored; nothing was restored.`);
+      if (copied.sha256 !== entry.sha256)
+        throw new BackupError(`${entry.path} changed while it was restored; nothing was restored.`);
     }
     const db = new DatabaseSync(path.join(staging, manifest.database.path));
     try {
@@ -83,14 +98,18 @@ export async function restoreBackup(dir: string, dataDir: string, { force = fals
     // Read again: whatever is there now goes, the old database's -wal and -shm above all, which
     // SQLite would otherwise replay into the restored database.
     const replaced = (await entriesOf(dataDir)).filter((name) => name !== path.basename(staging));
-    if (replaced.length > 0 && !force) throw new BackupError(`Files appeared in DATA_DIR ${dataDir} during the restore (${replaced.join(', ')}): is the server running? Nothing was restored.`);
+    if (replaced.length > 0 && !force)
+      throw new BackupError(
+        `Files appeared in DATA_DIR ${dataDir} during the restore (${replaced.join(', ')}): is the server running? Nothing was restored.`,
+      );
     if (replaced.length > 0) {
       movedAside = path.join(dataDir, `.before-restore-${new Date(started).toISOString().replace(/[:.]/g, '-')}`);
       await mkdir(movedAside, { mode: FOLDER_MODE });
       for (const name of replaced) await rename(path.join(dataDir, name), path.join(movedAside, name));
     }
     const staged = await entriesOf(staging);
-    for (const name of staged.filter((entry) => entry !== manifest.database.path)) await rename(path.join(staging, name), path.join(dataDir, name));
+    for (const name of staged.filter((entry) => entry !== manifest.database.path))
+      await rename(path.join(staging, name), path.join(dataDir, name));
     await syncFolder(dataDir);
     await rename(path.join(staging, manifest.database.path), path.join(dataDir, DATABASE_FILE));
     await syncFolder(dataDir);

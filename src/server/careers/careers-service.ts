@@ -5,9 +5,10 @@
  * logged. Without a URL, or before the service ever answered well, they come from
  * content/{language}/careers/positions.json.
  */
-import type { FastifyBaseLogger } from 'fastify';
+
 import { Ajv } from 'ajv';
-import { uniqueByFolder, type CareersSource, type Position } from '#app/careers/model.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { type CareersSource, type Position, uniqueByFolder } from '#app/careers/model.ts';
 import { PositionSchema } from '#app/content/schemas/career.ts';
 import { isPlainEmailAddress } from '#app/email/email-address.ts';
 import type { Language } from '#app/i18n/language.ts';
@@ -57,7 +58,14 @@ function withoutBadAddress(entry: unknown): { entry: unknown; removed?: unknown 
   return { entry: { ...entry, coffee_chat: rest }, removed: email };
 }
 
-export function createCareersService({ url, ttlMs, timeoutMs, store, log, now = Date.now }: CareersOptions): CareersSource {
+export function createCareersService({
+  url,
+  ttlMs,
+  timeoutMs,
+  store,
+  log,
+  now = Date.now,
+}: CareersOptions): CareersSource {
   const ajv = new Ajv({ allErrors: false, strict: false });
   const validPosition = ajv.compile<Position>(PositionSchema);
 
@@ -67,7 +75,9 @@ export function createCareersService({ url, ttlMs, timeoutMs, store, log, now = 
     const file = store.get(`${language}/${POSITIONS_FILE}`);
     const known = file && contentLists.get(file);
     if (known) return known;
-    const positions = uniqueByFolder((file?.value as { activePositions?: Position[] } | undefined)?.activePositions ?? []);
+    const positions = uniqueByFolder(
+      (file?.value as { activePositions?: Position[] } | undefined)?.activePositions ?? [],
+    );
     if (file) contentLists.set(file, positions);
     return positions;
   };
@@ -80,7 +90,10 @@ export function createCareersService({ url, ttlMs, timeoutMs, store, log, now = 
   async function fetchPositions(language: Language): Promise<Position[]> {
     const target = new URL(url as string);
     target.searchParams.set('language', language);
-    const response = await fetch(target, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(target, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     if (!response.ok) throw new CareersAnswerError(`the careers service answered ${response.status}`);
     let body: unknown;
     try {
@@ -89,21 +102,33 @@ export function createCareersService({ url, ttlMs, timeoutMs, store, log, now = 
       throw new CareersAnswerError('the careers service answered something that is not JSON');
     }
     const list = (body as { activePositions?: unknown } | null)?.activePositions;
-    if (!Array.isArray(list)) throw new CareersAnswerError('the careers service answered without an activePositions list');
+    if (!Array.isArray(list))
+      throw new CareersAnswerError('the careers service answered without an activePositions list');
     const positions = list
       .map((listed) => {
         const { entry, removed } = withoutBadAddress(listed);
         if (removed !== undefined) {
           const folder = (entry as { generic?: { folder?: unknown } }).generic?.folder;
-          log.warn({ language, folder: typeof folder === 'string' ? folder.slice(0, 120) : undefined, address: JSON.stringify(removed)?.slice(0, 120) }, 'careers service: a coffee-chat address that is not a plain email address was left out');
+          log.warn(
+            {
+              language,
+              folder: typeof folder === 'string' ? folder.slice(0, 120) : undefined,
+              address: JSON.stringify(removed)?.slice(0, 120),
+            },
+            'careers service: a coffee-chat address that is not a plain email address was left out',
+          );
         }
         return entry;
       })
       .filter((entry): entry is Position => validPosition(entry));
     if (positions.length < list.length) {
-      log.warn({ language, dropped: list.length - positions.length, of: list.length }, 'careers service: positions that do not fit the expected shape were left out');
+      log.warn(
+        { language, dropped: list.length - positions.length, of: list.length },
+        'careers service: positions that do not fit the expected shape were left out',
+      );
     }
-    if (list.length > 0 && positions.length === 0) throw new CareersAnswerError('no position of the careers service fits the expected shape');
+    if (list.length > 0 && positions.length === 0)
+      throw new CareersAnswerError('no position of the careers service fits the expected shape');
     return uniqueByFolder(positions);
   }
 
@@ -120,7 +145,10 @@ export function createCareersService({ url, ttlMs, timeoutMs, store, log, now = 
       .catch((error: unknown) => {
         const last = cache.get(language);
         const reason = reasonOf(error, timeoutMs);
-        log.warn({ language, reason, ms: now() - started, serving: last ? 'last good list' : 'content positions' }, 'careers service failed');
+        log.warn(
+          { language, reason, ms: now() - started, serving: last ? 'last good list' : 'content positions' },
+          'careers service failed',
+        );
         if (last) {
           // Try again after another TTL rather than on every request.
           last.fetchedAt = now();

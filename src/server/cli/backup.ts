@@ -25,7 +25,9 @@ function describe(manifest: Manifest): string[] {
   const uploadBytes = manifest.uploads.reduce((sum, upload) => sum + upload.size, 0);
   return [
     `  database  ${manifest.database.path}, ${megabytes(manifest.database.size)}, schema version ${manifest.schemaVersion}`,
-    `  rows      ${Object.entries(manifest.tables).map(([name, count]) => `${name} ${count}`).join(', ')}`,
+    `  rows      ${Object.entries(manifest.tables)
+      .map(([name, count]) => `${name} ${count}`)
+      .join(', ')}`,
     `  files     ${manifest.uploads.length} uploaded file(s), ${megabytes(uploadBytes)}; token secret ${manifest.tokenSecret ? 'included' : 'none in DATA_DIR (TOKEN_SECRET is set, or the server never started there)'}`,
   ];
 }
@@ -33,10 +35,20 @@ function describe(manifest: Manifest): string[] {
 const backupUsage = () => `usage: ${toolCommand('backup')} DIR   (DIR: a new or empty folder)`;
 const restoreUsage = () => `usage: ${toolCommand('restore')} [--force] DIR | --check DIR`;
 
-function parse(args: string[], usage: string, options: { force?: { type: 'boolean' }; check?: { type: 'boolean' } } = {}) {
+function parse(
+  args: string[],
+  usage: string,
+  options: { force?: { type: 'boolean' }; check?: { type: 'boolean' } } = {},
+) {
   try {
     const { values, positionals } = parseArgs({ args, allowPositionals: true, options });
-    if (positionals.length !== 1) return { error: { code: 2, out: `${positionals.length === 0 ? 'a backup folder is needed' : 'one backup folder only'}\n${usage}` } };
+    if (positionals.length !== 1)
+      return {
+        error: {
+          code: 2,
+          out: `${positionals.length === 0 ? 'a backup folder is needed' : 'one backup folder only'}\n${usage}`,
+        },
+      };
     return { dir: path.resolve(positionals[0]!), values };
   } catch (error) {
     return { error: { code: 2, out: `${(error as Error).message}\n${usage}` } };
@@ -58,7 +70,10 @@ const POSTGRES_REFUSAL: CliResult = {
   out: 'DATABASE_URL is set: the submissions and files are in PostgreSQL, not in DATA_DIR. Back them up with pg_dump and restore with pg_restore (README, "Several replicas").',
 };
 
-export async function runBackupCli(args: string[], env: Record<string, string | undefined> = process.env): Promise<CliResult> {
+export async function runBackupCli(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<CliResult> {
   const parsed = parse(args, backupUsage());
   if (parsed.error) return parsed.error;
   const { dir } = parsed;
@@ -70,7 +85,10 @@ export async function runBackupCli(args: string[], env: Record<string, string | 
     const lines = [
       `Backup of ${manifest.dataDir} written to ${dir} in ${ms} ms (${megabytes(manifest.totals.bytes)}, ${manifest.totals.files} files):`,
       ...describe(manifest),
-      ...manifest.problems.map((problem) => `  ${problem.removedSince ? 'note' : 'PROBLEM'}: attachment ${problem.attachment}: ${problem.problem}`),
+      ...manifest.problems.map(
+        (problem) =>
+          `  ${problem.removedSince ? 'note' : 'PROBLEM'}: attachment ${problem.attachment}: ${problem.problem}`,
+      ),
       `Check it with: ${toolCommand('restore')} --check ${dir}`,
     ];
     // A backup with files missing is still written (the database matters most) but fails loudly.
@@ -78,7 +96,10 @@ export async function runBackupCli(args: string[], env: Record<string, string | 
   });
 }
 
-export async function runRestoreCli(args: string[], env: Record<string, string | undefined> = process.env): Promise<CliResult> {
+export async function runRestoreCli(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<CliResult> {
   const parsed = parse(args, restoreUsage(), { force: { type: 'boolean' }, check: { type: 'boolean' } });
   if (parsed.error) return parsed.error;
   const { dir, values } = parsed;
@@ -107,7 +128,11 @@ export async function runRestoreCli(args: string[], env: Record<string, string |
       ...describe(manifest),
       ...(relocated > 0 ? [`  moved     ${relocated} attachment path(s) from ${manifest.dataDir} to ${dataDir}`] : []),
       ...warnings.map((warning) => `  note: ${warning}`),
-      ...(movedAside ? [`The earlier contents of DATA_DIR are in ${movedAside}; delete that folder once the restored site is checked.`] : []),
+      ...(movedAside
+        ? [
+            `The earlier contents of DATA_DIR are in ${movedAside}; delete that folder once the restored site is checked.`,
+          ]
+        : []),
       'Start the server; it applies any newer migrations itself.',
     ];
     return { code: 0, out: lines.join('\n') };

@@ -29,13 +29,22 @@ const UID = /^[\x21-\x7e]{1,128}$/;
 type Result = { code: number; out: string };
 const usage = (problem: string): Result => ({ code: 2, out: `${problem}\n${usageOf(toolCommand('galaxy'))}` });
 
-export async function runGalaxyCli(args: string[], env: Record<string, string | undefined> = process.env): Promise<Result> {
+export async function runGalaxyCli(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<Result> {
   let parsed;
   try {
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { uid: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'viewer' }, days: { type: 'string', default: '30' } },
+      options: {
+        uid: { type: 'string' },
+        email: { type: 'string' },
+        name: { type: 'string' },
+        role: { type: 'string', default: 'viewer' },
+        days: { type: 'string', default: '30' },
+      },
     });
   } catch (error) {
     return usage((error as Error).message);
@@ -44,7 +53,8 @@ export async function runGalaxyCli(args: string[], env: Record<string, string | 
   const [command] = positionals;
   const role = values.role as GalaxyRole;
   if (!GALAXY_ROLES.includes(role)) return usage(`--role must be one of ${GALAXY_ROLES.join(', ')}`);
-  if (values.email !== undefined && !EMAIL.test(values.email)) return usage(`--email is not an email address: ${values.email}`);
+  if (values.email !== undefined && !EMAIL.test(values.email))
+    return usage(`--email is not an email address: ${values.email}`);
   if (values.uid !== undefined && !UID.test(values.uid)) return usage('--uid must be 1 to 128 visible characters');
   const days = Number(values.days);
   if (!Number.isInteger(days) || days < 1 || days > 365) return usage('--days must be a whole number from 1 to 365');
@@ -56,26 +66,48 @@ export async function runGalaxyCli(args: string[], env: Record<string, string | 
     switch (command) {
       case 'add':
         if (!values.uid || !values.email) return usage('add needs --uid and --email');
-        await directory.addAccount({ uid: values.uid, email: values.email, role, ...(values.name ? { name: values.name } : {}) });
+        await directory.addAccount({
+          uid: values.uid,
+          email: values.email,
+          role,
+          ...(values.name ? { name: values.name } : {}),
+        });
         return { code: 0, out: `Account ${values.uid} (${values.email.toLowerCase()}) may enter Galaxy as ${role}.` };
       case 'invite': {
         if (!values.email) return usage('invite needs --email');
         const { expiresAt } = await directory.invite({ email: values.email, role, days });
-        return { code: 0, out: `${values.email.toLowerCase()} is invited as ${role} until ${expiresAt.slice(0, 10)} (a verified sign-in with this address is let in).` };
+        return {
+          code: 0,
+          out: `${values.email.toLowerCase()} is invited as ${role} until ${expiresAt.slice(0, 10)} (a verified sign-in with this address is let in).`,
+        };
       }
       case 'list': {
         const { accounts, invitations } = await directory.list();
         const lines = [
-          accounts.length ? formatTable(['uid', 'email', 'role', 'name', 'added'], accounts.map((a) => [a.uid, a.email, a.role, a.name ?? '', a.created_at.slice(0, 10)])) : 'No accounts.',
+          accounts.length
+            ? formatTable(
+                ['uid', 'email', 'role', 'name', 'added'],
+                accounts.map((a) => [a.uid, a.email, a.role, a.name ?? '', a.created_at.slice(0, 10)]),
+              )
+            : 'No accounts.',
           '',
-          invitations.length ? formatTable(['invited email', 'role', 'invited', 'expires'], invitations.map((i) => [i.email, i.role, i.invited_at.slice(0, 10), i.expires_at.slice(0, 10)])) : 'No invitations.',
+          invitations.length
+            ? formatTable(
+                ['invited email', 'role', 'invited', 'expires'],
+                invitations.map((i) => [i.email, i.role, i.invited_at.slice(0, 10), i.expires_at.slice(0, 10)]),
+              )
+            : 'No invitations.',
         ];
         return { code: 0, out: lines.join('\n') };
       }
       case 'remove': {
         if ((values.uid === undefined) === (values.email === undefined)) return usage('remove needs --uid or --email');
-        const removed = await directory.remove(values.uid !== undefined ? { uid: values.uid } : { email: values.email! });
-        return removed > 0 ? { code: 0, out: `Removed ${removed} entr${removed === 1 ? 'y' : 'ies'}.` } : { code: 1, out: 'Nothing to remove.' };
+        const removed = await directory.remove(
+          values.uid !== undefined ? { uid: values.uid } : { email: values.email! },
+        );
+        return removed > 0
+          ? { code: 0, out: `Removed ${removed} entr${removed === 1 ? 'y' : 'ies'}.` }
+          : { code: 1, out: 'Nothing to remove.' };
       }
       default:
         return usage(command ? `unknown command: ${command}` : 'a command is needed');

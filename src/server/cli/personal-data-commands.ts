@@ -7,7 +7,12 @@ import type { ErasureReport, PersonalData } from '../store/personal-data.ts';
 export const EMAIL_ARGUMENT = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
 
 const isEmpty = (data: PersonalData) =>
-  data.submissions.length + data.newsletter.length + data.mails.length + data.galaxyAccounts.length + data.galaxyInvitations.length === 0;
+  data.submissions.length +
+    data.newsletter.length +
+    data.mails.length +
+    data.galaxyAccounts.length +
+    data.galaxyInvitations.length ===
+  0;
 
 export function describePersonalData(data: PersonalData): string {
   if (isEmpty(data)) return `Nothing is stored about ${data.email}.`;
@@ -15,26 +20,36 @@ export function describePersonalData(data: PersonalData): string {
   if (data.submissions.length) {
     lines.push('', `submissions (${data.submissions.length}):`);
     for (const submission of data.submissions) {
-      lines.push(`  ${submission.receivedAt} ${submission.form} ${submission.id} (${submission.status}${submission.withdrawnAt ? `, withdrawn ${submission.withdrawnAt}` : ''})`);
-      for (const [key, value] of Object.entries(submission.fields)) lines.push(`    ${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`);
-      for (const file of submission.files) lines.push(`    file ${file.field}: ${file.fileName} (${file.contentType}, ${file.size} bytes) ${file.storedPath}`);
+      lines.push(
+        `  ${submission.receivedAt} ${submission.form} ${submission.id} (${submission.status}${submission.withdrawnAt ? `, withdrawn ${submission.withdrawnAt}` : ''})`,
+      );
+      for (const [key, value] of Object.entries(submission.fields))
+        lines.push(`    ${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`);
+      for (const file of submission.files)
+        lines.push(
+          `    file ${file.field}: ${file.fileName} (${file.contentType}, ${file.size} bytes) ${file.storedPath}`,
+        );
     }
   }
   if (data.newsletter.length) {
     lines.push('', 'newsletter:');
-    for (const row of data.newsletter) lines.push(`  ${row.status} since ${row.confirmedAt ?? row.subscribedAt} (${row.language})`);
+    for (const row of data.newsletter)
+      lines.push(`  ${row.status} since ${row.confirmedAt ?? row.subscribedAt} (${row.language})`);
   }
   if (data.mails.length) {
     lines.push('', `mails (${data.mails.length}):`);
-    for (const mail of data.mails) lines.push(`  #${mail.id} ${mail.purpose} to ${mail.recipient}: ${mail.status}, "${mail.subject}"`);
+    for (const mail of data.mails)
+      lines.push(`  #${mail.id} ${mail.purpose} to ${mail.recipient}: ${mail.status}, "${mail.subject}"`);
   }
   if (data.galaxyAccounts.length) {
     lines.push('', 'Galaxy accounts:');
-    for (const account of data.galaxyAccounts) lines.push(`  ${account.uid} ${account.role} since ${account.createdAt}`);
+    for (const account of data.galaxyAccounts)
+      lines.push(`  ${account.uid} ${account.role} since ${account.createdAt}`);
   }
   if (data.galaxyInvitations.length) {
     lines.push('', 'Galaxy invitations:');
-    for (const invitation of data.galaxyInvitations) lines.push(`  ${invitation.role}, valid until ${invitation.expiresAt}`);
+    for (const invitation of data.galaxyInvitations)
+      lines.push(`  ${invitation.role}, valid until ${invitation.expiresAt}`);
   }
   return lines.join('\n');
 }

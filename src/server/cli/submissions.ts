@@ -11,20 +11,20 @@
  *   npm run submissions -- subscribers > subscribers.csv
  */
 import { parseArgs } from 'node:util';
-import { openAttachmentStore } from '../uploads/open-attachment-store.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { createTokenSigner, resolveTokenSecret } from '../forms/tokens.ts';
 import { unsubscribeLinks } from '../forms/unsubscribe-link.ts';
 import { openDatabase } from '../store/database.ts';
-import type { Dialect, SqlClient } from '../store/sql.ts';
 import { confirmedSubscribers } from '../store/newsletter.ts';
 import { retryFailedMail } from '../store/outbox.ts';
 import { erasePersonalData, findPersonalData } from '../store/personal-data.ts';
+import type { Dialect, SqlClient } from '../store/sql.ts';
+import { openAttachmentStore } from '../uploads/open-attachment-store.ts';
 import { toCsv } from './csv.ts';
 import { describeErasure, describePersonalData, EMAIL_ARGUMENT } from './personal-data-commands.ts';
 import type { CliResult } from './run-cli.ts';
-import { toolCommand } from './tool-command.ts';
 import { formatTable } from './table.ts';
+import { toolCommand } from './tool-command.ts';
 
 interface ListedSubmission {
   id: string;
@@ -57,7 +57,11 @@ function listed(db: SqlClient, form: string | undefined, limit: number): Promise
 }
 
 function mailState(row: ListedSubmission): string {
-  return [`${row.mails_sent} sent`, row.mails_pending ? `${row.mails_pending} pending` : '', row.mails_failed ? `${row.mails_failed} FAILED` : '']
+  return [
+    `${row.mails_sent} sent`,
+    row.mails_pending ? `${row.mails_pending} pending` : '',
+    row.mails_failed ? `${row.mails_failed} FAILED` : '',
+  ]
     .filter(Boolean)
     .join(', ');
 }
@@ -65,7 +69,15 @@ function mailState(row: ListedSubmission): string {
 async function list(db: SqlClient, form: string | undefined, limit: number): Promise<string> {
   const rows = await listed(db, form, limit);
   if (rows.length === 0) return 'No submissions.';
-  const table = rows.map((row) => [row.created_at.slice(0, 19).replace('T', ' '), row.id, row.form, row.language, row.status, row.email, mailState(row)]);
+  const table = rows.map((row) => [
+    row.created_at.slice(0, 19).replace('T', ' '),
+    row.id,
+    row.form,
+    row.language,
+    row.status,
+    row.email,
+    mailState(row),
+  ]);
   return formatTable(['received', 'id', 'form', 'lang', 'status', 'email', 'mails'], table);
 }
 
@@ -73,8 +85,14 @@ async function show(db: SqlClient, id: string): Promise<string | undefined> {
   const submission = await db.get('SELECT * FROM submissions WHERE id = ?', [id]);
   if (!submission) return undefined;
   const payload = JSON.parse(String(submission.payload)) as Record<string, unknown>;
-  const attachments = await db.all('SELECT field, file_name, content_type, size, stored_path FROM attachments WHERE submission_id = ? ORDER BY stored_path', [id]);
-  const mails = await db.all('SELECT id, purpose, recipient, status, attempts, last_error, sent_at FROM outbox WHERE submission_id = ? ORDER BY id', [id]);
+  const attachments = await db.all(
+    'SELECT field, file_name, content_type, size, stored_path FROM attachments WHERE submission_id = ? ORDER BY stored_path',
+    [id],
+  );
+  const mails = await db.all(
+    'SELECT id, purpose, recipient, status, attempts, last_error, sent_at FROM outbox WHERE submission_id = ? ORDER BY id',
+    [id],
+  );
   const lines = [
     `id:         ${String(submission.id)}`,
     `form:       ${String(submission.form)}`,
@@ -85,10 +103,19 @@ async function show(db: SqlClient, id: string): Promise<string | undefined> {
     `email:      ${String(submission.email)}`,
     '',
     'fields:',
-    ...Object.entries(payload).map(([key, value]) => `  ${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`),
+    ...Object.entries(payload).map(
+      ([key, value]) => `  ${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`,
+    ),
   ];
   if (attachments.length) {
-    lines.push('', 'files:', ...attachments.map((file) => `  ${String(file.field)}: ${String(file.file_name)} (${String(file.content_type)}, ${String(file.size)} bytes) ${String(file.stored_path)}`));
+    lines.push(
+      '',
+      'files:',
+      ...attachments.map(
+        (file) =>
+          `  ${String(file.field)}: ${String(file.file_name)} (${String(file.content_type)}, ${String(file.size)} bytes) ${String(file.stored_path)}`,
+      ),
+    );
   }
   lines.push('', 'mails:');
   for (const mail of mails) {
@@ -101,7 +128,17 @@ async function show(db: SqlClient, id: string): Promise<string | undefined> {
   return lines.join('\n');
 }
 
-const EXPORT_FIELDS = ['company', 'message', 'phone', 'job', 'type', 'locations', 'event', 'products', 'services'] as const;
+const EXPORT_FIELDS = [
+  'company',
+  'message',
+  'phone',
+  'job',
+  'type',
+  'locations',
+  'event',
+  'products',
+  'services',
+] as const;
 
 async function exportCsv(db: SqlClient, form: string | undefined): Promise<string> {
   const rows = await listed(db, form, Number.MAX_SAFE_INTEGER);
@@ -114,7 +151,18 @@ async function exportCsv(db: SqlClient, form: string | undefined): Promise<strin
         const field = payload[key];
         return Array.isArray(field) ? field.join('; ') : field === undefined ? '' : String(field);
       };
-      return [row.id, row.created_at, row.form, row.language, row.status, row.name ?? '', row.email, ...EXPORT_FIELDS.map(value), row.files ?? '', mailState(row)];
+      return [
+        row.id,
+        row.created_at,
+        row.form,
+        row.language,
+        row.status,
+        row.name ?? '',
+        row.email,
+        ...EXPORT_FIELDS.map(value),
+        row.files ?? '',
+        mailState(row),
+      ];
     }),
   ]);
 }
@@ -136,20 +184,29 @@ async function subscribersCsv(db: SqlClient, config: Config): Promise<string> {
 const usageOf = (command: string) =>
   `usage: ${command} list [--form NAME] [--limit N] | show ID | export [--form NAME] | retry MAIL_ID | find EMAIL | export EMAIL | erase EMAIL | subscribers`;
 
-export async function runSubmissionsCli(args: string[], env: Record<string, string | undefined> = process.env): Promise<CliResult> {
+export async function runSubmissionsCli(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<CliResult> {
   const usage = usageOf(toolCommand('submissions'));
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { form: { type: 'string' }, limit: { type: 'string', default: '50' } } });
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { form: { type: 'string' }, limit: { type: 'string', default: '50' } },
+    });
   } catch (error) {
     return { code: 2, out: `${(error as Error).message}\n${usage}` };
   }
   const { values, positionals } = parsed;
   const [command, id] = positionals;
   const limit = Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1) return { code: 2, out: `--limit must be a positive whole number\n${usage}` };
+  if (!Number.isInteger(limit) || limit < 1)
+    return { code: 2, out: `--limit must be a positive whole number\n${usage}` };
   const config = loadConfig(env);
-  if (['find', 'erase'].includes(command ?? '') && !EMAIL_ARGUMENT.test(id ?? '')) return { code: 2, out: `${command} needs an email address\n${usage}` };
+  if (['find', 'erase'].includes(command ?? '') && !EMAIL_ARGUMENT.test(id ?? ''))
+    return { code: 2, out: `${command} needs an email address\n${usage}` };
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     switch (command) {
@@ -162,7 +219,8 @@ export async function runSubmissionsCli(args: string[], env: Record<string, stri
       }
       case 'export':
         if (id === undefined) return { code: 0, out: await exportCsv(db, values.form) };
-        if (!EMAIL_ARGUMENT.test(id)) return { code: 2, out: `export takes an email address, or --form for all submissions as CSV\n${usage}` };
+        if (!EMAIL_ARGUMENT.test(id))
+          return { code: 2, out: `export takes an email address, or --form for all submissions as CSV\n${usage}` };
         return { code: 0, out: JSON.stringify(await findPersonalData(db, id), null, 2) };
       case 'find':
         return { code: 0, out: describePersonalData(await findPersonalData(db, id!)) };

@@ -15,5 +15,7 @@ export function toolCommand(tool: OperatorTool, root: string = process.cwd()): s
 
 /** What to do when the build output is missing: a checkout builds it; an image without it must be built again. */
 export function missingBuildAdvice(root: string = process.cwd()): string {
-  return existsSync(path.join(root, 'build.mjs')) ? 'run npm run build' : 'this image is incomplete: build the image again';
+  return existsSync(path.join(root, 'build.mjs'))
+    ? 'run npm run build'
+    : 'this image is incomplete: build the image again';
 }

@@ -107,7 +107,11 @@ export interface ArticleCheck {
  * The first article folder whose files differ on disk from its listing (edited, added or
  * removed inside it, or the folder gone), or undefined; stop() ends the check early.
  */
-export async function changedArticle(contentDir: string, articles: Iterable<[string, { blocks: readonly string[]; signature: number }]>, stop: () => boolean = () => false): Promise<ArticleCheck> {
+export async function changedArticle(
+  contentDir: string,
+  articles: Iterable<[string, { blocks: readonly string[]; signature: number }]>,
+  stop: () => boolean = () => false,
+): Promise<ArticleCheck> {
   let changed: string | undefined;
   const { busyMs } = await forEachInSlices(
     articles,

@@ -27,7 +27,10 @@ export type SettingName = (typeof SETTING_NAMES)[number];
 export const SETTING_PATTERN = /\{\{([a-z_]+)\}\}/g;
 
 /** Which values fill a language's content; `file` reads another content file of that language. */
-export type ContentSettings = (language: string, file: (relative: string) => unknown) => Readonly<Record<string, string>>;
+export type ContentSettings = (
+  language: string,
+  file: (relative: string) => unknown,
+) => Readonly<Record<string, string>>;
 
 const DAY_HOURS = 24;
 
@@ -54,7 +57,12 @@ export function formatPeriod(hours: number, words: PeriodsContent): string {
 export const providerNamed = (name: string | undefined): string => (name === undefined ? '' : ` (${name})`);
 
 /** `sessionHours`: how long the Galaxy session cookie lives (SESSION_MAX_AGE_HOURS). */
-export function retentionSettings(policy: RetentionPolicy, confirmationTtlHours: number, sessionHours: number, providers: ProviderNames = {}): ContentSettings {
+export function retentionSettings(
+  policy: RetentionPolicy,
+  confirmationTtlHours: number,
+  sessionHours: number,
+  providers: ProviderNames = {},
+): ContentSettings {
   return (language, file) => {
     const words = file('periods.json') as PeriodsContent | undefined;
     if (!words) throw new Error(`content/${language}/periods.json is missing`);

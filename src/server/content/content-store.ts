@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { changedArticle, isArticleFolder, listContent, type ArticleCheck } from './content-listing.ts';
-import { SETTING_PATTERN, type ContentSettings } from './content-settings.ts';
+import { type ArticleCheck, changedArticle, isArticleFolder, listContent } from './content-listing.ts';
+import { type ContentSettings, SETTING_PATTERN } from './content-settings.ts';
 import { forEachInSlices } from './time-slices.ts';
 
 export interface StoredFile {
@@ -120,12 +120,16 @@ function fillSettings(value: unknown, values: Readonly<Record<string, string>>, 
   if (typeof value === 'string') {
     return value.replace(SETTING_PATTERN, (_, name: string) => {
       const filled = values[name];
-      if (filled === undefined) throw new ContentLoadError(`content/${relative} names {{${name}}}, which the server does not know`);
+      if (filled === undefined)
+        throw new ContentLoadError(`content/${relative} names {{${name}}}, which the server does not know`);
       return filled;
     });
   }
   if (Array.isArray(value)) return value.map((item) => fillSettings(item, values, relative));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, fillSettings(child, values, relative)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => [key, fillSettings(child, values, relative)]),
+    );
   return value;
 }
 
@@ -139,13 +143,24 @@ function parseJson(relative: string, body: Buffer): unknown {
 }
 
 /** Parses one file's bytes and fills the settings in. */
-function parseValue(relative: string, body: Buffer, settings: ContentSettings | undefined, values: (language: string) => Readonly<Record<string, string>>): unknown {
+function parseValue(
+  relative: string,
+  body: Buffer,
+  settings: ContentSettings | undefined,
+  values: (language: string) => Readonly<Record<string, string>>,
+): unknown {
   const value = parseJson(relative, body);
   return settings && body.includes('{{') ? fillSettings(value, values(relative.split('/')[0]!), relative) : value;
 }
 
 /** Parses one file's bytes, fills the settings in, and keeps it ready to serve. */
-function parseFile(relative: string, body: Buffer, modifiedMs: number, settings: ContentSettings | undefined, values: (language: string) => Readonly<Record<string, string>>): StoredFile {
+function parseFile(
+  relative: string,
+  body: Buffer,
+  modifiedMs: number,
+  settings: ContentSettings | undefined,
+  values: (language: string) => Readonly<Record<string, string>>,
+): StoredFile {
   const value = parseValue(relative, body, settings, values);
   // Filled-in settings change the bytes served.
   return stored(value, settings && body.includes('{{') ? Buffer.from(JSON.stringify(value)) : body, modifiedMs);
@@ -156,7 +171,10 @@ function bundle(blocks: Record<string, unknown>, modifiedMs: number): StoredFile
 }
 
 /** The files kept in memory, parsed as they are on disk. */
-async function readResident(contentDir: string, relativePaths: readonly string[]): Promise<Map<string, { value: unknown; body: Buffer; modifiedMs: number }>> {
+async function readResident(
+  contentDir: string,
+  relativePaths: readonly string[],
+): Promise<Map<string, { value: unknown; body: Buffer; modifiedMs: number }>> {
   const parsed = new Map<string, { value: unknown; body: Buffer; modifiedMs: number }>();
   await forEachInSlices(relativePaths, (relative) => {
     const full = path.join(contentDir, relative);
@@ -286,7 +304,11 @@ export async function loadContentStore(contentDir: string, options: ContentStore
     return bundle(blocks, modifiedMs);
   }
 
-  function cached(key: string, load: (snapshot: ContentSnapshot) => Promise<StoredFile | undefined>, { cache: keep = true }: ReadOptions): Promise<StoredFile | undefined> {
+  function cached(
+    key: string,
+    load: (snapshot: ContentSnapshot) => Promise<StoredFile | undefined>,
+    { cache: keep = true }: ReadOptions,
+  ): Promise<StoredFile | undefined> {
     const hit = cache.get(key);
     if (hit) return Promise.resolve(hit);
     const pending = reading.get(key);
@@ -313,7 +335,12 @@ export async function loadContentStore(contentDir: string, options: ContentStore
       const resident = current.files.get(relativePath);
       if (resident || !isArticleFolder(path.posix.dirname(relativePath))) return resident?.value;
       const snapshot = current;
-      if (!snapshot.articles.get(path.posix.dirname(relativePath))?.blocks.includes(path.posix.basename(relativePath, '.json'))) return undefined;
+      if (
+        !snapshot.articles
+          .get(path.posix.dirname(relativePath))
+          ?.blocks.includes(path.posix.basename(relativePath, '.json'))
+      )
+        return undefined;
       let body: Buffer;
       try {
         body = readFileSync(path.join(contentDir, relativePath));
@@ -332,7 +359,9 @@ export async function loadContentStore(contentDir: string, options: ContentStore
     paths(prefix) {
       const resident = [...current.files.keys()].filter((key) => key.startsWith(prefix));
       const onDemand = [...current.articles].flatMap(([folder, { blocks }]) =>
-        `${folder}/`.startsWith(prefix) || folder.startsWith(prefix) ? blocks.map((block) => `${folder}/${block}.json`).filter((file) => file.startsWith(prefix)) : [],
+        `${folder}/`.startsWith(prefix) || folder.startsWith(prefix)
+          ? blocks.map((block) => `${folder}/${block}.json`).filter((file) => file.startsWith(prefix))
+          : [],
       );
       return [...resident, ...onDemand].sort();
     },

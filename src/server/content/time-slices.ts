@@ -17,7 +17,11 @@ export interface SlicedPass {
 }
 
 /** Calls work for each item; between slices, stop() may end the pass early. */
-export async function forEachInSlices<T>(items: Iterable<T>, work: (item: T) => void, stop: () => boolean = () => false): Promise<SlicedPass> {
+export async function forEachInSlices<T>(
+  items: Iterable<T>,
+  work: (item: T) => void,
+  stop: () => boolean = () => false,
+): Promise<SlicedPass> {
   let busyMs = 0;
   let sliceStarted = performance.now();
   for (const item of items) {

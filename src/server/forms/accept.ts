@@ -1,11 +1,11 @@
 /** The answer to an accepted submission: JSON for scripts, a redirect to the form's page for a plain form post. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type FormName, SENT_PARAM } from '#app/forms/form-definitions.ts';
 import type { Language } from '#app/i18n/language.ts';
 import { FORM_PAGE_PATH } from '#app/paths.ts';
-import { HONEYPOT_FIELD } from './schemas.ts';
 import { wantsJson } from '../http/wants-json.ts';
 import { formPageOf } from './form-echo.ts';
-import { SENT_PARAM, type FormName } from '#app/forms/form-definitions.ts';
+import { HONEYPOT_FIELD } from './schemas.ts';
 
 export function isBot(body: Record<string, unknown>): boolean {
   const trap = body[HONEYPOT_FIELD];
@@ -24,7 +24,9 @@ export interface Accepted {
 
 export function answerAccepted(request: FastifyRequest, reply: FastifyReply, accepted: Accepted) {
   if (wantsJson(request)) {
-    return reply.code(accepted.status === 'pending' ? 202 : 201).send({ ok: true, id: accepted.id, status: accepted.status });
+    return reply
+      .code(accepted.status === 'pending' ? 202 : 201)
+      .send({ ok: true, id: accepted.id, status: accepted.status });
   }
   // Back to the page the form was on, or the form's own page.
   const page = accepted.page ?? formPageOf(request) ?? FORM_PAGE_PATH[accepted.form][accepted.language];

@@ -1,6 +1,7 @@
 /** Reads a confirmation link's token, refusing forged, foreign and expired ones with a clear message. */
-import type { TokenClaims, TokenPurpose, TokenSigner } from './tokens.ts';
+
 import { FormRefusal } from './refusal.ts';
+import type { TokenClaims, TokenPurpose, TokenSigner } from './tokens.ts';
 
 /** What a link names since links carry no address: a submission's id. */
 const SUBMISSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -3,10 +3,11 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { Static, TSchema } from 'typebox';
 import { AJV_OPTIONS } from '../http/ajv-options.ts';
-import { refusalOfValidation, type FormRefusal } from './refusal.ts';
+import { type FormRefusal, refusalOfValidation } from './refusal.ts';
 
 // ajv-formats is CommonJS; its default export arrives wrapped depending on the loader.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
 /** Configured as Fastify is here: no coercion, nothing dropped silently, first error only. */
 function createAjv(): Ajv {
@@ -15,9 +16,13 @@ function createAjv(): Ajv {
   return ajv;
 }
 
-export type FieldCheck<Schema extends TSchema> = { ok: true; value: Static<Schema> } | { ok: false; refusal: FormRefusal };
+export type FieldCheck<Schema extends TSchema> =
+  | { ok: true; value: Static<Schema> }
+  | { ok: false; refusal: FormRefusal };
 
-export function createFieldValidator<Schema extends TSchema>(schema: Schema): (fields: Record<string, unknown>) => FieldCheck<Schema> {
+export function createFieldValidator<Schema extends TSchema>(
+  schema: Schema,
+): (fields: Record<string, unknown>) => FieldCheck<Schema> {
   const validate = createAjv().compile(schema);
   return (fields) => {
     const value = structuredClone(fields);

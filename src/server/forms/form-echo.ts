@@ -5,8 +5,8 @@
 import type { FastifyRequest } from 'fastify';
 import { PAGE_FIELD, PAGE_PATH_PATTERN } from '#app/forms/form-definitions.ts';
 import type { FormEcho } from '#app/forms/page-data.ts';
-import { HONEYPOT_FIELD } from './schemas.ts';
 import { wantsJson } from '../http/wants-json.ts';
+import { HONEYPOT_FIELD } from './schemas.ts';
 
 const PAGE_PATH = new RegExp(PAGE_PATH_PATTERN);
 const NOT_ECHOED = new Set([HONEYPOT_FIELD, PAGE_FIELD, 'language']);
@@ -30,7 +30,10 @@ export function formPageOf(request: FastifyRequest): string | undefined {
 export function echoedValues(request: FastifyRequest): FormEcho['values'] {
   const body = request.body as Record<string, unknown> | undefined;
   if (!body || typeof body !== 'object') return {};
-  const values: Record<string, string | string[] | boolean> = Object.create(null) as Record<string, string | string[] | boolean>;
+  const values: Record<string, string | string[] | boolean> = Object.create(null) as Record<
+    string,
+    string | string[] | boolean
+  >;
   for (const [name, value] of Object.entries(body)) {
     if (NOT_ECHOED.has(name) || !FIELD_NAME.test(name)) continue;
     if (typeof value === 'string' || typeof value === 'boolean') values[name] = value;

@@ -30,8 +30,11 @@ export function normaliseFormFields(schema: unknown, body: Record<string, unknow
 const formParsers: FastifyPluginAsync = async (app) => {
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
   // The whole multipart body counts against the body limit, read before it is parsed.
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT }, async (request: FastifyRequest, body: Buffer) =>
-    parseMultipartFields(request.headers, body, { fields: 30, fieldSize: FORM_BODY_LIMIT }),
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT },
+    async (request: FastifyRequest, body: Buffer) =>
+      parseMultipartFields(request.headers, body, { fields: 30, fieldSize: FORM_BODY_LIMIT }),
   );
   app.addHook('preValidation', async (request) => {
     if (request.headers['content-type']?.startsWith('application/json')) return;

@@ -1,10 +1,13 @@
 /** The texts forms and their mails need, read from the content store in the submitter's language. */
-import type { Language } from '#app/i18n/language.ts';
+
 import type { PLACEHOLDERS, PlaceholderFile, PlaceholderNames, PlaceholderText } from '#app/content/placeholders.ts';
+import type { Language } from '#app/i18n/language.ts';
 import type { Template } from '#app/i18n/template.ts';
 import type { ContentStore } from '../content/content-store.ts';
 
-type PlaceholderKey<F extends keyof typeof PLACEHOLDERS> = keyof (typeof PLACEHOLDERS)[F] extends `/${infer Key}` ? Key : never;
+type PlaceholderKey<F extends keyof typeof PLACEHOLDERS> = keyof (typeof PLACEHOLDERS)[F] extends `/${infer Key}`
+  ? Key
+  : never;
 
 export type MessageCode =
   | 'required'
@@ -104,7 +107,8 @@ export function createFormTexts(store: ContentStore): FormTexts {
   }
   return {
     messages: (language) => read<FormMessages>(language, 'form_messages.json'),
-    thankYou: <Name extends ThankYouName>(name: Name, language: Language) => read<ThankYouTexts<MailPlaceholders<Name>>>(language, `${name}.json`),
+    thankYou: <Name extends ThankYouName>(name: Name, language: Language) =>
+      read<ThankYouTexts<MailPlaceholders<Name>>>(language, `${name}.json`),
     notification: (language) => read<NotificationTexts>(language, 'mail_notification.json'),
   };
 }

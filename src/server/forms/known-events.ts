@@ -1,7 +1,8 @@
 /** The event editions people can register for: named in content, open for registration and not yet past. */
-import { EVENTS_FOLDER } from '#app/paths.ts';
-import { editionPath, isPast, parseEditionKey, type EventInformation } from '#app/events/model.ts';
+
+import { type EventInformation, editionPath, isPast, parseEditionKey } from '#app/events/model.ts';
 import type { Language } from '#app/i18n/language.ts';
+import { EVENTS_FOLDER } from '#app/paths.ts';
 import type { ContentStore } from '../content/content-store.ts';
 
 export interface OpenEdition {
@@ -13,8 +14,11 @@ export interface OpenEdition {
 export function openEdition(store: ContentStore, language: Language, key: string, now: Date): OpenEdition | null {
   const parsed = parseEditionKey(key);
   if (!parsed) return null;
-  const information = store.get(`${language}/${EVENTS_FOLDER[language]}/${parsed.folderName}/information.json`)?.value as EventInformation | undefined;
-  const edition = information?.editions.find((e) => e.location === parsed.location && e.year === parsed.year && e.month === parsed.month);
+  const information = store.get(`${language}/${EVENTS_FOLDER[language]}/${parsed.folderName}/information.json`)
+    ?.value as EventInformation | undefined;
+  const edition = information?.editions.find(
+    (e) => e.location === parsed.location && e.year === parsed.year && e.month === parsed.month,
+  );
   if (!information || !edition?.registration || isPast(edition, now)) return null;
   return { title: edition.title, path: editionPath(language, information.folderName, edition) };
 }
@@ -24,8 +28,11 @@ export function editionEnd(store: ContentStore, key: string): Date | undefined {
   const parsed = parseEditionKey(key);
   if (!parsed) return undefined;
   for (const language of ['de', 'en'] as const) {
-    const information = store.get(`${language}/${EVENTS_FOLDER[language]}/${parsed.folderName}/information.json`)?.value as EventInformation | undefined;
-    const edition = information?.editions.find((e) => e.location === parsed.location && e.year === parsed.year && e.month === parsed.month);
+    const information = store.get(`${language}/${EVENTS_FOLDER[language]}/${parsed.folderName}/information.json`)
+      ?.value as EventInformation | undefined;
+    const edition = information?.editions.find(
+      (e) => e.location === parsed.location && e.year === parsed.year && e.month === parsed.month,
+    );
     if (edition) return new Date(edition.end);
   }
   return undefined;

@@ -4,8 +4,9 @@
  * memory outside that limit while the body trickles in; here the whole body counts against
  * it, as for urlencoded and JSON. Files are refused: the text forms take none.
  */
-import { Busboy } from '@fastify/busboy';
+
 import type { IncomingHttpHeaders } from 'node:http';
+import { Busboy } from '@fastify/busboy';
 import { FormRefusal } from './refusal.ts';
 
 export interface MultipartFieldLimits {
@@ -19,10 +20,15 @@ export type MultipartFields = Record<string, string | string[]>;
 /** A form field's value: a name sent again (checkboxes of one list) makes a list of its values. */
 export function addField(fields: Record<string, unknown>, name: string, value: string): void {
   const existing = fields[name];
-  fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? (existing as unknown[]) : [existing]), value];
+  fields[name] =
+    existing === undefined ? value : [...(Array.isArray(existing) ? (existing as unknown[]) : [existing]), value];
 }
 
-export function parseMultipartFields(headers: IncomingHttpHeaders, body: Buffer, limits: MultipartFieldLimits): Promise<MultipartFields> {
+export function parseMultipartFields(
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+  limits: MultipartFieldLimits,
+): Promise<MultipartFields> {
   return new Promise((resolve, reject) => {
     // An empty form is still a form: the schema then names the first field it lacks.
     if (body.length === 0) return resolve(Object.create(null) as MultipartFields);
@@ -34,7 +40,10 @@ export function parseMultipartFields(headers: IncomingHttpHeaders, body: Buffer,
     };
     let parser: InstanceType<typeof Busboy>;
     try {
-      parser = new Busboy({ headers: headers as IncomingHttpHeaders & { 'content-type': string }, limits: { fields: limits.fields, fieldSize: limits.fieldSize, files: 0, parts: limits.fields } });
+      parser = new Busboy({
+        headers: headers as IncomingHttpHeaders & { 'content-type': string },
+        limits: { fields: limits.fields, fieldSize: limits.fieldSize, files: 0, parts: limits.fields },
+      });
     } catch {
       reject(new FormRefusal(415, 'content-type', 'unsupported_type'));
       return;

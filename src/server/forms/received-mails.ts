@@ -1,10 +1,11 @@
 /** The two mails of a received submission: the team's notification and the sender's confirmation. */
+
+import type { FormName } from '#app/forms/form-definitions.ts';
 import type { Language } from '#app/i18n/language.ts';
 import { notificationMail, personalMail } from '../mail/compose.ts';
-import type { OutgoingMail } from '../store/outbox.ts';
 import type { FormServices } from '../plugins/forms.ts';
+import type { OutgoingMail } from '../store/outbox.ts';
 import type { ThankYouName } from './form-texts.ts';
-import type { FormName } from '#app/forms/form-definitions.ts';
 import type { QueuedMail } from './submissions.ts';
 
 export interface ReceivedMailsInput {
@@ -20,7 +21,18 @@ export interface ReceivedMailsInput {
   attachments?: OutgoingMail['attachments'];
 }
 
-export function receivedMails({ forms, form, language, recipients, sender, reference, submittedAt, fields, thankYou, attachments }: ReceivedMailsInput): QueuedMail[] {
+export function receivedMails({
+  forms,
+  form,
+  language,
+  recipients,
+  sender,
+  reference,
+  submittedAt,
+  fields,
+  thankYou,
+  attachments,
+}: ReceivedMailsInput): QueuedMail[] {
   const { texts, config } = forms;
   return [
     {
@@ -40,7 +52,13 @@ export function receivedMails({ forms, form, language, recipients, sender, refer
     },
     {
       purpose: 'confirmation',
-      mail: personalMail({ from: config.mail.from, to: sender.email, language, texts: texts.thankYou(thankYou, language).mail, values: { name: sender.name } }),
+      mail: personalMail({
+        from: config.mail.from,
+        to: sender.email,
+        language,
+        texts: texts.thankYou(thankYou, language).mail,
+        values: { name: sender.name },
+      }),
     },
   ];
 }

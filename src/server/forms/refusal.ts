@@ -35,7 +35,10 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export function refusalBody(refusal: Pick<FormRefusal, 'statusCode' | 'field' | 'code' | 'values'>, messages: FormMessages): RefusalBody {
+export function refusalBody(
+  refusal: Pick<FormRefusal, 'statusCode' | 'field' | 'code' | 'values'>,
+  messages: FormMessages,
+): RefusalBody {
   return {
     statusCode: refusal.statusCode,
     error: STATUS_TEXT[refusal.statusCode] ?? 'Bad Request',
@@ -56,8 +59,17 @@ interface AjvIssue {
 export function refusalOfValidation(issue: AjvIssue | undefined, context: string | undefined): FormRefusal {
   if (!issue) return new FormRefusal(400, context ?? 'body', 'invalid');
   // The innermost named field: /csp-report/line-number names line-number, /filter/0 names filter.
-  const path = issue.instancePath.split('/').filter((segment) => segment !== '' && !/^\d+$/.test(segment)).at(-1) ?? '';
-  const named = issue.keyword === 'required' ? issue.params.missingProperty : issue.keyword === 'additionalProperties' ? issue.params.additionalProperty : undefined;
+  const path =
+    issue.instancePath
+      .split('/')
+      .filter((segment) => segment !== '' && !/^\d+$/.test(segment))
+      .at(-1) ?? '';
+  const named =
+    issue.keyword === 'required'
+      ? issue.params.missingProperty
+      : issue.keyword === 'additionalProperties'
+        ? issue.params.additionalProperty
+        : undefined;
   const field = (named === undefined ? path : String(named)) || context || 'body';
   const limit = Number(issue.params.limit);
   switch (issue.keyword) {

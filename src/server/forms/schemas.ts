@@ -17,7 +17,9 @@ export const tokenBodySchema = <Field extends string>(field: Field) =>
     type: 'object',
     additionalProperties: false,
     required: [field],
-    properties: { [field]: { type: 'string', minLength: 1, maxLength: LIMITS.token } } as { [Name in Field]: { type: 'string'; minLength: 1; maxLength: number } },
+    properties: { [field]: { type: 'string', minLength: 1, maxLength: LIMITS.token } } as {
+      [Name in Field]: { type: 'string'; minLength: 1; maxLength: number };
+    },
   }) as const;
 
 /** What a successful submission answers to scripts. */

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FormName } from '#app/forms/form-definitions.ts';
 import type { Language } from '#app/i18n/language.ts';
-import type { Database, SqlClient } from '../store/sql.ts';
 import { enqueueMail, type MailPurpose, type OutgoingMail } from '../store/outbox.ts';
+import type { Database, SqlClient } from '../store/sql.ts';
 
 export interface NewSubmission {
   form: FormName;
@@ -45,7 +45,16 @@ export async function saveSubmission(db: Database, submission: NewSubmission, op
   await db.transaction(async (tx) => {
     await tx.run(
       `INSERT INTO submissions (id, form, language, email, name, payload, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [id, submission.form, submission.language, submission.email, submission.name ?? null, JSON.stringify(submission.payload), submission.status, now.toISOString()],
+      [
+        id,
+        submission.form,
+        submission.language,
+        submission.email,
+        submission.name ?? null,
+        JSON.stringify(submission.payload),
+        submission.status,
+        now.toISOString(),
+      ],
     );
     for (const file of options.attachments ?? []) {
       await tx.run(
@@ -79,7 +88,13 @@ export async function findSubmission(db: SqlClient, id: string): Promise<Submiss
  * Whether this address already asked for this double opt-in within the link's lifetime
  * (and it is not yet past): then no second mail goes out, and the answer stays the same.
  */
-export async function hasOpenOptIn(db: SqlClient, form: 'event' | 'newsletter', email: string, since: Date, event?: string): Promise<boolean> {
+export async function hasOpenOptIn(
+  db: SqlClient,
+  form: 'event' | 'newsletter',
+  email: string,
+  since: Date,
+  event?: string,
+): Promise<boolean> {
   const rows = await db.all<{ payload: string }>(
     `SELECT payload FROM submissions WHERE form = ? AND email = ? AND status IN ('pending', 'confirmed') AND created_at >= ?`,
     [form, email, since.toISOString()],
@@ -93,13 +108,22 @@ export type ConfirmResult = 'confirmed' | 'already-confirmed' | 'unknown';
  * Confirms a pending submission once; its follow-up mails are queued only the first time. The
  * change is one conditional update, so two replicas using the same link at once confirm it once.
  */
-export async function confirmSubmission(db: Database, id: string, form: FormName, mails: (row: SubmissionRow) => QueuedMail[], now = new Date()): Promise<ConfirmResult> {
+export async function confirmSubmission(
+  db: Database,
+  id: string,
+  form: FormName,
+  mails: (row: SubmissionRow) => QueuedMail[],
+  now = new Date(),
+): Promise<ConfirmResult> {
   return db.transaction(async (tx) => {
     const row = await tx.get<SubmissionRow>(
       `UPDATE submissions SET status = 'confirmed', confirmed_at = ? WHERE id = ? AND form = ? AND status = 'pending' RETURNING *`,
       [now.toISOString(), id, form],
     );
-    if (!row) return (await tx.get('SELECT 1 FROM submissions WHERE id = ? AND form = ?', [id, form])) ? 'already-confirmed' : 'unknown';
+    if (!row)
+      return (await tx.get('SELECT 1 FROM submissions WHERE id = ? AND form = ?', [id, form]))
+        ? 'already-confirmed'
+        : 'unknown';
     for (const { purpose, mail } of mails(row)) await enqueueMail(tx, id, purpose, mail, now.getTime());
     return 'confirmed';
   });

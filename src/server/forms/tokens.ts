@@ -59,14 +59,20 @@ export function createTokenSigner(secret: string, defaultTtlHours: number): Toke
       const expected = mac(payload);
       const given = Buffer.from(signature, 'base64url');
       if (given.toString('base64url') !== signature) return { ok: false, reason: 'invalid' };
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return { ok: false, reason: 'invalid' };
       let claims: { p?: unknown; s?: unknown; l?: unknown; e?: unknown };
       try {
         claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims;
       } catch {
         return { ok: false, reason: 'invalid' };
       }
-      if (claims.p !== purpose || typeof claims.s !== 'string' || !isLanguage(claims.l) || typeof claims.e !== 'number') {
+      if (
+        claims.p !== purpose ||
+        typeof claims.s !== 'string' ||
+        !isLanguage(claims.l) ||
+        typeof claims.e !== 'number'
+      ) {
         return { ok: false, reason: 'invalid' };
       }
       if (claims.e * 1000 < now) return { ok: false, reason: 'expired' };

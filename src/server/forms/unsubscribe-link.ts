@@ -11,7 +11,19 @@ import type { TokenSigner } from './tokens.ts';
 /** A link in a mail from years ago must still unsubscribe. */
 export const UNSUBSCRIBE_LINK_HOURS = 10 * 366 * 24;
 
-export function unsubscribeLinks(siteUrl: string, tokens: TokenSigner, signUpId: string, language: Language): { page: string; oneClick: string } {
-  const token = tokens.sign({ purpose: 'unsubscribe', subject: signUpId, language }, Date.now(), UNSUBSCRIBE_LINK_HOURS);
-  return { page: `${siteUrl}${newsletterUnsubscribePath(token)}`, oneClick: `${siteUrl}${NEWSLETTER_UNSUBSCRIBE_API}/${encodeURIComponent(token)}` };
+export function unsubscribeLinks(
+  siteUrl: string,
+  tokens: TokenSigner,
+  signUpId: string,
+  language: Language,
+): { page: string; oneClick: string } {
+  const token = tokens.sign(
+    { purpose: 'unsubscribe', subject: signUpId, language },
+    Date.now(),
+    UNSUBSCRIBE_LINK_HOURS,
+  );
+  return {
+    page: `${siteUrl}${newsletterUnsubscribePath(token)}`,
+    oneClick: `${siteUrl}${NEWSLETTER_UNSUBSCRIBE_API}/${encodeURIComponent(token)}`,
+  };
 }

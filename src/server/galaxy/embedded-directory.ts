@@ -27,13 +27,17 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 export function createEmbeddedDirectory(db: SqlClient, now: () => Date = () => new Date()): GalaxyDirectory {
   return {
     async findUser(identity: VerifiedIdentity): Promise<GalaxyUser | null> {
-      const account = await db.get<AccountRow>('SELECT uid, email, name, role, created_at FROM galaxy_accounts WHERE uid = ?', [identity.uid]);
-      if (account) return { uid: account.uid, email: account.email, name: account.name, role: account.role, status: 'active' };
+      const account = await db.get<AccountRow>(
+        'SELECT uid, email, name, role, created_at FROM galaxy_accounts WHERE uid = ?',
+        [identity.uid],
+      );
+      if (account)
+        return { uid: account.uid, email: account.email, name: account.name, role: account.role, status: 'active' };
       if (!identity.email || !identity.emailVerified) return null;
-      const invitation = await db.get<InvitationRow>('SELECT email, role, invited_at, expires_at FROM galaxy_invitations WHERE email = ? AND expires_at > ?', [
-        normalizeEmail(identity.email),
-        now().toISOString(),
-      ]);
+      const invitation = await db.get<InvitationRow>(
+        'SELECT email, role, invited_at, expires_at FROM galaxy_invitations WHERE email = ? AND expires_at > ?',
+        [normalizeEmail(identity.email), now().toISOString()],
+      );
       if (!invitation) return null;
       return { uid: identity.uid, email: invitation.email, name: null, role: invitation.role, status: 'invited' };
     },
@@ -70,8 +74,12 @@ export function createDirectoryAdmin(db: SqlClient, now: () => Date = () => new 
     },
     async list(): Promise<{ accounts: AccountRow[]; invitations: InvitationRow[] }> {
       return {
-        accounts: await db.all<AccountRow>('SELECT uid, email, name, role, created_at FROM galaxy_accounts ORDER BY email, uid'),
-        invitations: await db.all<InvitationRow>('SELECT email, role, invited_at, expires_at FROM galaxy_invitations ORDER BY email'),
+        accounts: await db.all<AccountRow>(
+          'SELECT uid, email, name, role, created_at FROM galaxy_accounts ORDER BY email, uid',
+        ),
+        invitations: await db.all<InvitationRow>(
+          'SELECT email, role, invited_at, expires_at FROM galaxy_invitations ORDER BY email',
+        ),
       };
     },
   };

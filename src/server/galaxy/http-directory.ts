@@ -7,7 +7,7 @@
  */
 import { Ajv } from 'ajv';
 import { isPlainEmailAddress } from '#app/email/email-address.ts';
-import { GalaxyUserSchema, type GalaxyUser } from '#app/login/galaxy-user.ts';
+import { type GalaxyUser, GalaxyUserSchema } from '#app/login/galaxy-user.ts';
 import { DirectoryUnavailableError, type GalaxyDirectory, type VerifiedIdentity } from './directory.ts';
 
 export interface HttpDirectoryOptions {
@@ -31,7 +31,9 @@ export function createHttpDirectory({ apiUrl, token, timeoutMs }: HttpDirectoryO
           redirect: 'error',
         });
       } catch (error) {
-        throw new DirectoryUnavailableError(`the Galaxy user API did not answer: ${(error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error as Error).message}`);
+        throw new DirectoryUnavailableError(
+          `the Galaxy user API did not answer: ${(error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error as Error).message}`,
+        );
       }
       if (response.status === 404) {
         await response.body?.cancel();
@@ -47,11 +49,16 @@ export function createHttpDirectory({ apiUrl, token, timeoutMs }: HttpDirectoryO
       } catch {
         throw new DirectoryUnavailableError('the Galaxy user API answered something that is not JSON');
       }
-      if (!validUser(body)) throw new DirectoryUnavailableError('the Galaxy user API answered something that is not a Galaxy user');
+      if (!validUser(body))
+        throw new DirectoryUnavailableError('the Galaxy user API answered something that is not a Galaxy user');
       // The platform answers for the uid asked; an answer about anyone else is not trusted.
-      if (body.uid !== identity.uid) throw new DirectoryUnavailableError('the Galaxy user API answered for another uid');
+      if (body.uid !== identity.uid)
+        throw new DirectoryUnavailableError('the Galaxy user API answered for another uid');
       // The address goes on to the browser as the user's own; one that is not plain is as garbled as any other field, and sign-in fails closed.
-      if (!isPlainEmailAddress(body.email)) throw new DirectoryUnavailableError('the Galaxy user API answered an email address that is not a plain address');
+      if (!isPlainEmailAddress(body.email))
+        throw new DirectoryUnavailableError(
+          'the Galaxy user API answered an email address that is not a plain address',
+        );
       return body;
     },
   };

@@ -87,7 +87,11 @@ const CREDENTIAL_CODES = new Set([
 ]);
 
 function identityOf(token: DecodedIdToken): VerifiedIdentity {
-  return { uid: token.uid, ...(token.email ? { email: token.email } : {}), emailVerified: token.email_verified === true };
+  return {
+    uid: token.uid,
+    ...(token.email ? { email: token.email } : {}),
+    emailVerified: token.email_verified === true,
+  };
 }
 
 /** The SDK's answer, with its credential refusals as InvalidCredentialError. */
@@ -122,22 +126,34 @@ async function untilAfterSecondOf(authTimeSeconds: number): Promise<void> {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 1000)));
 }
 
-export async function createIdentityService({ projectId, serviceAccountFile, emulatorHost }: IdentityOptions): Promise<IdentityService> {
+export async function createIdentityService({
+  projectId,
+  serviceAccountFile,
+  emulatorHost,
+}: IdentityOptions): Promise<IdentityService> {
   assertEmulatorAllowed(emulatorHost);
-  const [{ applicationDefault, cert, deleteApp, initializeApp }, { getAuth }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')]);
+  const [{ applicationDefault, cert, deleteApp, initializeApp }, { getAuth }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/auth'),
+  ]);
   const credential = serviceAccountFile ? cert(serviceAccountFile) : emulatorHost ? undefined : applicationDefault();
   const app = initializeApp({ projectId, ...(credential ? { credential } : {}) }, `nordstern-${randomUUID()}`);
   const auth = getAuth(app);
   /** The session behind a cookie, or null when the cookie proves none. */
-  const sessionOf = (cookie: string) => checked(() => auth.verifySessionCookie(cookie, true)).catch(unlessInvalidCredential(null));
+  const sessionOf = (cookie: string) =>
+    checked(() => auth.verifySessionCookie(cookie, true)).catch(unlessInvalidCredential(null));
   return {
     // Revocation is checked too: a signed-out or disabled user's token stops working at once.
     verifyIdToken: async (idToken) => identityOf(await checked(() => auth.verifyIdToken(idToken, true))),
     verifySessionCookie: async (cookie) => identityOf(await checked(() => auth.verifySessionCookie(cookie, true))),
     async createSessionCookie(idToken, maxAgeMs) {
       const token = await checked(() => auth.verifyIdToken(idToken, true));
-      if (Date.now() - token.auth_time * 1000 > RECENT_SIGN_IN_MS) throw new StaleSignInError(`signed in at ${new Date(token.auth_time * 1000).toISOString()}`);
-      return { uid: token.uid, cookie: await checked(() => auth.createSessionCookie(idToken, { expiresIn: maxAgeMs })) };
+      if (Date.now() - token.auth_time * 1000 > RECENT_SIGN_IN_MS)
+        throw new StaleSignInError(`signed in at ${new Date(token.auth_time * 1000).toISOString()}`);
+      return {
+        uid: token.uid,
+        cookie: await checked(() => auth.createSessionCookie(idToken, { expiresIn: maxAgeMs })),
+      };
     },
     async endSession(cookie) {
       const session = await sessionOf(cookie);

@@ -3,4 +3,9 @@
  * multipart upload fields alike: input is taken as sent (a number is no string, a list no
  * single value), nothing is added or dropped, and the first problem is the one answered.
  */
-export const AJV_OPTIONS = { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } as const;
+export const AJV_OPTIONS = {
+  coerceTypes: false,
+  removeAdditional: false,
+  useDefaults: false,
+  allErrors: false,
+} as const;

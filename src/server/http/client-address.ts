@@ -17,13 +17,17 @@ function ipv6Groups(address: string): number[] | undefined {
   const last = (tail === undefined ? left : right).at(-1);
   const embedded = last !== undefined && isIPv4(last) ? last.split('.').map(Number) : undefined;
   if (embedded) {
-    const groups = [(embedded[0]! << 8) | embedded[1]!, (embedded[2]! << 8) | embedded[3]!].map((group) => group.toString(16));
+    const groups = [(embedded[0]! << 8) | embedded[1]!, (embedded[2]! << 8) | embedded[3]!].map((group) =>
+      group.toString(16),
+    );
     if (tail === undefined) left = [...left.slice(0, -1), ...groups];
     else right = [...right.slice(0, -1), ...groups];
   }
   const missing = 8 - left.length - right.length;
   if (tail === undefined ? missing !== 0 : missing < 1) return undefined;
-  return [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right].map((group) => Number.parseInt(group, 16));
+  return [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right].map((group) =>
+    Number.parseInt(group, 16),
+  );
 }
 
 export function clientKey(address: string | undefined): string {

@@ -5,7 +5,7 @@
  * Least recently used copies go first once the copies pass their byte budget.
  */
 import { hash } from 'node:crypto';
-import { compressNow, type ContentEncoding } from './encoding.ts';
+import { type ContentEncoding, compressNow } from './encoding.ts';
 
 export interface CompressedCopies {
   compress(bytes: Buffer, encoding: Exclude<ContentEncoding, 'identity'>): Buffer;

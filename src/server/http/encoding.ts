@@ -11,7 +11,6 @@ export type ContentEncoding = 'br' | 'gzip' | 'identity';
 const STREAM_BROTLI_QUALITY = 5;
 const STREAM_GZIP_LEVEL = 6;
 
-
 /** The q-value of each coding named in an Accept-Encoding header (RFC 9110, section 12.5.3). */
 function qualities(header: string): Map<string, number> {
   const result = new Map<string, number>();
@@ -29,7 +28,10 @@ function qualities(header: string): Map<string, number> {
 }
 
 /** Whether the client takes this coding at all. */
-function acceptsEncoding(acceptEncoding: string | string[] | undefined, coding: Exclude<ContentEncoding, 'identity'>): boolean {
+function acceptsEncoding(
+  acceptEncoding: string | string[] | undefined,
+  coding: Exclude<ContentEncoding, 'identity'>,
+): boolean {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
   if (!header) return false;
   const q = qualities(header);
@@ -58,7 +60,9 @@ const STREAM_BROTLI_PARAMS = {
 
 /** Bytes compressed at streaming quality: small answers, and kept pages before their best copies are ready. */
 export function compressNow(bytes: Buffer, encoding: Exclude<ContentEncoding, 'identity'>): Buffer {
-  return encoding === 'br' ? zlib.brotliCompressSync(bytes, { params: STREAM_BROTLI_PARAMS }) : zlib.gzipSync(bytes, { level: STREAM_GZIP_LEVEL });
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(bytes, { params: STREAM_BROTLI_PARAMS })
+    : zlib.gzipSync(bytes, { level: STREAM_GZIP_LEVEL });
 }
 
 /**
@@ -114,7 +118,10 @@ class FlushBatcher extends Writable {
  */
 export function compressedDestination(target: Writable, encoding: ContentEncoding): Writable & { flush?: () => void } {
   if (encoding === 'identity') return target;
-  const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: STREAM_BROTLI_PARAMS }) : zlib.createGzip({ level: STREAM_GZIP_LEVEL });
+  const compressor =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: STREAM_BROTLI_PARAMS })
+      : zlib.createGzip({ level: STREAM_GZIP_LEVEL });
   pipeline(compressor, target, () => {
     // A visitor who leaves closes the target; the writer learns of it through its own signal.
   });

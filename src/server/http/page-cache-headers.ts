@@ -33,7 +33,10 @@ export type PageCacheHeaders = Readonly<{ 'cache-control': string; vary: string 
 export function createPageCacheHeaders(times: SharedCacheTimes): (sharing: PageSharing) => PageCacheHeaders {
   const byKind: Readonly<Record<PageSharing, PageCacheHeaders>> = {
     // Browsers ask again each time (a cheap 304); a CDN answers for maxAgeS on its own.
-    shared: { 'cache-control': `public, max-age=0, s-maxage=${times.maxAgeS}, stale-while-revalidate=${times.staleS}`, vary: 'Accept-Encoding' },
+    shared: {
+      'cache-control': `public, max-age=0, s-maxage=${times.maxAgeS}, stale-while-revalidate=${times.staleS}`,
+      vary: 'Accept-Encoding',
+    },
     negotiated: { 'cache-control': 'private, no-cache', vary: NEGOTIATED_VARY },
     rendered: { 'cache-control': 'private, no-cache', vary: NEGOTIATED_VARY },
     personal: { 'cache-control': 'private, no-store', vary: NEGOTIATED_VARY },

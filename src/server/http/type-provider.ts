@@ -14,4 +14,8 @@ export interface TypeBoxTypeProvider extends FastifyTypeProvider {
 }
 
 /** An API group: a plugin whose routes are typed from their schemas. */
-export type ApiPlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<Options, RawServerDefault, TypeBoxTypeProvider>;
+export type ApiPlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<
+  Options,
+  RawServerDefault,
+  TypeBoxTypeProvider
+>;

@@ -9,13 +9,13 @@ import type { GeneralInformation, InsightParagraph } from '#app/content/schemas/
 import type { StageContent } from '#app/content/schemas/stage.ts';
 import type { Language } from '#app/i18n/language.ts';
 import {
+  type ArticleCard,
   articleImageUrl,
   articlePath,
-  cardText,
   CONTENT_TYPES,
+  cardText,
   SECONDARY_GROUP_NAMES,
   SECONDARY_GROUPS,
-  type ArticleCard,
   type SecondaryGroup,
 } from '#app/insights/model.ts';
 import type { ContentStore } from '../content/content-store.ts';
@@ -68,7 +68,17 @@ export const secondaryValues = (article: IndexedArticle, group: SecondaryGroup):
 /** The card lists and search answer with, made from the article when asked. */
 export function articleCard(article: IndexedArticle, linkText: string): ArticleCard {
   const { folderName, headline, teaser, type, datetime, authors } = article;
-  return { folderName, headline, text: teaser, linkText, type, imageUrl: articleImageUrl(folderName), path: articlePath(folderName), datetime, authors: [...authors] };
+  return {
+    folderName,
+    headline,
+    text: teaser,
+    linkText,
+    type,
+    imageUrl: articleImageUrl(folderName),
+    path: articlePath(folderName),
+    datetime,
+    authors: [...authors],
+  };
 }
 
 /** A string of its own: a slice of a longer one would keep the whole text alive in the heap. */
@@ -121,15 +131,35 @@ function asList(value: unknown): string[] {
 function readArticle(
   store: ContentStore,
   folder: string,
-): { info: GeneralInformation; stage: StageContent; paragraphs: readonly InsightParagraph[]; authors: string[]; canonical: string | undefined } | undefined {
+):
+  | {
+      info: GeneralInformation;
+      stage: StageContent;
+      paragraphs: readonly InsightParagraph[];
+      authors: string[];
+      canonical: string | undefined;
+    }
+  | undefined {
   // A pass over every article: read past the cache, which keeps what visitors read.
-  const read = <K extends BlockName>(block: K) => store.readValueNow(`${folder}/${block}.json`) as BlockContent<K> | undefined;
+  const read = <K extends BlockName>(block: K) =>
+    store.readValueNow(`${folder}/${block}.json`) as BlockContent<K> | undefined;
   const info = read('general_information');
   const stage = read('stage');
   if (!info || !stage?.headline) return undefined;
   const content = read('content');
-  const paragraphs = content?.paragraphs === undefined ? [] : Array.isArray(content.paragraphs) ? content.paragraphs : [content.paragraphs];
-  return { info, stage, paragraphs, authors: (read('author')?.authors ?? []).map((entry) => entry.name), canonical: read('meta')?.canonical };
+  const paragraphs =
+    content?.paragraphs === undefined
+      ? []
+      : Array.isArray(content.paragraphs)
+        ? content.paragraphs
+        : [content.paragraphs];
+  return {
+    info,
+    stage,
+    paragraphs,
+    authors: (read('author')?.authors ?? []).map((entry) => entry.name),
+    canonical: read('meta')?.canonical,
+  };
 }
 
 /**
@@ -137,10 +167,17 @@ function readArticle(
  * its terms in the search index; its text is dropped as soon as it is indexed. The reads are
  * synchronous, in slices of a few milliseconds with the event loop free between them.
  */
-export async function buildLanguageIndex(store: ContentStore, language: Language, readMore: string): Promise<LanguageIndex> {
+export async function buildLanguageIndex(
+  store: ContentStore,
+  language: Language,
+  readMore: string,
+): Promise<LanguageIndex> {
   const articles: IndexedArticle[] = [];
   // Each article's text goes into the index as it is read and is not kept.
-  const searchBuilder = createSearchIndexBuilder({ fields: ['headline', 'text', 'authors', 'tags'], ...SEARCH_OPTIONS });
+  const searchBuilder = createSearchIndexBuilder({
+    fields: ['headline', 'text', 'authors', 'tags'],
+    ...SEARCH_OPTIONS,
+  });
   const intern = createListInterner();
   await forEachInSlices(store.articleFolders(language), (folder) => {
     const folderName = folder.slice(folder.lastIndexOf('/') + 1);
@@ -156,7 +193,12 @@ export async function buildLanguageIndex(store: ContentStore, language: Language
       datetime: info.datetime,
       timestamp: Number.isNaN(timestamp) ? 0 : timestamp,
       type: knownType(info.type),
-      secondary: secondaryMask([...asList(info.audience), ...asList(info.services), ...asList(info.technology), ...asList(info.topics)]),
+      secondary: secondaryMask([
+        ...asList(info.audience),
+        ...asList(info.services),
+        ...asList(info.technology),
+        ...asList(info.topics),
+      ]),
       tags: intern(asList(info.tags)),
       authors: intern(authors),
       modifiedMs: store.articleModifiedMs(folder),
@@ -171,5 +213,12 @@ export async function buildLanguageIndex(store: ContentStore, language: Language
     });
   });
   const search = searchBuilder.finish();
-  return { language, linkText: readMore, articles, byFolder: new Map(articles.map((article) => [article.folderName, article])), orders: new Map(), search };
+  return {
+    language,
+    linkText: readMore,
+    articles,
+    byFolder: new Map(articles.map((article) => [article.folderName, article])),
+    orders: new Map(),
+    search,
+  };
 }

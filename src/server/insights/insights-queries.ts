@@ -1,21 +1,28 @@
 /** Listing, faceting, searching and recommending over one language's insights index. */
 import {
+  type ArticleCard,
+  type ArticlesPage,
   CONTENT_TYPES,
+  type FacetCount,
+  type FilterPossibilities,
   groupOf,
+  type InsightsFilter,
+  type InsightsSort,
   PAGE_SIZE,
   RECOMMENDATION_LIMIT,
   SECONDARY_GROUP_NAMES,
   SECONDARY_GROUPS,
-  type ArticleCard,
-  type ArticlesPage,
-  type FacetCount,
-  type FilterPossibilities,
-  type InsightsFilter,
-  type InsightsSort,
   type SearchOption,
   type SecondaryGroup,
 } from '#app/insights/model.ts';
-import { articleCard, SEARCH_OPTIONS, secondaryBit, secondaryMask, type IndexedArticle, type LanguageIndex } from './insights-index.ts';
+import {
+  articleCard,
+  type IndexedArticle,
+  type LanguageIndex,
+  SEARCH_OPTIONS,
+  secondaryBit,
+  secondaryMask,
+} from './insights-index.ts';
 
 interface ResolvedFilter {
   primary: Set<string>;
@@ -72,7 +79,12 @@ export function sortedArticles(index: LanguageIndex, sort: InsightsSort): readon
   return sorted;
 }
 
-export function listArticles(index: LanguageIndex, page: number, sort: InsightsSort, filter: InsightsFilter): ArticlesPage {
+export function listArticles(
+  index: LanguageIndex,
+  page: number,
+  sort: InsightsSort,
+  filter: InsightsFilter,
+): ArticlesPage {
   const resolved = resolve(filter);
   const matching = sortedArticles(index, sort).filter((article) => matches(article, resolved));
   const start = (page - 1) * PAGE_SIZE;
@@ -85,7 +97,11 @@ export function listArticles(index: LanguageIndex, page: number, sort: InsightsS
 }
 
 /** How many articles carry each value, in the order of values; a value none carries is left out. */
-function count(articles: readonly IndexedArticle[], values: readonly string[], has: (article: IndexedArticle, value: string) => boolean): FacetCount[] {
+function count(
+  articles: readonly IndexedArticle[],
+  values: readonly string[],
+  has: (article: IndexedArticle, value: string) => boolean,
+): FacetCount[] {
   return values.flatMap((value) => {
     let found = 0;
     for (const article of articles) if (has(article, value)) found += 1;
@@ -98,9 +114,11 @@ const hasSecondary = (article: IndexedArticle, value: string) => (article.second
 /** For each part of the filter, the values still possible and how many articles each would show. */
 export function filterPossibilities(index: LanguageIndex, filter: InsightsFilter): FilterPossibilities {
   const resolved = resolve(filter);
-  const within = (skip: 'primary' | SecondaryGroup) => index.articles.filter((article) => matches(article, resolved, skip));
+  const within = (skip: 'primary' | SecondaryGroup) =>
+    index.articles.filter((article) => matches(article, resolved, skip));
   const secondary = {} as Record<SecondaryGroup, FacetCount[]>;
-  for (const group of SECONDARY_GROUP_NAMES) secondary[group] = count(within(group), SECONDARY_GROUPS[group], hasSecondary);
+  for (const group of SECONDARY_GROUP_NAMES)
+    secondary[group] = count(within(group), SECONDARY_GROUPS[group], hasSecondary);
   return { primary: count(within('primary'), CONTENT_TYPES, (article, value) => article.type === value), secondary };
 }
 
@@ -113,8 +131,14 @@ export const SUGGESTED_TITLES = 200;
 /** Suggestions for the search box: the newest titles and every tag, once. */
 export function searchOptions(index: LanguageIndex): SearchOption[] {
   const newest = sortedArticles(index, { value: 'datetime', type: 'desc' }).slice(0, SUGGESTED_TITLES);
-  const titles: SearchOption[] = newest.map((article) => ({ type: 'title', value: article.headline, folderName: article.folderName }));
-  const tags = [...new Set(index.articles.flatMap((article) => article.tags))].sort((a, b) => a.localeCompare(b, index.language));
+  const titles: SearchOption[] = newest.map((article) => ({
+    type: 'title',
+    value: article.headline,
+    folderName: article.folderName,
+  }));
+  const tags = [...new Set(index.articles.flatMap((article) => article.tags))].sort((a, b) =>
+    a.localeCompare(b, index.language),
+  );
   return [...titles, ...tags.map((value): SearchOption => ({ type: 'term', value }))];
 }
 
@@ -155,7 +179,11 @@ export function searchArticles(index: LanguageIndex, term: string): ArticleCard[
 }
 
 /** Related by shared services, technology and topics; newer first on a tie; never the current or an already read one. */
-export function recommendArticles(index: LanguageIndex, currentArticle: string, read: readonly string[]): ArticleCard[] {
+export function recommendArticles(
+  index: LanguageIndex,
+  currentArticle: string,
+  read: readonly string[],
+): ArticleCard[] {
   const current = index.byFolder.get(currentArticle);
   const excluded = new Set([currentArticle, ...read]);
   const related = (current?.secondary ?? 0) & RELATED_MASK;
@@ -168,7 +196,11 @@ export function recommendArticles(index: LanguageIndex, currentArticle: string, 
 }
 
 /** The values that make articles related: shared services, technology and topics (not the audience). */
-const RELATED_MASK = secondaryMask([...SECONDARY_GROUPS.services, ...SECONDARY_GROUPS.technology, ...SECONDARY_GROUPS.topics]);
+const RELATED_MASK = secondaryMask([
+  ...SECONDARY_GROUPS.services,
+  ...SECONDARY_GROUPS.technology,
+  ...SECONDARY_GROUPS.topics,
+]);
 
 function bitCount(mask: number): number {
   let count = 0;

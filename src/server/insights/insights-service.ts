@@ -17,7 +17,8 @@ export interface InsightsService {
 }
 
 export async function createInsightsService(store: ContentStore): Promise<InsightsService> {
-  const readMore = (language: Language) => (store.get(`${language}/insights_labels.json`)?.value as { read_more?: string } | undefined)?.read_more ?? '';
+  const readMore = (language: Language) =>
+    (store.get(`${language}/insights_labels.json`)?.value as { read_more?: string } | undefined)?.read_more ?? '';
   // One language after the other: the pass over the articles holds one article's text at a time.
   const build = async () => {
     const en = await buildLanguageIndex(store, 'en', readMore('en'));

@@ -1,7 +1,13 @@
 /** The server's InsightsSource: answers the page loaders straight from the indexes. */
 import type { InsightsSource } from '#app/insights/model.ts';
+import {
+  filterPossibilities,
+  listArticles,
+  recommendArticles,
+  searchArticles,
+  searchOptions,
+} from './insights-queries.ts';
 import type { InsightsService } from './insights-service.ts';
-import { filterPossibilities, listArticles, recommendArticles, searchArticles, searchOptions } from './insights-queries.ts';
 
 export function createLocalInsightsSource(service: InsightsService): InsightsSource {
   return {

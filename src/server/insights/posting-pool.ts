@@ -97,7 +97,9 @@ export class PostingPool {
       to += count;
       left -= count;
       if (left > 0) {
-        address = (page[offset + room]! | (page[offset + room + 1]! << 8) | (page[offset + room + 2]! << 16)) + page[offset + room + 3]! * 0x1000000;
+        address =
+          (page[offset + room]! | (page[offset + room + 1]! << 8) | (page[offset + room + 2]! << 16)) +
+          page[offset + room + 3]! * 0x1000000;
         level = Math.min(level + 1, LAST_LEVEL);
       }
     }

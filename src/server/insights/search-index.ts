@@ -74,7 +74,8 @@ class CompactSearchIndexBuilder<Field extends string> implements SearchIndexBuil
   #finished = false;
 
   constructor(options: SearchIndexOptions<Field>) {
-    if (options.fields.length === 0 || options.fields.length > MAX_FIELDS) throw new RangeError(`a search index has 1 to ${MAX_FIELDS} fields`);
+    if (options.fields.length === 0 || options.fields.length > MAX_FIELDS)
+      throw new RangeError(`a search index has 1 to ${MAX_FIELDS} fields`);
     this.#options = options;
     this.#fieldCount = options.fields.length;
     this.#lengthSums = new Float64Array(this.#fieldCount);
@@ -179,7 +180,8 @@ class CompactSearchIndexBuilder<Field extends string> implements SearchIndexBuil
     for (let rank = 0; rank < dictionary.size; rank += 1) {
       const id = idOfRank[rank]!;
       offsets[rank] = total;
-      for (let field = 0; field < fields; field += 1) total += varintSize(this.#documentFrequency[id * fields + field]!);
+      for (let field = 0; field < fields; field += 1)
+        total += varintSize(this.#documentFrequency[id * fields + field]!);
       total += this.#pool.length(id);
     }
     offsets[dictionary.size] = total;
@@ -187,7 +189,8 @@ class CompactSearchIndexBuilder<Field extends string> implements SearchIndexBuil
     for (let rank = 0; rank < dictionary.size; rank += 1) {
       const id = idOfRank[rank]!;
       let at = offsets[rank]!;
-      for (let field = 0; field < fields; field += 1) at = writeVarint(postings, at, this.#documentFrequency[id * fields + field]!);
+      for (let field = 0; field < fields; field += 1)
+        at = writeVarint(postings, at, this.#documentFrequency[id * fields + field]!);
       this.#pool.copy(id, postings, at);
     }
     const count = this.#ids.length;
@@ -219,12 +222,17 @@ class CompactSearchIndexBuilder<Field extends string> implements SearchIndexBuil
   }
 }
 
-export function createSearchIndexBuilder<Field extends string>(options: SearchIndexOptions<Field>): SearchIndexBuilder<Field> {
+export function createSearchIndexBuilder<Field extends string>(
+  options: SearchIndexOptions<Field>,
+): SearchIndexBuilder<Field> {
   return new CompactSearchIndexBuilder(options);
 }
 
 /** An index of every document at once, for callers that have them at hand. */
-export function createSearchIndex<Field extends string>(options: SearchIndexOptions<Field>, documents: Iterable<SearchDocument<Field>>): SearchIndex {
+export function createSearchIndex<Field extends string>(
+  options: SearchIndexOptions<Field>,
+  documents: Iterable<SearchDocument<Field>>,
+): SearchIndex {
   const builder = createSearchIndexBuilder(options);
   for (const document of documents) builder.add(document);
   return builder.finish();

@@ -214,7 +214,16 @@ export class ScoredSearchIndex implements SearchIndex {
   }
 
   bytes(): number {
-    const arrays = [this.#offsets, this.#postings, this.#lengths, this.#normPerLength, this.#scores, this.#matched, this.#lastTerm, this.#boosts];
+    const arrays = [
+      this.#offsets,
+      this.#postings,
+      this.#lengths,
+      this.#normPerLength,
+      this.#scores,
+      this.#matched,
+      this.#lastTerm,
+      this.#boosts,
+    ];
     return this.#dictionary.bytes() + arrays.reduce((sum, array) => sum + array.byteLength, 0) + this.#ids.length * 8;
   }
 }

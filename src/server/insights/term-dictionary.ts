@@ -44,10 +44,12 @@ export class TermDictionary {
       this.#letters[rank] = letters;
       this.#lengthStarts[Math.min(this.length(rank), LONGEST_BUCKET) + 1]! += 1;
     }
-    for (let bucket = 1; bucket < this.#lengthStarts.length; bucket += 1) this.#lengthStarts[bucket]! += this.#lengthStarts[bucket - 1]!;
+    for (let bucket = 1; bucket < this.#lengthStarts.length; bucket += 1)
+      this.#lengthStarts[bucket]! += this.#lengthStarts[bucket - 1]!;
     this.#byLength = new Uint32Array(size);
     const filled = this.#lengthStarts.slice();
-    for (let rank = 0; rank < size; rank += 1) this.#byLength[filled[Math.min(this.length(rank), LONGEST_BUCKET)]!++] = rank;
+    for (let rank = 0; rank < size; rank += 1)
+      this.#byLength[filled[Math.min(this.length(rank), LONGEST_BUCKET)]!++] = rank;
   }
 
   get size(): number {
@@ -60,7 +62,8 @@ export class TermDictionary {
 
   term(rank: number): string {
     let term = '';
-    for (let at = this.#starts[rank]!; at < this.#starts[rank + 1]!; at += 1) term += String.fromCharCode(this.#chars[at]!);
+    for (let at = this.#starts[rank]!; at < this.#starts[rank + 1]!; at += 1)
+      term += String.fromCharCode(this.#chars[at]!);
     return term;
   }
 
@@ -151,7 +154,13 @@ export class TermDictionary {
   }
 
   bytes(): number {
-    return this.#chars.byteLength + this.#starts.byteLength + this.#letters.byteLength + this.#byLength.byteLength + this.#lengthStarts.byteLength;
+    return (
+      this.#chars.byteLength +
+      this.#starts.byteLength +
+      this.#letters.byteLength +
+      this.#byLength.byteLength +
+      this.#lengthStarts.byteLength
+    );
   }
 }
 

@@ -57,7 +57,8 @@ export class TermInterner {
   #equals(id: number, text: string, start: number, end: number): boolean {
     const from = this.#starts[id]!;
     if (this.#starts[id + 1]! - from !== end - start) return false;
-    for (let at = 0; at < end - start; at += 1) if (this.#chars[from + at] !== text.charCodeAt(start + at)) return false;
+    for (let at = 0; at < end - start; at += 1)
+      if (this.#chars[from + at] !== text.charCodeAt(start + at)) return false;
     return true;
   }
 

@@ -6,11 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { fill } from '#app/i18n/format.ts';
 import type { Language } from '#app/i18n/language.ts';
-import type { OutgoingMail } from '../store/outbox.ts';
 import type { MailTexts, NotificationTexts } from '../forms/form-texts.ts';
+import type { OutgoingMail } from '../store/outbox.ts';
 
 export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 /** A message id on the sender's domain, fixed when the mail is queued. */
 export function messageIdFor(from: string): string {
@@ -57,7 +60,8 @@ export function notificationMail(input: NotificationInput): OutgoingMail {
     { label: label('submitted_at'), value: input.submittedAt },
     { label: label('reference'), value: input.reference },
   ];
-  if (input.attachments?.length) rows.push({ label: label('attachments'), value: input.attachments.map((file) => file.filename).join(', ') });
+  if (input.attachments?.length)
+    rows.push({ label: label('attachments'), value: input.attachments.map((file) => file.filename).join(', ') });
   // Never visitor text in a subject: the reference is ours, an event's title comes from content.
   const subject = fill(texts.subjects[input.form] ?? input.form, {
     reference: input.reference.slice(0, 8),
@@ -100,7 +104,16 @@ export interface PersonalMailInput<N extends string> {
   unsubscribe?: { page: string; oneClick: string };
 }
 
-export function personalMail<N extends string>({ from, to, language, texts, values, link, replyTo, unsubscribe }: PersonalMailInput<N>): OutgoingMail {
+export function personalMail<N extends string>({
+  from,
+  to,
+  language,
+  texts,
+  values,
+  link,
+  replyTo,
+  unsubscribe,
+}: PersonalMailInput<N>): OutgoingMail {
   const paragraphs = texts.paragraphs.map((paragraph) => fill(paragraph, values));
   const greeting = fill(texts.greeting, values);
   const textParts = [greeting, '', ...paragraphs.flatMap((p) => [p, ''])];

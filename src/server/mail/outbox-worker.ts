@@ -44,7 +44,17 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, maxAttempts, leaseMs, storage, onFailedForGood }: OutboxWorkerOptions): OutboxWorker {
+export function createOutboxWorker({
+  db,
+  transport,
+  log,
+  pollMs,
+  retryBaseMs,
+  maxAttempts,
+  leaseMs,
+  storage,
+  onFailedForGood,
+}: OutboxWorkerOptions): OutboxWorker {
   // Names this worker's leases: a worker whose lease ran out cannot mark a mail another one took over.
   const owner = randomUUID();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -82,8 +92,13 @@ export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, ma
           }
           // A database failure from here on is the run's (503 and probing), not the mail's.
           if (sendError === undefined) {
-            if (await whileLeased(() => markSent(db, row.id, owner))) log.info({ outboxId: row.id, submissionId: row.submissionId, purpose: row.purpose }, 'mail sent');
-            else log.warn({ outboxId: row.id }, 'mail sent after its lease ran out; another worker may send it too, with the same Message-ID');
+            if (await whileLeased(() => markSent(db, row.id, owner)))
+              log.info({ outboxId: row.id, submissionId: row.submissionId, purpose: row.purpose }, 'mail sent');
+            else
+              log.warn(
+                { outboxId: row.id },
+                'mail sent after its lease ran out; another worker may send it too, with the same Message-ID',
+              );
             return;
           }
           const attempt = row.attempts + 1;
@@ -95,7 +110,11 @@ export function createOutboxWorker({ db, transport, log, pollMs, retryBaseMs, ma
               { outboxId: row.id, submissionId: row.submissionId, purpose: row.purpose, attempt, err: sendError },
               `mail failed for good after ${attempt} attempts; send it again with: ${toolCommand('submissions')} retry ${row.id}`,
             );
-          } else log.warn({ outboxId: row.id, submissionId: row.submissionId, attempt, retryAt, err: sendError }, 'mail failed, will retry');
+          } else
+            log.warn(
+              { outboxId: row.id, submissionId: row.submissionId, attempt, retryAt, err: sendError },
+              'mail failed, will retry',
+            );
         }),
       );
       if (stopped) return;

@@ -4,9 +4,9 @@
  */
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FormName } from '#app/forms/form-definitions.ts';
+import type { WebVitalsReport } from '#app/web-vitals/report.ts';
 import type { OutboxCounts } from '../store/outbox.ts';
 import type { StorageHealth } from '../store/storage-health.ts';
-import type { WebVitalsReport } from '#app/web-vitals/report.ts';
 import { pageRoute } from './labels.ts';
 import { createWebVitalsMetrics } from './web-vitals-metrics.ts';
 
@@ -30,7 +30,13 @@ export interface MetricsRecorder {
 }
 
 /** The limits a refusal is counted under. */
-export const CLIENT_LIMITS = ['connections_per_address', 'requests_per_address', 'body_memory', 'upload_quota', 'free_disk'] as const;
+export const CLIENT_LIMITS = [
+  'connections_per_address',
+  'requests_per_address',
+  'body_memory',
+  'upload_quota',
+  'free_disk',
+] as const;
 export type ClientLimit = (typeof CLIENT_LIMITS)[number];
 
 /** State read from the database at each scrape rather than counted along the way. */
@@ -85,9 +91,18 @@ export function createAppMetrics(): AppMetrics {
     buckets: DURATION_BUCKETS,
     registers,
   });
-  const submissions = new Counter({ name: 'form_submissions_total', help: 'Submissions stored, by form.', labelNames: ['form'] as const, registers });
+  const submissions = new Counter({
+    name: 'form_submissions_total',
+    help: 'Submissions stored, by form.',
+    labelNames: ['form'] as const,
+    registers,
+  });
   for (const form of FORMS) submissions.inc({ form }, 0);
-  const uploadBytes = new Counter({ name: 'upload_bytes_total', help: 'Bytes of uploaded files stored with an accepted job application.', registers });
+  const uploadBytes = new Counter({
+    name: 'upload_bytes_total',
+    help: 'Bytes of uploaded files stored with an accepted job application.',
+    registers,
+  });
   const mailsFailed = new Counter({
     name: 'outbox_mails_failed_total',
     help: 'Mails that failed their last attempt; they wait for an operator (the submissions tool: retry MAIL_ID).',
@@ -101,7 +116,11 @@ export function createAppMetrics(): AppMetrics {
     registers,
   });
   for (const limit of CLIENT_LIMITS) limitRefusals.inc({ limit }, 0);
-  const bodyMemory = new Gauge({ name: 'request_body_memory_bytes', help: 'Bytes of request bodies the server holds in memory now (reserved per request in progress).', registers });
+  const bodyMemory = new Gauge({
+    name: 'request_body_memory_bytes',
+    help: 'Bytes of request bodies the server holds in memory now (reserved per request in progress).',
+    registers,
+  });
   const webVitalsReported = createWebVitalsMetrics(registry);
 
   return {

@@ -55,7 +55,8 @@ const apiGuard: FastifyPluginAsync<ApiGuardOptions> = async (app, options) => {
 
   // Two budgets per address: submissions (POSTs that store something) and reads (every GET,
   // and the POSTs that only read, such as recommendations and file checks), counted apart.
-  const isSubmission = (request: FastifyRequest) => request.method === 'POST' && request.routeOptions.config.readOnly !== true;
+  const isSubmission = (request: FastifyRequest) =>
+    request.method === 'POST' && request.routeOptions.config.readOnly !== true;
   await app.register(rateLimit, {
     max: (request) => (isSubmission(request) ? options.rateLimit.max : options.rateLimit.readMax),
     timeWindow: options.rateLimit.windowMs,

@@ -1,7 +1,8 @@
 /** Hashed client bundles under /assets (cached for a year, pre-compressed) and the files of static/ at the root. */
+
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
-import path from 'node:path';
 import { VERSIONED_IMAGES_PATH } from '#app/images/image-urls.ts';
 
 export interface AssetsOptions {

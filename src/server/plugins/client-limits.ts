@@ -5,8 +5,9 @@
  * limit is answered at once, before its body is read, so held, slow and aborted bodies cannot
  * grow the heap or lock other clients out.
  */
-import { BlockList, isIPv4 } from 'node:net';
+
 import type { Socket } from 'node:net';
+import { BlockList, isIPv4 } from 'node:net';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ConnectionLimits, ProxyTrust } from '../config.ts';
@@ -36,7 +37,8 @@ const RETRY_AFTER_SECONDS = 5;
 
 /** Written straight to a connection refused before it sent anything Fastify could answer, in no language yet. */
 function tooManyConnections(headers: Readonly<Record<string, string>>): string {
-  const body = '{"statusCode":429,"error":"Too Many Requests","field":"request","code":"requests_in_progress","message":"Too many open connections from your address."}';
+  const body =
+    '{"statusCode":429,"error":"Too Many Requests","field":"request","code":"requests_in_progress","message":"Too many open connections from your address."}';
   return rawAnswer('429 Too Many Requests', body, { ...headers, 'retry-after': String(RETRY_AFTER_SECONDS) });
 }
 

@@ -8,7 +8,7 @@
  * folder is found by comparing each folder's stat signature with its last listing, checked
  * again and again at a pace that keeps the checking to a tenth of the time.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { type FSWatcher, watch } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ContentStore } from '../content/content-store.ts';
@@ -27,7 +27,10 @@ export interface ContentWatchOptions {
   onReload: () => Promise<void>;
 }
 
-export const contentWatchPlugin: FastifyPluginAsync<ContentWatchOptions> = async (app, { contentDir, store, onReload }) => {
+export const contentWatchPlugin: FastifyPluginAsync<ContentWatchOptions> = async (
+  app,
+  { contentDir, store, onReload },
+) => {
   const watchers = new Map<string, FSWatcher>();
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
   let checkTimer: ReturnType<typeof setTimeout> | undefined;

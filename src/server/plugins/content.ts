@@ -23,8 +23,14 @@ export const contentPlugin: FastifyPluginAsync<ContentOptions> = async (app, { s
       const file = requested.endsWith(`/${PAGE_BUNDLE_FILE}`)
         ? await store.readPage(requested.slice(0, -PAGE_BUNDLE_FILE.length - 1))
         : await store.read(requested);
-      if (!file) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'There is no content at this path.' });
-      reply.header('etag', file.etag).header('cache-control', CONTENT_CACHE_CONTROL).type('application/json; charset=utf-8');
+      if (!file)
+        return reply
+          .code(404)
+          .send({ statusCode: 404, error: 'Not Found', message: 'There is no content at this path.' });
+      reply
+        .header('etag', file.etag)
+        .header('cache-control', CONTENT_CACHE_CONTROL)
+        .type('application/json; charset=utf-8');
       if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(file.etag)) return reply.code(304).send();
       return reply.send(file.body);
     },

@@ -5,11 +5,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { checkDataDir } from '../store/data-dir.ts';
-import { openDatabase, type Database } from '../store/database.ts';
+import { type Database, openDatabase } from '../store/database.ts';
 import { createStorageHealth, type StorageHealth } from '../store/storage-health.ts';
 import type { AttachmentStore } from '../uploads/attachment-store.ts';
 import type { ObjectStorageConfig } from '../uploads/object-storage.ts';
-import { openAttachmentStore, type OpenedAttachmentStore } from '../uploads/open-attachment-store.ts';
+import { type OpenedAttachmentStore, openAttachmentStore } from '../uploads/open-attachment-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,14 +29,23 @@ export interface DatabasePluginOptions {
   probeMs: number;
 }
 
-const database: FastifyPluginAsync<DatabasePluginOptions> = async (app, { dataDir, databaseUrl, objectStorage, probeMs }) => {
+const database: FastifyPluginAsync<DatabasePluginOptions> = async (
+  app,
+  { dataDir, databaseUrl, objectStorage, probeMs },
+) => {
   // Even with PostgreSQL, uploads arrive in DATA_DIR and the generated token secret is kept there.
   checkDataDir(dataDir);
   const log = app.log.child({ module: 'storage' });
-  const db = await openDatabase({ dataDir, databaseUrl, onConnectionError: (error) => log.warn({ err: error }, 'database connection lost; the pool opens a new one') });
+  const db = await openDatabase({
+    dataDir,
+    databaseUrl,
+    onConnectionError: (error) => log.warn({ err: error }, 'database connection lost; the pool opens a new one'),
+  });
   let attachments: OpenedAttachmentStore;
   try {
-    attachments = await openAttachmentStore({ dataDir, databaseUrl, objectStorage }, db, (message) => log.debug({ objectStorage: message }, 'object storage client'));
+    attachments = await openAttachmentStore({ dataDir, databaseUrl, objectStorage }, db, (message) =>
+      log.debug({ objectStorage: message }, 'object storage client'),
+    );
   } catch (error) {
     await db.close();
     throw error;

@@ -5,9 +5,9 @@
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { echoedValues, formPageOf, isPlainFormPost } from '../forms/form-echo.ts';
-import type { PageHandler } from '../ssr/page-handler.ts';
 import { FormRefusal, refusalBody, refusalOfValidation } from '../forms/refusal.ts';
 import { requestLanguage } from '../forms/request-language.ts';
+import type { PageHandler } from '../ssr/page-handler.ts';
 import { isStorageFailure } from '../store/storage-health.ts';
 import { isObjectStorageUnavailable } from '../uploads/object-storage.ts';
 import { isRedisUnavailable } from './shared-limits.ts';
@@ -73,15 +73,25 @@ const errorHandler: FastifyPluginAsync<{ pages: PageHandler }> = async (app, { p
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ statusCode: status, error: 'Internal Server Error', message: messagesFor(request).server_error });
+      return reply
+        .code(status)
+        .send({ statusCode: status, error: 'Internal Server Error', message: messagesFor(request).server_error });
     }
     // Any other refusal keeps the shape of ours, so a client reads every 4xx the same way.
-    return reply.code(status).send({ statusCode: status, error: error.name, field: 'request', code: 'invalid', message: error.message });
+    return reply
+      .code(status)
+      .send({ statusCode: status, error: error.name, field: 'request', code: 'invalid', message: error.message });
   });
 
   app.setNotFoundHandler((request, reply) => {
     // The path is not echoed: an answer never repeats what the request sent.
-    reply.code(404).send({ statusCode: 404, error: 'Not Found', field: 'path', code: 'not_found', message: messagesFor(request).not_found });
+    reply.code(404).send({
+      statusCode: 404,
+      error: 'Not Found',
+      field: 'path',
+      code: 'not_found',
+      message: messagesFor(request).not_found,
+    });
   });
 };
 

@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { isLanguage, type Language } from '#app/i18n/language.ts';
 import { languageAddress } from '#app/i18n/language-address.ts';
-import { articleCard } from '../insights/insights-index.ts';
 import type { InsightsLabels } from '#app/insights/page-data.ts';
 import { INSIGHTS_PATH, insightsFeedPath } from '#app/paths.ts';
 import type { ContentStore } from '../content/content-store.ts';
 import { escapeXml } from '../http/escape-xml.ts';
+import { articleCard } from '../insights/insights-index.ts';
 
 export const FEED_ITEMS = 20;
 
@@ -28,7 +28,9 @@ export const feedsPlugin: FastifyPluginAsync<FeedsOptions> = async (app, { siteU
 
   function feed(language: Language): string {
     const labels = store.get(`${language}/insights_labels.json`)?.value as InsightsLabels;
-    const articles = [...app.insights.index(language).articles].sort((a, b) => b.timestamp - a.timestamp).slice(0, FEED_ITEMS);
+    const articles = [...app.insights.index(language).articles]
+      .sort((a, b) => b.timestamp - a.timestamp)
+      .slice(0, FEED_ITEMS);
     const items = articles.map((article) => {
       const card = articleCard(article, '');
       // The article's address in the feed's own language: a crawler following it sends no cookie.
@@ -65,11 +67,18 @@ export const feedsPlugin: FastifyPluginAsync<FeedsOptions> = async (app, { siteU
 
   app.get<{ Params: { name: string } }>(
     '/feeds/:name',
-    { schema: { params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 40 } } } } },
+    {
+      schema: {
+        params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 40 } } },
+      },
+    },
     async (request, reply) => {
       const language = /^insights-(\w+)\.xml$/.exec(request.params.name)?.[1];
       if (!isLanguage(language)) return reply.callNotFound();
-      return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(feed(language));
+      return reply
+        .type('application/rss+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=600')
+        .send(feed(language));
     },
   );
 };

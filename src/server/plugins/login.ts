@@ -11,7 +11,7 @@ import { FormRefusal } from '../forms/refusal.ts';
 import type { GalaxyDirectory, VerifiedIdentity } from '../galaxy/directory.ts';
 import { createEmbeddedDirectory } from '../galaxy/embedded-directory.ts';
 import { createHttpDirectory } from '../galaxy/http-directory.ts';
-import { createIdentityService, InvalidCredentialError, type IdentityService } from '../galaxy/identity.ts';
+import { createIdentityService, type IdentityService, InvalidCredentialError } from '../galaxy/identity.ts';
 
 /** The session cookie made from an ID token; only the login API reads it. */
 export const SESSION_COOKIE = '__session';
@@ -62,7 +62,9 @@ function createAuthenticate(identity: IdentityService | null, log: FastifyBaseLo
     const cookie = idToken === undefined ? request.cookies[SESSION_COOKIE] : undefined;
     if (idToken === undefined && !cookie) throw new FormRefusal(401, 'authorization', 'unauthenticated');
     try {
-      return idToken !== undefined ? await identity.verifyIdToken(idToken) : await identity.verifySessionCookie(cookie as string);
+      return idToken !== undefined
+        ? await identity.verifyIdToken(idToken)
+        : await identity.verifySessionCookie(cookie as string);
     } catch (error) {
       throw identityRefusal(error, idToken !== undefined ? 'authorization' : 'cookie', log);
     }
@@ -71,10 +73,18 @@ function createAuthenticate(identity: IdentityService | null, log: FastifyBaseLo
 
 const login: FastifyPluginAsync<{ config: LoginConfig }> = async (app, { config }) => {
   const identity = config.adminProjectId
-    ? await createIdentityService({ projectId: config.adminProjectId, serviceAccountFile: config.serviceAccountFile, emulatorHost: config.emulatorHost })
+    ? await createIdentityService({
+        projectId: config.adminProjectId,
+        serviceAccountFile: config.serviceAccountFile,
+        emulatorHost: config.emulatorHost,
+      })
     : null;
   const directory = config.galaxyApiUrl
-    ? createHttpDirectory({ apiUrl: config.galaxyApiUrl, token: config.galaxyApiToken, timeoutMs: config.galaxyApiTimeoutMs })
+    ? createHttpDirectory({
+        apiUrl: config.galaxyApiUrl,
+        token: config.galaxyApiToken,
+        timeoutMs: config.galaxyApiTimeoutMs,
+      })
     : createEmbeddedDirectory(app.db);
   const log = app.log.child({ module: 'login' });
   app.decorate('login', { config, identity, directory, authenticate: createAuthenticate(identity, log) });

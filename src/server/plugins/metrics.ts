@@ -40,7 +40,13 @@ const UNAUTHORIZED = {
   code: 'unauthenticated',
   message: 'A valid bearer token is required.',
 } as const;
-const NOT_FOUND = { statusCode: 404, error: 'Not Found', field: 'path', code: 'not_found', message: 'Only /metrics answers here.' } as const;
+const NOT_FOUND = {
+  statusCode: 404,
+  error: 'Not Found',
+  field: 'path',
+  code: 'not_found',
+  message: 'Only /metrics answers here.',
+} as const;
 
 const BEARER = /^Bearer +(\S+) *$/i;
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -60,7 +66,11 @@ function createAuthorizer(token: string | undefined): (header: string | undefine
 
 function sendJson(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -86,15 +96,24 @@ const metricsPluginAsync: FastifyPluginAsync<MetricsPluginOptions> = async (app,
 
   // Scrapes on the main port are counted too, under their own pattern.
   app.addHook('onResponse', async (request, reply) => {
-    metrics.requestFinished(request.method, routeLabel(request.routeOptions.url, request.url), reply.statusCode, reply.elapsedTime / 1000);
+    metrics.requestFinished(
+      request.method,
+      routeLabel(request.routeOptions.url, request.url),
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
 
   const authorized = createAuthorizer(config.token);
 
   if (config.port === undefined && config.token !== undefined) {
     app.get(METRICS_PATH, { schema: { response: { 401: refusalResponseSchema } } }, async (request, reply) => {
-      if (!authorized(request.headers.authorization)) return reply.code(401).header('www-authenticate', 'Bearer').send(UNAUTHORIZED);
-      return reply.type(registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+      if (!authorized(request.headers.authorization))
+        return reply.code(401).header('www-authenticate', 'Bearer').send(UNAUTHORIZED);
+      return reply
+        .type(registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await registry.metrics());
     });
   }
 
@@ -103,11 +122,17 @@ const metricsPluginAsync: FastifyPluginAsync<MetricsPluginOptions> = async (app,
     const log = app.log.child({ module: 'metrics' });
     const answer = async (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '').split('?')[0];
-      if (path !== METRICS_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return sendJson(res, 404, NOT_FOUND);
-      if (!authorized(req.headers.authorization)) return sendJson(res, 401, UNAUTHORIZED, { 'www-authenticate': 'Bearer' });
+      if (path !== METRICS_PATH || (req.method !== 'GET' && req.method !== 'HEAD'))
+        return sendJson(res, 404, NOT_FOUND);
+      if (!authorized(req.headers.authorization))
+        return sendJson(res, 401, UNAUTHORIZED, { 'www-authenticate': 'Bearer' });
       try {
         const body = await registry.metrics();
-        res.writeHead(200, { 'content-type': registry.contentType, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
+        res.writeHead(200, {
+          'content-type': registry.contentType,
+          'content-length': Buffer.byteLength(body),
+          'cache-control': 'no-store',
+        });
         res.end(req.method === 'HEAD' ? undefined : body);
       } catch (error) {
         log.error({ err: error }, 'metrics could not be collected');

@@ -26,7 +26,8 @@ const outbox: FastifyPluginAsync<{ mail: MailConfig }> = async (app, { mail }) =
       kick() {
         outboxCounts(app.db).then(
           (counts) => app.log.info(counts, 'mail queued in the outbox; SMTP_URL is not set, so it is not sent'),
-          (error: unknown) => app.log.warn({ err: error }, 'mail queued in the outbox; SMTP_URL is not set, so it is not sent'),
+          (error: unknown) =>
+            app.log.warn({ err: error }, 'mail queued in the outbox; SMTP_URL is not set, so it is not sent'),
         );
       },
     });

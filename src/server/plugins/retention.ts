@@ -6,8 +6,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ContentStore } from '../content/content-store.ts';
 import { editionEnd } from '../forms/known-events.ts';
-import type { RetentionPolicy } from '../store/retention-policy.ts';
 import { runRetention } from '../store/retention.ts';
+import type { RetentionPolicy } from '../store/retention-policy.ts';
 import { isStorageFailure } from '../store/storage-health.ts';
 
 export interface RetentionOptions {
@@ -19,7 +19,10 @@ export interface RetentionOptions {
 
 const DAILY_MS = 86_400_000;
 
-const retention: FastifyPluginAsync<RetentionOptions> = async (app, { policy, confirmationTtlHours, store, intervalMs = DAILY_MS }) => {
+const retention: FastifyPluginAsync<RetentionOptions> = async (
+  app,
+  { policy, confirmationTtlHours, store, intervalMs = DAILY_MS },
+) => {
   const log = app.log.child({ module: 'retention' });
   let timer: ReturnType<typeof setInterval> | undefined;
   // The run under way, awaited on close so the database is not closed beneath it.
@@ -27,7 +30,12 @@ const retention: FastifyPluginAsync<RetentionOptions> = async (app, { policy, co
 
   async function run(): Promise<void> {
     try {
-      const report = await runRetention(app.db, { policy, confirmationTtlHours, attachments: app.attachments, eventEnd: (key) => editionEnd(store, key) });
+      const report = await runRetention(app.db, {
+        policy,
+        confirmationTtlHours,
+        attachments: app.attachments,
+        eventEnd: (key) => editionEnd(store, key),
+      });
       log.info(report, 'retention job done');
     } catch (error) {
       if (isStorageFailure(error)) app.storage.failed(error);

@@ -19,5 +19,7 @@ export function robotsTxt(siteUrl: string): string {
 
 export const robotsPlugin: FastifyPluginAsync<{ siteUrl: string }> = async (app, { siteUrl }) => {
   const body = robotsTxt(siteUrl);
-  app.get(ROBOTS_PATH, async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', ROBOTS_CACHE_CONTROL).send(body));
+  app.get(ROBOTS_PATH, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', ROBOTS_CACHE_CONTROL).send(body),
+  );
 };

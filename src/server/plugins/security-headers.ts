@@ -24,13 +24,16 @@ export function securityHeaders(config: Pick<Config, 'siteUrl' | 'trustProxy'>):
 
 /** An answer written straight to a socket, before (or without) a request Fastify could answer: JSON, closing the connection. */
 export function rawAnswer(status: string, body: string, headers: Readonly<Record<string, string>>): string {
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const lines = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return `HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${lines}\r\n${body}`;
 }
 
 /** A 400 written straight to a socket whose request could not be parsed at all. */
 export function rawBadRequest(config: Pick<Config, 'siteUrl' | 'trustProxy'>): string {
-  const body = '{"statusCode":400,"error":"Bad Request","field":"request","code":"malformed","message":"The request could not be read."}';
+  const body =
+    '{"statusCode":400,"error":"Bad Request","field":"request","code":"malformed","message":"The request could not be read."}';
   return rawAnswer('400 Bad Request', body, securityHeaders(config));
 }
 
@@ -41,7 +44,10 @@ export function rawBadRequest(config: Pick<Config, 'siteUrl' | 'trustProxy'>): s
  */
 export const API_CACHE_CONTROL = 'no-store';
 
-const securityHeadersHook: FastifyPluginAsync<{ headers: Readonly<Record<string, string>> }> = async (app, { headers }) => {
+const securityHeadersHook: FastifyPluginAsync<{ headers: Readonly<Record<string, string>> }> = async (
+  app,
+  { headers },
+) => {
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
     if (request.url.startsWith(`${API_ROOT}/`)) reply.header('cache-control', API_CACHE_CONTROL);

@@ -23,7 +23,8 @@ declare module 'fastify' {
 }
 
 /** How ioredis says a command could not reach the server. */
-const UNREACHABLE = /enableOfflineQueue|Connection is closed|MaxRetriesPerRequest|ECONNREFUSED|ECONNRESET|ETIMEDOUT|connect ETIMEDOUT/;
+const UNREACHABLE =
+  /enableOfflineQueue|Connection is closed|MaxRetriesPerRequest|ECONNREFUSED|ECONNRESET|ETIMEDOUT|connect ETIMEDOUT/;
 
 export function isRedisUnavailable(error: unknown): boolean {
   const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
@@ -47,7 +48,10 @@ const sharedLimits: FastifyPluginAsync<{ redisUrl?: string }> = async (app, { re
   redis.on('error', (error: Error) => {
     if (down) return;
     down = true;
-    log.error({ err: error }, 'Redis unreachable: rate-limited requests are answered 503 and the site reports not ready until it is back');
+    log.error(
+      { err: error },
+      'Redis unreachable: rate-limited requests are answered 503 and the site reports not ready until it is back',
+    );
   });
   redis.on('ready', () => {
     if (down) log.info('Redis reachable again');

@@ -8,9 +8,9 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { CareersSource, Position } from '#app/careers/model.ts';
 import type { LanguageMapping } from '#app/content/types.ts';
 import { berlinDay } from '#app/i18n/berlin-calendar.ts';
+import type { Language } from '#app/i18n/language.ts';
 import { SITEMAP_PATH } from '#app/paths.ts';
 import type { ContentStore } from '../content/content-store.ts';
-import type { Language } from '#app/i18n/language.ts';
 import type { InsightsService } from '../insights/insights-service.ts';
 import { articleSummaries, listSitePages } from '../seo/site-pages.ts';
 import { SITEMAP_FILE_PATH, sitemapDocuments } from '../seo/sitemap.ts';
@@ -39,7 +39,14 @@ export const sitemapPlugin: FastifyPluginAsync<SitemapOptions> = async (app, { s
     const [en, de] = await Promise.all([careers.positions('en'), careers.positions('de')]);
     // The careers source hands out the same list until it fetched a new one, so comparing by identity is enough.
     // The indexes are built anew after a content reload, a moment after the store's generation changed.
-    const inputs: readonly unknown[] = [store.generation, insights.index('en'), insights.index('de'), berlinDay(now), en, de];
+    const inputs: readonly unknown[] = [
+      store.generation,
+      insights.index('en'),
+      insights.index('de'),
+      berlinDay(now),
+      en,
+      de,
+    ];
     if (!built || inputs.some((input, index) => input !== built?.inputs[index])) {
       const positions: Record<'en' | 'de', readonly Position[]> = { en, de };
       const articles = (language: Language) => articleSummaries(insights.index(language));
@@ -51,13 +58,22 @@ export const sitemapPlugin: FastifyPluginAsync<SitemapOptions> = async (app, { s
     return built;
   }
 
-  const send = (reply: FastifyReply, xml: Buffer) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml);
+  const send = (reply: FastifyReply, xml: Buffer) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml);
 
   app.get(SITEMAP_PATH, async (_request, reply) => send(reply, (await current()).root));
 
   app.get<{ Params: { number: string } }>(
     SITEMAP_FILE_PATH,
-    { schema: { params: { type: 'object', required: ['number'], properties: { number: { type: 'string', pattern: '^[1-9][0-9]{0,3}$' } } } } },
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['number'],
+          properties: { number: { type: 'string', pattern: '^[1-9][0-9]{0,3}$' } },
+        },
+      },
+    },
     async (request, reply) => {
       const file = (await current()).files[Number(request.params.number) - 1];
       return file ? send(reply, file) : reply.callNotFound();

@@ -17,13 +17,7 @@ import type { Config } from '../config.ts';
 /** The Reporting API endpoint's name, as `report-to` and `Reporting-Endpoints` spell it. */
 export const CSP_REPORT_GROUP = 'csp';
 
-type Directive =
-  | 'script-src'
-  | 'connect-src'
-  | 'img-src'
-  | 'style-src'
-  | 'font-src'
-  | 'frame-src';
+type Directive = 'script-src' | 'connect-src' | 'img-src' | 'style-src' | 'font-src' | 'frame-src';
 
 /** Hosts a third party's script reaches besides its own origin, from its maker's CSP guidance. */
 const TAG_MANAGER_HOSTS: Partial<Record<Directive, string[]>> = {
@@ -107,7 +101,8 @@ export function createContentSecurityPolicy(config: PolicyConfig): ContentSecuri
     'frame-src': new Set(["'self'"]),
   };
   const add = (hosts: Partial<Record<Directive, string[]>>) => {
-    for (const [directive, list] of Object.entries(hosts) as [Directive, string[]][]) for (const host of list) sources[directive].add(host);
+    for (const [directive, list] of Object.entries(hosts) as [Directive, string[]][])
+      for (const host of list) sources[directive].add(host);
   };
   if (/^https?:\/\//.test(config.assetsBaseUrl)) sources['connect-src'].add(new URL(config.assetsBaseUrl).origin);
   if (tracking.gtmId) {
@@ -115,15 +110,27 @@ export function createContentSecurityPolicy(config: PolicyConfig): ContentSecuri
     add(TAG_MANAGER_HOSTS);
   }
   if (tracking.consentManagerId) {
-    add({ 'script-src': [tracking.consentManagerOrigin], 'connect-src': [tracking.consentManagerOrigin], 'img-src': [tracking.consentManagerOrigin] });
+    add({
+      'script-src': [tracking.consentManagerOrigin],
+      'connect-src': [tracking.consentManagerOrigin],
+      'img-src': [tracking.consentManagerOrigin],
+    });
     add(CONSENT_MANAGER_HOSTS);
   }
   if (tracking.mapsApiKey) {
-    add({ 'script-src': [tracking.mapsOrigin], 'connect-src': [tracking.mapsOrigin], 'img-src': [tracking.mapsOrigin] });
+    add({
+      'script-src': [tracking.mapsOrigin],
+      'connect-src': [tracking.mapsOrigin],
+      'img-src': [tracking.mapsOrigin],
+    });
     add(MAPS_HOSTS);
   }
   if (login.web && login.galaxyUrl) {
-    add({ 'script-src': [GOOGLE_SIGN_IN_SCRIPT], 'connect-src': IDENTITY_APIS, 'frame-src': [`https://${login.web.authDomain}`] });
+    add({
+      'script-src': [GOOGLE_SIGN_IN_SCRIPT],
+      'connect-src': IDENTITY_APIS,
+      'frame-src': [`https://${login.web.authDomain}`],
+    });
     if (login.emulatorHost) add({ 'connect-src': [`http://${login.emulatorHost}`] });
   }
   const scriptOrigins = [...sources['script-src']].filter((source) => source !== "'self'");

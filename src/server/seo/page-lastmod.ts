@@ -8,7 +8,7 @@
 import type { Position } from '#app/careers/model.ts';
 import type { GeneralInformation } from '#app/content/schemas/insight.ts';
 import type { PageContent } from '#app/content/types.ts';
-import { pastSince, type EventInformation } from '#app/events/model.ts';
+import { type EventInformation, pastSince } from '#app/events/model.ts';
 import type { Language } from '#app/i18n/language.ts';
 import type { PageRoute } from '#app/page-table.ts';
 import type { ContentStore, StoredFile } from '../content/content-store.ts';
@@ -50,7 +50,17 @@ function latestTurnedPast(informations: readonly unknown[], now: Date): number {
   return latest;
 }
 
-export function pageLastmod({ route, language, folder, page, params, store, positions, latestPublished, now }: LastmodInput): string {
+export function pageLastmod({
+  route,
+  language,
+  folder,
+  page,
+  params,
+  store,
+  positions,
+  latestPublished,
+  now,
+}: LastmodInput): string {
   const content = page.value as PageContent;
   switch (route.data) {
     case 'insights-article':
@@ -66,9 +76,13 @@ export function pageLastmod({ route, language, folder, page, params, store, posi
     case 'event':
       return w3cDateTime(Math.max(page.modifiedMs, latestTurnedPast([content.information], now)));
     case 'events-overview': {
-      const listed = (content.events?.folders ?? []).flatMap((name) => store.page(`${language}/${folder}/${name}`) ?? []);
+      const listed = (content.events?.folders ?? []).flatMap(
+        (name) => store.page(`${language}/${folder}/${name}`) ?? [],
+      );
       const informations = listed.map((event) => (event.value as PageContent).information);
-      return w3cDateTime(Math.max(page.modifiedMs, ...listed.map((event) => event.modifiedMs), latestTurnedPast(informations, now)));
+      return w3cDateTime(
+        Math.max(page.modifiedMs, ...listed.map((event) => event.modifiedMs), latestTurnedPast(informations, now)),
+      );
     }
     default:
       return w3cDateTime(page.modifiedMs);

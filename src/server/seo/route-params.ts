@@ -32,7 +32,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * depend on its parameters reads exactly one folder, and fills nothing from it.
  */
 export function folderReader(route: PageRoute): (folder: string) => RouteParams | undefined {
-  const probe = route.folder(Object.fromEntries(pathParams(route.path).map(({ name }) => [name, `${MARK}${name}${MARK}`])));
+  const probe = route.folder(
+    Object.fromEntries(pathParams(route.path).map(({ name }) => [name, `${MARK}${name}${MARK}`])),
+  );
   const names: string[] = [];
   const source = probe
     .split(MARK)

@@ -12,9 +12,9 @@ import { generatePath } from 'react-router';
 import type { Position } from '#app/careers/model.ts';
 import type { PageContent } from '#app/content/types.ts';
 import { LANGUAGES, type Language } from '#app/i18n/language.ts';
+import { INSIGHTS_CONTENT_FOLDER } from '#app/insights/model.ts';
 import { matchPageRoute } from '#app/match-page.ts';
 import { PAGE_ROUTES, type PageRoute } from '#app/page-table.ts';
-import { INSIGHTS_CONTENT_FOLDER } from '#app/insights/model.ts';
 import type { ContentStore, StoredFile } from '../content/content-store.ts';
 import type { LanguageIndex } from '../insights/insights-index.ts';
 import { pageLastmod } from './page-lastmod.ts';
@@ -58,7 +58,12 @@ function contentFolders(store: ContentStore, language: Language): string[] {
 }
 
 /** The segments a page's data names besides its folder: an event's editions, the open jobs. */
-function dataParams(route: PageRoute, language: Language, page: PageSummary, positions: SitePagesInput['positions']): RouteParams[] {
+function dataParams(
+  route: PageRoute,
+  language: Language,
+  page: PageSummary,
+  positions: SitePagesInput['positions'],
+): RouteParams[] {
   switch (route.data) {
     case 'event': {
       const editions = (page.value as PageContent).information?.editions ?? [];
@@ -78,7 +83,14 @@ function isCanonical(page: PageSummary, pagePath: string, siteUrl: string): bool
   return !canonical || new URL(canonical, siteUrl).href === new URL(pagePath, siteUrl).href;
 }
 
-function routePages(route: PageRoute, language: Language, folders: readonly string[], articles: ReadonlyMap<string, PageSummary>, latestPublished: number, input: SitePagesInput): SitePage[] {
+function routePages(
+  route: PageRoute,
+  language: Language,
+  folders: readonly string[],
+  articles: ReadonlyMap<string, PageSummary>,
+  latestPublished: number,
+  input: SitePagesInput,
+): SitePage[] {
   const readFolder = folderReader(route);
   const segments = pathParams(route.path);
   const pages: SitePage[] = [];
@@ -93,7 +105,17 @@ function routePages(route: PageRoute, language: Language, folders: readonly stri
       // The path must reach this route (not a more specific one, /technology/lunio over /technology/:slug) and pass its checks.
       if (matchPageRoute(pagePath)?.route.id !== route.id || route.validate?.(params) === false) continue;
       if (!isCanonical(page, pagePath, input.siteUrl)) continue;
-      const lastmod = pageLastmod({ route, language, folder, page, params, store: input.store, positions: input.positions[language], latestPublished, now: input.now });
+      const lastmod = pageLastmod({
+        route,
+        language,
+        folder,
+        page,
+        params,
+        store: input.store,
+        positions: input.positions[language],
+        latestPublished,
+        now: input.now,
+      });
       pages.push({ routeId: route.id, language, path: pagePath, lastmod });
     }
   }
@@ -112,7 +134,10 @@ export function articleSummaries(index: LanguageIndex): ArticleSummary[] {
 
 /** An article as the page the sitemap reads: its date and canonical, from the index, as its blocks would state them. */
 const articlePage = (article: ArticleSummary): PageSummary => ({
-  value: { general_information: { datetime: article.datetime }, meta: article.canonical ? { canonical: article.canonical } : {} },
+  value: {
+    general_information: { datetime: article.datetime },
+    meta: article.canonical ? { canonical: article.canonical } : {},
+  },
   modifiedMs: article.modifiedMs,
 });
 
@@ -132,6 +157,8 @@ export function listSitePages(input: SitePagesInput): SitePage[] {
     const articles = new Map(summaries.map((article) => [article.folder, articlePage(article)]));
     const folders = [...new Set([...contentFolders(input.store, language), ...articles.keys()])];
     const latestPublished = newestPublished(summaries, input.now);
-    return PAGE_ROUTES.filter((route) => route.language === 'shared' || route.language === language).flatMap((route) => routePages(route, language, folders, articles, latestPublished, input));
+    return PAGE_ROUTES.filter((route) => route.language === 'shared' || route.language === language).flatMap((route) =>
+      routePages(route, language, folders, articles, latestPublished, input),
+    );
   });
 }

@@ -24,13 +24,19 @@ function urlElement({ loc, lastmod, alternates }: SitemapUrl): string {
     '<url>',
     `<loc>${escapeXml(loc)}</loc>`,
     `<lastmod>${escapeXml(lastmod)}</lastmod>`,
-    ...alternates.map(({ hreflang, href }) => `<xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(href)}"/>`),
+    ...alternates.map(
+      ({ hreflang, href }) =>
+        `<xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(href)}"/>`,
+    ),
     '</url>',
   ].join('');
 }
 
 export function sitemapXml(urls: readonly SitemapUrl[]): string {
-  if (urls.length > MAX_URLS) throw new SitemapLimitError(`the sitemap would list ${urls.length} URLs, more than the ${MAX_URLS} one file may hold`);
+  if (urls.length > MAX_URLS)
+    throw new SitemapLimitError(
+      `the sitemap would list ${urls.length} URLs, more than the ${MAX_URLS} one file may hold`,
+    );
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:xhtml="${XHTML_NAMESPACE}">`,
@@ -39,7 +45,8 @@ export function sitemapXml(urls: readonly SitemapUrl[]): string {
     '',
   ].join('\n');
   const bytes = Buffer.byteLength(xml);
-  if (bytes > MAX_BYTES) throw new SitemapLimitError(`the sitemap would be ${bytes} bytes, more than the ${MAX_BYTES} one file may hold`);
+  if (bytes > MAX_BYTES)
+    throw new SitemapLimitError(`the sitemap would be ${bytes} bytes, more than the ${MAX_BYTES} one file may hold`);
   return xml;
 }
 
@@ -58,7 +65,11 @@ const URLSET_TAIL = '</urlset>\n';
  * there is more than one. Each URL is encoded to bytes as it comes: a site of 20,000 articles
  * has a sitemap of megabytes, which is never one string in the heap.
  */
-export function sitemapDocuments(urls: Iterable<SitemapUrl>, siteUrl: string, limits: { urls: number; bytes: number } = { urls: MAX_URLS, bytes: MAX_BYTES }): SitemapDocuments {
+export function sitemapDocuments(
+  urls: Iterable<SitemapUrl>,
+  siteUrl: string,
+  limits: { urls: number; bytes: number } = { urls: MAX_URLS, bytes: MAX_BYTES },
+): SitemapDocuments {
   const envelope = Buffer.byteLength(URLSET_HEAD) + Buffer.byteLength(URLSET_TAIL);
   const chunks: { parts: Buffer[]; bytes: number; newest: string }[] = [{ parts: [], bytes: envelope, newest: '' }];
   for (const url of urls) {
@@ -72,12 +83,17 @@ export function sitemapDocuments(urls: Iterable<SitemapUrl>, siteUrl: string, li
     chunk.bytes += element.length;
     if (url.lastmod > chunk.newest) chunk.newest = url.lastmod;
   }
-  const files = chunks.map(({ parts }) => Buffer.concat([Buffer.from(URLSET_HEAD), ...parts, Buffer.from(URLSET_TAIL)]));
+  const files = chunks.map(({ parts }) =>
+    Buffer.concat([Buffer.from(URLSET_HEAD), ...parts, Buffer.from(URLSET_TAIL)]),
+  );
   if (files.length === 1) return { root: files[0]!, files: [] };
   const root = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<sitemapindex xmlns="${SITEMAP_NAMESPACE}">`,
-    ...chunks.map(({ newest }, index) => `<sitemap><loc>${escapeXml(new URL(sitemapFilePath(index + 1), siteUrl).href)}</loc><lastmod>${escapeXml(newest)}</lastmod></sitemap>`),
+    ...chunks.map(
+      ({ newest }, index) =>
+        `<sitemap><loc>${escapeXml(new URL(sitemapFilePath(index + 1), siteUrl).href)}</loc><lastmod>${escapeXml(newest)}</lastmod></sitemap>`,
+    ),
     '</sitemapindex>',
     '',
   ].join('\n');

@@ -4,7 +4,10 @@ import type { Language } from '#app/i18n/language.ts';
 import { HOME_PATH } from '#app/paths.ts';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 export function fatalErrorHtml(language: Language): string {
   const text = FALLBACK_MESSAGES[language];

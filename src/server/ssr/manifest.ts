@@ -47,7 +47,8 @@ export const INLINE_CSS_MAX_BYTES = 64 * 1024;
  * style element.
  */
 export async function readInlineCss(distDir: string, manifest: BuildManifest): Promise<InlineStyles | undefined> {
-  const read = async (url: string) => (await readFile(path.join(distDir, 'public', url), 'utf8')).replace(/<\//g, '<\\/');
+  const read = async (url: string) =>
+    (await readFile(path.join(distDir, 'public', url), 'utf8')).replace(/<\//g, '<\\/');
   const base = (await Promise.all(manifest.css.map(read))).join('\n');
   const urls = [...new Set(Object.values(manifest.styles).flat())];
   const sheets = Object.fromEntries(await Promise.all(urls.map(async (url) => [url, await read(url)] as const)));

@@ -64,7 +64,11 @@ export function entityTag(page: CachedPage, encoding: ContentEncoding): string {
  * comparison is the weak one RFC 9110 prescribes for If-None-Match; another encoding's tag
  * does not match, as its bytes are not the ones this answer carries.
  */
-export function matchesEntityTag(ifNoneMatch: string | undefined, page: CachedPage, encoding: ContentEncoding): boolean {
+export function matchesEntityTag(
+  ifNoneMatch: string | undefined,
+  page: CachedPage,
+  encoding: ContentEncoding,
+): boolean {
   if (!ifNoneMatch) return false;
   const tag = entityTag(page, encoding);
   return ifNoneMatch.split(',').some((candidate) => {
@@ -100,7 +104,8 @@ function compressCopies(html: Buffer): Promise<Record<StoredEncoding, Buffer>> {
 /** Room kept up front for the copies: together they are well under half of the HTML. */
 const COPIES_ALLOWANCE = 0.5;
 
-const sizeOf = (page: CachedPage) => page.html.length + (page.compressed ? page.compressed.br.length + page.compressed.gzip.length : 0);
+const sizeOf = (page: CachedPage) =>
+  page.html.length + (page.compressed ? page.compressed.br.length + page.compressed.gzip.length : 0);
 
 export function createPageCache({ maxBytes, ttlMs, now = Date.now, log }: PageCacheOptions): PageCache {
   // Map order is use order: a hit moves its entry to the end, eviction takes from the front.

@@ -5,30 +5,34 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaticHandlerContext } from 'react-router';
-import type { AppEnvironment } from '#app/environment.tsx';
 import type { CareersSource } from '#app/careers/model.ts';
+import type { ContentSource } from '#app/content/types.ts';
+import type { AppEnvironment } from '#app/environment.tsx';
 import type { FormEcho } from '#app/forms/page-data.ts';
-import { languageCookie, type Language } from '#app/i18n/language.ts';
+import { type Language, languageCookie } from '#app/i18n/language.ts';
 import { LANGUAGE_PARAM, languageNamedBy, languageOfQuery } from '#app/i18n/language-address.ts';
 import { languageOfRequest } from '#app/i18n/request-language.ts';
+import type { InsightsSource } from '#app/insights/model.ts';
 import { isTokenPage } from '#app/match-page.ts';
 import { PAGE_ROUTES, type PageModuleName } from '#app/page-table.ts';
 import { createRequestContext } from '#app/request-context.ts';
 import { createRoutes, pageModuleFile } from '#app/routes.tsx';
-import type { ContentSource } from '#app/content/types.ts';
-import type { InsightsSource } from '#app/insights/model.ts';
-import { publicLoginConfig, type Config } from '../config.ts';
-import { compressNow, negotiateEncoding, type ContentEncoding } from '../http/encoding.ts';
+import { type Config, publicLoginConfig } from '../config.ts';
+import { type ContentEncoding, compressNow, negotiateEncoding } from '../http/encoding.ts';
 import { createPageCacheHeaders } from '../http/page-cache-headers.ts';
 import { visitorSignals } from '../http/visitor-signals.ts';
-import { createContentSecurityPolicy, createNonceSource, inlineScriptHashes } from '../security/content-security-policy.ts';
+import {
+  createContentSecurityPolicy,
+  createNonceSource,
+  inlineScriptHashes,
+} from '../security/content-security-policy.ts';
+import { isCrawler } from './crawler.ts';
+import type { BuildManifest, InlineStyles } from './manifest.ts';
+import { type CachedPage, entityTag, matchesEntityTag, type PageCache, pageCacheKey } from './page-cache.ts';
+import { type PageScripts, pageScripts, renderDocument, renderPage } from './render-page.tsx';
 import type { RenderSlots } from './render-slots.ts';
-import { entityTag, matchesEntityTag, pageCacheKey, type CachedPage, type PageCache } from './page-cache.ts';
 import { createRouteHandlers } from './route-handlers.ts';
 import { createInlineJsonWriter } from './serialize.ts';
-import type { BuildManifest, InlineStyles } from './manifest.ts';
-import { isCrawler } from './crawler.ts';
-import { pageScripts, renderDocument, renderPage, type PageScripts } from './render-page.tsx';
 
 export interface PageHandlerOptions {
   config: Config;
@@ -64,7 +68,11 @@ const PAGE_MODULE_OF_ROUTE = new Map<string, PageModuleName>(PAGE_ROUTES.map((ro
  * The stylesheets and modules a page module needs (none: an error page), and nothing else; the
  * stylesheets of the other modules loaded on demand are named for the browser to load with them.
  */
-function assetsOfPage(manifest: BuildManifest, page: PageModuleName | undefined, inline: InlineStyles | undefined): AppEnvironment['assets'] {
+function assetsOfPage(
+  manifest: BuildManifest,
+  page: PageModuleName | undefined,
+  inline: InlineStyles | undefined,
+): AppEnvironment['assets'] {
   const modules = new Set(manifest.entryModules);
   for (const file of page ? (manifest.pages[pageModuleFile(page)] ?? []) : []) modules.add(file);
   modules.delete(manifest.entry);
@@ -76,7 +84,12 @@ function assetsOfPage(manifest: BuildManifest, page: PageModuleName | undefined,
   }
   const css = [...manifest.css, ...sheets];
   if (!inline) return { css, modulePreloads: [...modules], styles };
-  return { css, modulePreloads: [...modules], styles, inlineCss: [inline.base, ...sheets.map((sheet) => inline.sheets[sheet] ?? '')].join('\n') };
+  return {
+    css,
+    modulePreloads: [...modules],
+    styles,
+    inlineCss: [inline.base, ...sheets.map((sheet) => inline.sheets[sheet] ?? '')].join('\n'),
+  };
 }
 
 /** What the page's React tree and its bootstrap script are given about the site and the page module's assets. */
@@ -90,13 +103,21 @@ interface PageEnvironment {
  * a render only picks its page's (never changed, so shared). Everything in it comes from the
  * configuration and the build, which stay the same for the life of the handler.
  */
-function environmentsByPage(manifest: BuildManifest, inline: InlineStyles | undefined, withAssets: (assets: AppEnvironment['assets']) => AppEnvironment): (context: StaticHandlerContext) => PageEnvironment {
+function environmentsByPage(
+  manifest: BuildManifest,
+  inline: InlineStyles | undefined,
+  withAssets: (assets: AppEnvironment['assets']) => AppEnvironment,
+): (context: StaticHandlerContext) => PageEnvironment {
   const environmentOf = (assets: AppEnvironment['assets']): PageEnvironment => {
     const environment = withAssets(assets);
     return { environment, scripts: pageScripts(environment, manifest.entry) };
   };
   const withoutPage = environmentOf(assetsOfPage(manifest, undefined, inline));
-  const byPage = new Map([...new Set(PAGE_MODULE_OF_ROUTE.values())].map((page) => [page, environmentOf(assetsOfPage(manifest, page, inline))] as const));
+  const byPage = new Map(
+    [...new Set(PAGE_MODULE_OF_ROUTE.values())].map(
+      (page) => [page, environmentOf(assetsOfPage(manifest, page, inline))] as const,
+    ),
+  );
   return (context) => {
     for (const match of context.matches) {
       const page = PAGE_MODULE_OF_ROUTE.get(match.route.id);
@@ -164,7 +185,14 @@ function switchesLanguage(reply: FastifyReply, { named, cookie }: Pick<PageLangu
  * could not be made are compressed at streaming quality and name no ETag: those bytes are made
  * for this answer.
  */
-function sendDocument(request: FastifyRequest, reply: FastifyReply, document: { html: Buffer; policy: string }, kept: CachedPage | undefined, status: number, reportingEndpoints: string): void {
+function sendDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  document: { html: Buffer; policy: string },
+  kept: CachedPage | undefined,
+  status: number,
+  reportingEndpoints: string,
+): void {
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
   reply.header('content-security-policy', document.policy);
   reply.header('reporting-endpoints', reportingEndpoints);
@@ -194,7 +222,8 @@ function sendDocument(request: FastifyRequest, reply: FastifyReply, document: { 
  */
 function isCacheable(cache: PageCache, url: URL, page: PageRequest): boolean {
   const queryLanguage = languageOfQuery(url.searchParams);
-  const plainQuery = url.search === '' || (queryLanguage !== undefined && url.search === `?${LANGUAGE_PARAM}=${queryLanguage}`);
+  const plainQuery =
+    url.search === '' || (queryLanguage !== undefined && url.search === `?${LANGUAGE_PARAM}=${queryLanguage}`);
   return cache.enabled && plainQuery && page.path === undefined && page.status === undefined && !isPersonal(url, page);
 }
 
@@ -209,7 +238,18 @@ interface RenderArguments {
   signal: AbortSignal;
 }
 
-export function createPageHandler({ config, content, insights, careers, manifest, inlineCss, imageVersion, cache, slots, onRendered }: PageHandlerOptions): PageHandler {
+export function createPageHandler({
+  config,
+  content,
+  insights,
+  careers,
+  manifest,
+  inlineCss,
+  imageVersion,
+  cache,
+  slots,
+  onRendered,
+}: PageHandlerOptions): PageHandler {
   const routes = createRoutes({
     content,
     insights,
@@ -240,7 +280,16 @@ export function createPageHandler({ config, content, insights, careers, manifest
    * The uncached path: loaders, status and headers, then the render: whole and without a
    * nonce for a page the cache may keep, else streamed with a nonce of its own.
    */
-  async function render({ request, reply, page, url, encoding, pageLanguage, cacheKey, signal }: RenderArguments): Promise<boolean> {
+  async function render({
+    request,
+    reply,
+    page,
+    url,
+    encoding,
+    pageLanguage,
+    cacheKey,
+    signal,
+  }: RenderArguments): Promise<boolean> {
     const started = performance.now();
     const { language } = pageLanguage;
     const requestContext = createRequestContext(page.formEcho ? { language, formEcho: page.formEcho } : { language });
@@ -254,7 +303,10 @@ export function createPageHandler({ config, content, insights, careers, manifest
         reply.redirect(location, context.status);
         return true;
       }
-      reply.code(context.status).type(context.headers.get('content-type') ?? 'text/plain; charset=utf-8').send(await context.text());
+      reply
+        .code(context.status)
+        .type(context.headers.get('content-type') ?? 'text/plain; charset=utf-8')
+        .send(await context.text());
       return true;
     }
     if (page.path && context.statusCode !== 200) return false;
@@ -279,11 +331,19 @@ export function createPageHandler({ config, content, insights, careers, manifest
         return true;
       }
       const pagePolicy = policy.hashedHeader(inlineScriptHashes(document.html.toString('utf8')));
-      const kept = document.complete && document.status === 200 ? cache.put(cacheKey, document.html, pagePolicy) : undefined;
+      const kept =
+        document.complete && document.status === 200 ? cache.put(cacheKey, document.html, pagePolicy) : undefined;
       // A page with a failed part is sent as it came out, but kept by no cache.
       const sharing = keptPageSharing(reply, pageLanguage);
       reply.headers(cacheHeaders(document.status !== 200 ? 'error' : !document.complete ? 'rendered' : sharing));
-      sendDocument(request, reply, { html: document.html, policy: pagePolicy }, kept, document.status, policy.reportingEndpoints);
+      sendDocument(
+        request,
+        reply,
+        { html: document.html, policy: pagePolicy },
+        kept,
+        document.status,
+        policy.reportingEndpoints,
+      );
       onRendered?.(url.pathname, (performance.now() - started) / 1000);
       return true;
     }
@@ -344,7 +404,12 @@ export function createPageHandler({ config, content, insights, careers, manifest
       const release = await slots.acquire();
       if (!release) {
         // More uncached pages asked for at once than the server will queue: a clear, cheap refusal.
-        reply.code(503).header('retry-after', '2').header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(request.server.forms.texts.messages(pageLanguage.language).busy);
+        reply
+          .code(503)
+          .header('retry-after', '2')
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send(request.server.forms.texts.messages(pageLanguage.language).busy);
         return true;
       }
       try {

@@ -4,22 +4,23 @@
  * as soon as it is ready; crawlers get the whole document at once; a page for the page cache
  * is rendered whole without a nonce (see renderDocument).
  */
-import type { ServerResponse } from 'node:http';
+
 import { AsyncResource } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import type { FastifyBaseLogger } from 'fastify';
-import { ENVIRONMENT_GLOBAL, EnvironmentProvider, type AppEnvironment } from '#app/environment.tsx';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticRouter, type StaticHandler, type StaticHandlerContext, StaticRouterProvider } from 'react-router';
+import { type AppEnvironment, ENVIRONMENT_GLOBAL, EnvironmentProvider } from '#app/environment.tsx';
 import type { Language } from '#app/i18n/language.ts';
+import { PageLinkContext } from '#app/layout/smart-link.tsx';
 import { PAGES_ROUTE_ID } from '#app/routes.tsx';
 import { NonceProvider } from '#app/security/nonce.tsx';
-import { PageLinkContext } from '#app/layout/smart-link.tsx';
 import { createStores, StoresProvider } from '#app/state/stores.tsx';
-import { compressedDestination, type ContentEncoding } from '../http/encoding.ts';
+import { type ContentEncoding, compressedDestination } from '../http/encoding.ts';
 import { fatalErrorHtml } from './fatal-error-html.ts';
-import { deferredModuleLoader, hydrationData, inlineJson, type InlineJsonWriter } from './serialize.ts';
+import { deferredModuleLoader, hydrationData, type InlineJsonWriter, inlineJson } from './serialize.ts';
 import { SERVER_PAGE_LINKS } from './server-page-link.tsx';
 
 export interface RenderPageOptions {
@@ -266,7 +267,11 @@ export function renderDocument(options: RenderDocumentOptions): Promise<Rendered
   });
 }
 
-function renderInto(options: RenderDocumentOptions, nonce: string | undefined, sink: RenderSink): { stopTimer(): void } {
+function renderInto(
+  options: RenderDocumentOptions,
+  nonce: string | undefined,
+  sink: RenderSink,
+): { stopTimer(): void } {
   const { log } = options;
   // Bound here, before React starts, to the request's context (see PageWriter).
   const outside = AsyncResource.bind(<T,>(fn: () => T): T => fn());
@@ -285,16 +290,17 @@ function renderInto(options: RenderDocumentOptions, nonce: string | undefined, s
     attempt += 1;
     const firstAttempt = attempt === 1;
     const router = createStaticRouter(options.dataRoutes, context);
-    const start = () => outside(() => {
-      if (started) return;
-      started = true;
-      const destination = sink.open(context.statusCode);
-      const ended = () => {
-        clearTimeout(timer);
-        sink.ended(firstAttempt && !failed && !options.signal.aborted);
-      };
-      stream.pipe(new PageWriter(destination, outside, ended));
-    });
+    const start = () =>
+      outside(() => {
+        if (started) return;
+        started = true;
+        const destination = sink.open(context.statusCode);
+        const ended = () => {
+          clearTimeout(timer);
+          sink.ended(firstAttempt && !failed && !options.signal.aborted);
+        };
+        stream.pipe(new PageWriter(destination, outside, ended));
+      });
     const stream = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
         <EnvironmentProvider value={options.environment}>
@@ -328,7 +334,10 @@ function renderInto(options: RenderDocumentOptions, nonce: string | undefined, s
         },
       },
     );
-    timer = setTimeout(() => stream.abort(new Error(`render took longer than ${options.timeoutMs} ms`)), options.timeoutMs);
+    timer = setTimeout(
+      () => stream.abort(new Error(`render took longer than ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
     options.signal.addEventListener('abort', () => stream.abort(), { once: true });
   };
 

@@ -22,7 +22,9 @@ function tableWith(routes: readonly RouteObject[], keep: string | undefined): Ro
   return routes.map((route) => {
     if (!route.children) return route;
     const children =
-      route.id === PAGES_ROUTE_ID ? route.children.filter((child) => child.id === keep || child.id === NOT_FOUND_ROUTE_ID) : tableWith(route.children, keep);
+      route.id === PAGES_ROUTE_ID
+        ? route.children.filter((child) => child.id === keep || child.id === NOT_FOUND_ROUTE_ID)
+        : tableWith(route.children, keep);
     return { ...route, children } as RouteObject;
   });
 }

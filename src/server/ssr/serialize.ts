@@ -2,7 +2,13 @@
 import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
 
 const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
-const ESCAPED: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+const ESCAPED: Readonly<Record<string, string>> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
 const escapeMatch = (character: string) => ESCAPED[character]!;
 
 /** JSON text with <, >, & and the line separators escaped (inside strings, the only place JSON has them), so </script> cannot appear. */
@@ -39,7 +45,12 @@ export function createInlineJsonWriter(): InlineJsonWriter {
       return true;
     }
     // A Date, a boxed primitive or anything else with its own JSON form: as JSON.stringify writes it.
-    if (typeof (value as { toJSON?: unknown }).toJSON === 'function' || value instanceof String || value instanceof Number || value instanceof Boolean) {
+    if (
+      typeof (value as { toJSON?: unknown }).toJSON === 'function' ||
+      value instanceof String ||
+      value instanceof Number ||
+      value instanceof Boolean
+    ) {
       parts.push(inlineJson(value));
       return true;
     }

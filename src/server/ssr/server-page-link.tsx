@@ -8,7 +8,17 @@
  * of an uncached render; the markup and the hydrated page are the same.
  */
 import { useContext } from 'react';
-import { createPath, Link, NavLink, parsePath, resolvePath, UNSAFE_NavigationContext, useLocation, type LinkProps, type NavLinkProps } from 'react-router';
+import {
+  createPath,
+  Link,
+  type LinkProps,
+  NavLink,
+  type NavLinkProps,
+  parsePath,
+  resolvePath,
+  UNSAFE_NavigationContext,
+  useLocation,
+} from 'react-router';
 import type { PageLinkComponents } from '#app/layout/smart-link.tsx';
 
 /** A path that react-router does not take for an absolute URL (it does so for two slashes or backslashes at the start). */
@@ -53,7 +63,9 @@ export function ServerPageLink(props: LinkProps) {
     defaultShouldRevalidate: _defaultShouldRevalidate,
     ...rest
   } = props;
-  return <a {...rest} href={sitePathHref(to)} target={target} data-discover={discover === 'render' ? 'true' : undefined} />;
+  return (
+    <a {...rest} href={sitePathHref(to)} target={target} data-discover={discover === 'render' ? 'true' : undefined} />
+  );
 }
 
 /**
@@ -67,23 +79,50 @@ export function ServerPageLink(props: LinkProps) {
 export function ServerPageNavLink(props: NavLinkProps) {
   const { basename } = useContext(UNSAFE_NavigationContext);
   const { pathname } = useLocation();
-  const { 'aria-current': ariaCurrentProp = 'page', caseSensitive = false, className: classNameProp = '', end = false, style, to, viewTransition: _viewTransition, children, ...rest } = props;
+  const {
+    'aria-current': ariaCurrentProp = 'page',
+    caseSensitive = false,
+    className: classNameProp = '',
+    end = false,
+    style,
+    to,
+    viewTransition: _viewTransition,
+    children,
+    ...rest
+  } = props;
   const href = typeof to === 'string' && SITE_PATH.test(to) && basename === '/' ? sitePathHref(to) : undefined;
   const resolved = href === undefined ? undefined : parsePath(href).pathname;
-  if (resolved === undefined || !ENCODED_PATH.test(resolved) || typeof classNameProp === 'function' || typeof style === 'function' || typeof children === 'function') {
+  if (
+    resolved === undefined ||
+    !ENCODED_PATH.test(resolved) ||
+    typeof classNameProp === 'function' ||
+    typeof style === 'function' ||
+    typeof children === 'function'
+  ) {
     return <NavLink {...props} />;
   }
   const toPathname = caseSensitive ? resolved : resolved.toLowerCase();
   const locationPathname = caseSensitive ? pathname : pathname.toLowerCase();
   const endSlashPosition = toPathname !== '/' && toPathname.endsWith('/') ? toPathname.length - 1 : toPathname.length;
-  const isActive = locationPathname === toPathname || (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === '/');
+  const isActive =
+    locationPathname === toPathname ||
+    (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === '/');
   const className = isActive ? (classNameProp ? `${classNameProp} active` : 'active') : classNameProp;
   return (
-    <ServerPageLink {...rest} aria-current={isActive ? ariaCurrentProp : undefined} className={className} style={style} to={to}>
+    <ServerPageLink
+      {...rest}
+      aria-current={isActive ? ariaCurrentProp : undefined}
+      className={className}
+      style={style}
+      to={to}
+    >
       {children}
     </ServerPageLink>
   );
 }
 
 /** The server's link components, provided to every render. */
-export const SERVER_PAGE_LINKS: PageLinkComponents = Object.freeze({ Link: ServerPageLink, NavLink: ServerPageNavLink });
+export const SERVER_PAGE_LINKS: PageLinkComponents = Object.freeze({
+  Link: ServerPageLink,
+  NavLink: ServerPageNavLink,
+});

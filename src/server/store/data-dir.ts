@@ -66,7 +66,9 @@ export function processUser(): ProcessUser {
 }
 
 function describeUser({ name, uid, gid }: ProcessUser): string {
-  const ids = [uid !== undefined ? `uid ${uid}` : undefined, gid !== undefined ? `gid ${gid}` : undefined].filter(Boolean).join(', ');
+  const ids = [uid !== undefined ? `uid ${uid}` : undefined, gid !== undefined ? `gid ${gid}` : undefined]
+    .filter(Boolean)
+    .join(', ');
   if (name && ids) return `user ${name} (${ids})`;
   return name ? `user ${name}` : ids || 'its user';
 }
@@ -98,7 +100,10 @@ function fixFor(code: string, dataDir: string, exists: boolean, user: ProcessUse
  * naming the path, the user, the error and the fix when it cannot. Errors that are no file
  * system refusal are thrown as they are.
  */
-export function checkDataDir(dataDir: string, { fs = nodeFs as DataDirFs, user = processUser() }: { fs?: DataDirFs; user?: ProcessUser } = {}): void {
+export function checkDataDir(
+  dataDir: string,
+  { fs = nodeFs as DataDirFs, user = processUser() }: { fs?: DataDirFs; user?: ProcessUser } = {},
+): void {
   const absolute = path.resolve(dataDir);
   const step = (doing: string, exists: boolean, run: () => void) => {
     try {

@@ -4,8 +4,8 @@
  */
 import { checkDataDir } from './data-dir.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
-import { openSqliteDatabase } from './sqlite-database.ts';
 import type { Database, SqlClient, SqlValue } from './sql.ts';
+import { openSqliteDatabase } from './sqlite-database.ts';
 import { onStorage } from './storage-health.ts';
 
 export type { Database, SqlClient } from './sql.ts';
@@ -38,7 +38,11 @@ function marked(db: Database): Database {
   };
 }
 
-export async function openDatabase({ dataDir, databaseUrl, onConnectionError = () => {} }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({
+  dataDir,
+  databaseUrl,
+  onConnectionError = () => {},
+}: DatabaseOptions): Promise<Database> {
   if (databaseUrl) return marked(await openPostgresDatabase({ url: databaseUrl }, onConnectionError));
   // The operator tools open it too: a folder they cannot write gets the server's plain message, not node:sqlite's.
   checkDataDir(dataDir);

@@ -5,7 +5,12 @@ import { enqueueMail } from './outbox.ts';
 import type { Database, SqlClient } from './sql.ts';
 
 /** Called inside the subscription's transaction; a confirmed subscriber stays confirmed. */
-export async function recordPendingSubscriber(tx: SqlClient, email: string, language: Language, now: Date): Promise<void> {
+export async function recordPendingSubscriber(
+  tx: SqlClient,
+  email: string,
+  language: Language,
+  now: Date,
+): Promise<void> {
   await tx.run(
     `INSERT INTO newsletter_subscribers (email, language, status, subscribed_at) VALUES (?, ?, 'pending', ?)
      ON CONFLICT (email) DO UPDATE SET language = excluded.language WHERE newsletter_subscribers.status = 'pending'`,
@@ -14,7 +19,10 @@ export async function recordPendingSubscriber(tx: SqlClient, email: string, lang
 }
 
 export async function isSubscribed(db: SqlClient, email: string): Promise<boolean> {
-  return (await db.get(`SELECT 1 FROM newsletter_subscribers WHERE email = ? AND status = 'confirmed'`, [email])) !== undefined;
+  return (
+    (await db.get(`SELECT 1 FROM newsletter_subscribers WHERE email = ? AND status = 'confirmed'`, [email])) !==
+    undefined
+  );
 }
 
 export type SignUpConfirmation = 'confirmed' | 'already-confirmed' | 'withdrawn' | 'unknown';
@@ -26,14 +34,22 @@ export type SignUpConfirmation = 'confirmed' | 'already-confirmed' | 'withdrawn'
  * stored sign-up, so the list and the proof of consent always agree. One conditional update
  * decides, so two replicas using the link at once confirm it once.
  */
-export async function confirmSignUp(db: Database, signUpId: string, mails: (signUp: SubmissionRow) => QueuedMail[], now = new Date()): Promise<SignUpConfirmation> {
+export async function confirmSignUp(
+  db: Database,
+  signUpId: string,
+  mails: (signUp: SubmissionRow) => QueuedMail[],
+  now = new Date(),
+): Promise<SignUpConfirmation> {
   return db.transaction(async (tx) => {
     const signUp = await tx.get<SubmissionRow>(
       `UPDATE submissions SET status = 'confirmed', confirmed_at = ? WHERE id = ? AND form = 'newsletter' AND status = 'pending' RETURNING *`,
       [now.toISOString(), signUpId],
     );
     if (!signUp) {
-      const row = await tx.get<{ status: string }>(`SELECT status FROM submissions WHERE id = ? AND form = 'newsletter'`, [signUpId]);
+      const row = await tx.get<{ status: string }>(
+        `SELECT status FROM submissions WHERE id = ? AND form = 'newsletter'`,
+        [signUpId],
+      );
       return row === undefined ? 'unknown' : row.status === 'confirmed' ? 'already-confirmed' : 'withdrawn';
     }
     const listed = await tx.run(
@@ -42,14 +58,17 @@ export async function confirmSignUp(db: Database, signUpId: string, mails: (sign
       [signUp.email, signUp.language, signUp.created_at, now.toISOString()],
     );
     // Already on the list through another sign-up: this one is confirmed too, and nothing is mailed twice.
-    if (listed > 0) for (const { purpose, mail } of mails(signUp)) await enqueueMail(tx, null, purpose, mail, now.getTime());
+    if (listed > 0)
+      for (const { purpose, mail } of mails(signUp)) await enqueueMail(tx, null, purpose, mail, now.getTime());
     return 'confirmed';
   });
 }
 
 /** The address of a newsletter sign-up, whatever became of it: an unsubscribe link names the sign-up, not the address. */
 export async function signUpAddress(db: SqlClient, signUpId: string): Promise<string | undefined> {
-  return (await db.get<{ email: string }>(`SELECT email FROM submissions WHERE id = ? AND form = 'newsletter'`, [signUpId]))?.email;
+  return (
+    await db.get<{ email: string }>(`SELECT email FROM submissions WHERE id = ? AND form = 'newsletter'`, [signUpId])
+  )?.email;
 }
 
 export type UnsubscribeResult = 'unsubscribed' | 'not-subscribed';

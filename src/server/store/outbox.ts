@@ -1,5 +1,5 @@
 /** Mails waiting to be sent, written in the same transaction as the submission they belong to. */
-import { skipLocked, type Database, type SqlClient } from './sql.ts';
+import { type Database, type SqlClient, skipLocked } from './sql.ts';
 
 export interface OutgoingMail {
   from: string;
@@ -33,7 +33,13 @@ interface RawOutboxRow {
   attempts: number;
 }
 
-export async function enqueueMail(db: SqlClient, submissionId: string | null, purpose: MailPurpose, mail: OutgoingMail, now = Date.now()): Promise<number> {
+export async function enqueueMail(
+  db: SqlClient,
+  submissionId: string | null,
+  purpose: MailPurpose,
+  mail: OutgoingMail,
+  now = Date.now(),
+): Promise<number> {
   const row = await db.get<{ id: number }>(
     `INSERT INTO outbox (submission_id, purpose, recipient, message, next_attempt_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -47,7 +53,13 @@ export async function enqueueMail(db: SqlClient, submissionId: string | null, pu
  * ends: no other worker, in this replica or another, takes it meanwhile. A mail whose worker
  * died is taken over once its lease has run out.
  */
-export async function claimDueMails(db: Database, owner: string, now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+export async function claimDueMails(
+  db: Database,
+  owner: string,
+  now: number,
+  leaseMs: number,
+  limit: number,
+): Promise<OutboxRow[]> {
   const rows = await db.transaction((tx) =>
     tx.all<RawOutboxRow>(
       `UPDATE outbox SET status = 'sending', lease_until = ?, lease_owner = ?
@@ -82,7 +94,13 @@ export async function markSent(db: SqlClient, id: number, owner: string, now = D
 }
 
 /** Records a failed attempt: back to pending at retryAt, or failed for good when retryAt is null. */
-export async function markAttemptFailed(db: SqlClient, id: number, owner: string, error: string, retryAt: number | null): Promise<void> {
+export async function markAttemptFailed(
+  db: SqlClient,
+  id: number,
+  owner: string,
+  error: string,
+  retryAt: number | null,
+): Promise<void> {
   await db.run(
     `UPDATE outbox SET status = ?, attempts = attempts + 1, last_error = ?, lease_until = NULL, lease_owner = NULL, next_attempt_at = COALESCE(?, next_attempt_at)
      WHERE id = ? AND status = 'sending' AND lease_owner = ?`,
@@ -99,7 +117,9 @@ export interface OutboxCounts {
 
 export async function outboxCounts(db: SqlClient): Promise<OutboxCounts> {
   const counts: OutboxCounts = { pending: 0, sending: 0, sent: 0, failed: 0 };
-  for (const row of await db.all<{ status: keyof OutboxCounts; n: number }>('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status')) {
+  for (const row of await db.all<{ status: keyof OutboxCounts; n: number }>(
+    'SELECT status, COUNT(*) AS n FROM outbox GROUP BY status',
+  )) {
     counts[row.status] = Number(row.n);
   }
   return counts;

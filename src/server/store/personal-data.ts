@@ -3,9 +3,10 @@
  * an export (Art. 20) and an erasure (Art. 17). An address is matched without regard to case,
  * as mail systems treat it; a mail counts when it was sent to the address or names it.
  */
-import { containsIgnoringCase, inJsonList, type Dialect, type Database, type SqlClient } from './sql.ts';
+
 import type { AttachmentStore } from '../uploads/attachment-store.ts';
 import { removeSubmissionRows } from './removal.ts';
+import { containsIgnoringCase, type Database, type Dialect, inJsonList, type SqlClient } from './sql.ts';
 
 export interface StoredSubmission {
   id: string;
@@ -82,16 +83,18 @@ export async function findPersonalData(db: SqlClient, email: string): Promise<Pe
       `SELECT id, submission_id, purpose, recipient, status, created_at, sent_at, message FROM outbox WHERE id IN (${mailsOf(db.dialect)}) ORDER BY id`,
       [email, email, email],
     )
-  ).map((row): StoredMail => ({
-    id: Number(row.id),
-    submissionId: row.submission_id === null ? null : String(row.submission_id),
-    purpose: String(row.purpose),
-    recipient: String(row.recipient),
-    status: String(row.status),
-    queuedAt: String(row.created_at),
-    sentAt: row.sent_at === null ? null : String(row.sent_at),
-    subject: (JSON.parse(String(row.message)) as { subject?: string }).subject ?? '',
-  }));
+  ).map(
+    (row): StoredMail => ({
+      id: Number(row.id),
+      submissionId: row.submission_id === null ? null : String(row.submission_id),
+      purpose: String(row.purpose),
+      recipient: String(row.recipient),
+      status: String(row.status),
+      queuedAt: String(row.created_at),
+      sentAt: row.sent_at === null ? null : String(row.sent_at),
+      subject: (JSON.parse(String(row.message)) as { subject?: string }).subject ?? '',
+    }),
+  );
   const rowsOf = (sql: string) => db.all<Record<string, string | null>>(sql, [email]);
   return {
     email,
@@ -104,13 +107,15 @@ export async function findPersonalData(db: SqlClient, email: string): Promise<Pe
       confirmedAt: row.confirmed_at ?? null,
     })),
     mails,
-    galaxyAccounts: (await rowsOf('SELECT * FROM galaxy_accounts WHERE lower(email) = lower(?) ORDER BY uid')).map((row) => ({
-      uid: String(row.uid),
-      email: String(row.email),
-      name: row.name ?? null,
-      role: String(row.role),
-      createdAt: String(row.created_at),
-    })),
+    galaxyAccounts: (await rowsOf('SELECT * FROM galaxy_accounts WHERE lower(email) = lower(?) ORDER BY uid')).map(
+      (row) => ({
+        uid: String(row.uid),
+        email: String(row.email),
+        name: row.name ?? null,
+        role: String(row.role),
+        createdAt: String(row.created_at),
+      }),
+    ),
     galaxyInvitations: (await rowsOf('SELECT * FROM galaxy_invitations WHERE lower(email) = lower(?)')).map((row) => ({
       email: String(row.email),
       role: String(row.role),
@@ -140,7 +145,11 @@ export interface ErasureReport {
  * checkpoint moves the last pages out of the write-ahead log and truncates it, so no copy of
  * the erased bytes stays behind.
  */
-export async function erasePersonalData(db: Database, email: string, attachments: AttachmentStore): Promise<ErasureReport> {
+export async function erasePersonalData(
+  db: Database,
+  email: string,
+  attachments: AttachmentStore,
+): Promise<ErasureReport> {
   const { removed, ...counts } = await db.transaction(async (tx) => {
     const ids = (await tx.all<{ id: string }>(SUBMISSIONS_OF, [email])).map((row) => row.id);
     // Mails sent to the address or naming it outside its own submissions (a subscriber's welcome mail).
@@ -164,5 +173,12 @@ export async function erasePersonalData(db: Database, email: string, attachments
     // The rows are gone for good; the files belong to no submission now and the sweep finds them.
     filesLeft = (error as Error).message;
   }
-  return { submissions: removed.submissions, files: removed.attachments, ...counts, walTruncated: await db.purgeDeleted(), engine: db.dialect, ...(filesLeft ? { filesLeft } : {}) };
+  return {
+    submissions: removed.submissions,
+    files: removed.attachments,
+    ...counts,
+    walTruncated: await db.purgeDeleted(),
+    engine: db.dialect,
+    ...(filesLeft ? { filesLeft } : {}),
+  };
 }

@@ -21,7 +21,9 @@ export interface PostgresOptions {
 /** 64-bit integers (counts, times in milliseconds) as numbers; they stay far below 2^53. */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** `?` placeholders as `$n`; the statements never hold a question mark inside a string literal. */
@@ -43,16 +45,23 @@ function numberedTexts(): (sql: string) => string {
   };
 }
 
-function client(text: (sql: string) => string, query: (sql: string, params: readonly SqlValue[]) => Promise<pg.QueryResult>): SqlClient {
+function client(
+  text: (sql: string) => string,
+  query: (sql: string, params: readonly SqlValue[]) => Promise<pg.QueryResult>,
+): SqlClient {
   return {
     dialect: 'postgres',
     all: async <T>(sql: string, params: readonly SqlValue[] = []) => (await query(text(sql), params)).rows as T[],
-    get: async <T>(sql: string, params: readonly SqlValue[] = []) => (await query(text(sql), params)).rows[0] as T | undefined,
+    get: async <T>(sql: string, params: readonly SqlValue[] = []) =>
+      (await query(text(sql), params)).rows[0] as T | undefined,
     run: async (sql: string, params: readonly SqlValue[] = []) => (await query(text(sql), params)).rowCount ?? 0,
   };
 }
 
-export async function openPostgresDatabase(options: PostgresOptions, onError: (error: Error) => void): Promise<Database> {
+export async function openPostgresDatabase(
+  options: PostgresOptions,
+  onError: (error: Error) => void,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
@@ -121,7 +130,8 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
       const { rows } = await connection.query<{ version: number }>('SELECT version FROM schema_version');
       const steps = postgresSchema();
       const current = rows[0]?.version ?? 0;
-      if (current > steps.length) throw new Error(`the database schema is version ${current}, newer than this release knows (${steps.length})`);
+      if (current > steps.length)
+        throw new Error(`the database schema is version ${current}, newer than this release knows (${steps.length})`);
       for (let version = current; version < steps.length; version += 1) {
         await connection.query('BEGIN');
         try {

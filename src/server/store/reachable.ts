@@ -3,7 +3,13 @@ export async function answersWithin(probe: () => Promise<unknown>, timeoutMs = 1
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(resolve, timeoutMs, false)));
   try {
-    return await Promise.race([probe().then(() => true, () => false), timeout]);
+    return await Promise.race([
+      probe().then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

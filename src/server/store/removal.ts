@@ -19,8 +19,14 @@ export async function removeSubmissionRows(tx: SqlClient, ids: readonly string[]
   if (ids.length === 0) return { submissions: 0, attachments: 0, mails: 0, submissionIds: [], storedPaths: [] };
   const list = JSON.stringify(ids);
   const inList = inJsonList(tx.dialect);
-  const stored = await tx.all<{ stored_path: string }>(`SELECT stored_path FROM attachments WHERE submission_id ${inList}`, [list]);
-  await tx.run(`DELETE FROM attachment_chunks WHERE stored_path IN (SELECT stored_path FROM attachments WHERE submission_id ${inList})`, [list]);
+  const stored = await tx.all<{ stored_path: string }>(
+    `SELECT stored_path FROM attachments WHERE submission_id ${inList}`,
+    [list],
+  );
+  await tx.run(
+    `DELETE FROM attachment_chunks WHERE stored_path IN (SELECT stored_path FROM attachments WHERE submission_id ${inList})`,
+    [list],
+  );
   const attachments = await tx.run(`DELETE FROM attachments WHERE submission_id ${inList}`, [list]);
   const mails = await tx.run(`DELETE FROM outbox WHERE submission_id ${inList}`, [list]);
   const submissions = await tx.run(`DELETE FROM submissions WHERE id ${inList}`, [list]);

@@ -2,10 +2,11 @@
  * The retention job: deletes what has been kept as long as the privacy policy says, with
  * its files and its mails, and nothing else. Newsletter subscriptions stay until revoked.
  */
-import type { RetentionPolicy } from './retention-policy.ts';
-import { inJsonList, type Database, type SqlClient } from './sql.ts';
+
 import type { AttachmentStore } from '../uploads/attachment-store.ts';
 import { removeSubmissionRows } from './removal.ts';
+import type { RetentionPolicy } from './retention-policy.ts';
+import { type Database, inJsonList, type SqlClient } from './sql.ts';
 
 const DAY_MS = 86_400_000;
 /** A file in place this long without its submission will never get one: no transaction lasts an hour. */
@@ -49,24 +50,40 @@ async function expiredSubmissions(db: SqlClient, run: RetentionRun, now: Date): 
   const due = new Map<string, string>();
   const select = (sql: string, ...params: string[]) => db.all<Candidate>(sql, params);
 
-  for (const row of await select(`SELECT id, form FROM submissions WHERE form ${inJsonList(db.dialect)} AND created_at < ?`, JSON.stringify(CONTACT_FORMS), before(now, policy.contactDays * DAY_MS))) {
+  for (const row of await select(
+    `SELECT id, form FROM submissions WHERE form ${inJsonList(db.dialect)} AND created_at < ?`,
+    JSON.stringify(CONTACT_FORMS),
+    before(now, policy.contactDays * DAY_MS),
+  )) {
     due.set(row.id, row.form);
   }
-  for (const row of await select(`SELECT id FROM submissions WHERE form = 'application' AND created_at < ?`, before(now, policy.applicationDays * DAY_MS))) {
+  for (const row of await select(
+    `SELECT id FROM submissions WHERE form = 'application' AND created_at < ?`,
+    before(now, policy.applicationDays * DAY_MS),
+  )) {
     due.set(row.id, 'application');
   }
   // Unconfirmed opt-ins: once the link has expired, nobody can confirm them any more.
-  for (const row of await select(`SELECT id, form FROM submissions WHERE form IN ('event', 'newsletter') AND status = 'pending' AND created_at < ?`, before(now, run.confirmationTtlHours * 3_600_000))) {
+  for (const row of await select(
+    `SELECT id, form FROM submissions WHERE form IN ('event', 'newsletter') AND status = 'pending' AND created_at < ?`,
+    before(now, run.confirmationTtlHours * 3_600_000),
+  )) {
     due.set(row.id, `${row.form} (unconfirmed)`);
   }
   // A confirmed registration is kept for the period after its event ended (from receipt when the event is unknown).
   const eventCutoff = now.getTime() - policy.eventDays * DAY_MS;
-  for (const row of await select(`SELECT id, payload, created_at FROM submissions WHERE form = 'event' AND status = 'confirmed' AND created_at < ?`, new Date(eventCutoff).toISOString())) {
+  for (const row of await select(
+    `SELECT id, payload, created_at FROM submissions WHERE form = 'event' AND status = 'confirmed' AND created_at < ?`,
+    new Date(eventCutoff).toISOString(),
+  )) {
     const key = (JSON.parse(row.payload) as { event?: unknown }).event;
     const end = (typeof key === 'string' ? run.eventEnd(key) : undefined) ?? new Date(row.created_at);
     if (end.getTime() < eventCutoff) due.set(row.id, 'event');
   }
-  for (const row of await select(`SELECT id FROM submissions WHERE form = 'newsletter' AND status = 'unsubscribed' AND withdrawn_at < ?`, before(now, policy.consentProofDays * DAY_MS))) {
+  for (const row of await select(
+    `SELECT id FROM submissions WHERE form = 'newsletter' AND status = 'unsubscribed' AND withdrawn_at < ?`,
+    before(now, policy.consentProofDays * DAY_MS),
+  )) {
     due.set(row.id, 'newsletter (proof of consent)');
   }
   return due;
@@ -83,9 +100,10 @@ export async function runRetention(db: Database, run: RetentionRun): Promise<Ret
        AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.form = 'newsletter' AND s.status = 'pending' AND lower(s.email) = lower(newsletter_subscribers.email))`,
       [before(now, run.confirmationTtlHours * 3_600_000)],
     );
-    const mails = await tx.run(`DELETE FROM outbox WHERE submission_id IS NULL AND status IN ('sent', 'failed') AND created_at < ?`, [
-      before(now, run.policy.mailDays * DAY_MS),
-    ]);
+    const mails = await tx.run(
+      `DELETE FROM outbox WHERE submission_id IS NULL AND status IN ('sent', 'failed') AND created_at < ?`,
+      [before(now, run.policy.mailDays * DAY_MS)],
+    );
     return { removed, due, subscribers, mails };
   });
   await run.attachments.discard(removed);

@@ -29,7 +29,9 @@ export interface Database extends SqlClient {
 
 /** `IN (…)` over one parameter holding a JSON array of strings. */
 export function inJsonList(dialect: Dialect): string {
-  return dialect === 'postgres' ? 'IN (SELECT value FROM json_array_elements_text(CAST(? AS json)) AS value)' : 'IN (SELECT value FROM json_each(?))';
+  return dialect === 'postgres'
+    ? 'IN (SELECT value FROM json_array_elements_text(CAST(? AS json)) AS value)'
+    : 'IN (SELECT value FROM json_each(?))';
 }
 
 /** Whether a text column holds the parameter, ignoring case. */

@@ -7,8 +7,8 @@
  */
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sqliteSchema } from './migrations.ts';
 import type { Database, SqlClient, SqlValue } from './sql.ts';
 
@@ -105,7 +105,9 @@ function wrap(db: DatabaseSync): Database {
     // A checkpoint that copies every page into the database file and empties the log; a reader holding it open can delay it.
     purgeDeleted: async () => {
       for (let attempt = 0; attempt < 20; attempt += 1) {
-        const { busy } = (await exclusive(async () => db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get())) as { busy: number };
+        const { busy } = (await exclusive(async () => db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get())) as {
+          busy: number;
+        };
         if (busy === 0) return true;
         await sleep(100);
       }

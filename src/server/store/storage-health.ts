@@ -13,15 +13,26 @@ const SQLITE_STORAGE_CODES = new Set([8 /* READONLY */, 10 /* IOERR */, 13 /* FU
 const FS_STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
 
 /** Socket errors on the way to PostgreSQL. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * PostgreSQL SQLSTATE classes and codes that mean the server cannot take the write now:
  * connection exceptions (08), insufficient resources such as a full disk (53), operator
  * intervention such as a shutdown (57P01–57P03), and a read-only standby (25006).
  */
-const POSTGRES_STORAGE = (state: string) => state.startsWith('08') || state.startsWith('53') || /^57P0[123]$/.test(state) || state === '25006';
+const POSTGRES_STORAGE = (state: string) =>
+  state.startsWith('08') || state.startsWith('53') || /^57P0[123]$/.test(state) || state === '25006';
 /** What node-postgres says when the server went away mid-query or the pool timed out waiting for one. */
-const POSTGRES_LOST = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/;
+const POSTGRES_LOST =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/;
 
 /** Whether an error, raised by the storage itself, means it cannot take writes now. */
 function meansStorageCannotWrite(error: unknown): boolean {
@@ -79,7 +90,11 @@ export function createStorageHealth(db: Database, log: FastifyBaseLogger, probeM
     if (probing) return;
     probing = true;
     try {
-      await onStorage(() => db.run(`INSERT INTO storage_probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at`, [new Date().toISOString()]));
+      await onStorage(() =>
+        db.run(`INSERT INTO storage_probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at`, [
+          new Date().toISOString(),
+        ]),
+      );
     } catch (error) {
       if (isStorageFailure(error)) return;
       log.error({ err: error }, 'storage probe failed');
@@ -100,7 +115,10 @@ export function createStorageHealth(db: Database, log: FastifyBaseLogger, probeM
       if (failing) return;
       failing = true;
       count += 1;
-      log.error({ err: error }, 'storage cannot take writes: submissions are refused with 503 and the site reports not ready until a write works again');
+      log.error(
+        { err: error },
+        'storage cannot take writes: submissions are refused with 503 and the site reports not ready until a write works again',
+      );
       timer = setInterval(() => void probe(), probeMs);
       timer.unref();
     },

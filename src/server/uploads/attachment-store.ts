@@ -54,7 +54,9 @@ export interface RemovedFiles {
 /** Of these submission ids, the ones still stored. */
 export async function storedSubmissions(db: SqlClient, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.all<{ id: string }>(`SELECT id FROM submissions WHERE id ${inJsonList(db.dialect)}`, [JSON.stringify(ids)]);
+  const rows = await db.all<{ id: string }>(`SELECT id FROM submissions WHERE id ${inJsonList(db.dialect)}`, [
+    JSON.stringify(ids),
+  ]);
   return new Set(rows.map((row) => row.id));
 }
 
@@ -118,7 +120,10 @@ export function openDatabaseFile(db: SqlClient, storedPath: string): Readable {
   return Readable.from(
     (async function* chunks() {
       for (let seq = 0; ; seq += 1) {
-        const row = await db.get<{ data: Uint8Array }>('SELECT data FROM attachment_chunks WHERE stored_path = ? AND seq = ?', [storedPath, seq]);
+        const row = await db.get<{ data: Uint8Array }>(
+          'SELECT data FROM attachment_chunks WHERE stored_path = ? AND seq = ?',
+          [storedPath, seq],
+        );
         if (!row) return;
         yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
       }
@@ -133,7 +138,11 @@ export function databaseAttachmentStore(db: SqlClient): AttachmentStore {
     async storeInTransaction(tx, file, storedPath) {
       let seq = 0;
       for await (const chunk of createReadStream(file.path, { highWaterMark: CHUNK_BYTES })) {
-        await tx.run('INSERT INTO attachment_chunks (stored_path, seq, data) VALUES (?, ?, ?)', [storedPath, seq, chunk as Buffer]);
+        await tx.run('INSERT INTO attachment_chunks (stored_path, seq, data) VALUES (?, ?, ?)', [
+          storedPath,
+          seq,
+          chunk as Buffer,
+        ]);
         seq += 1;
       }
     },
@@ -146,7 +155,8 @@ export function databaseAttachmentStore(db: SqlClient): AttachmentStore {
     async discard({ storedPaths }) {
       // Chunks go with their rows; objects in a bucket need the bucket.
       const objects = storedPaths.filter(isObjectFile);
-      if (objects.length > 0) throw new Error(`${objects.length} file(s) kept in an S3 bucket were not deleted: S3_BUCKET is not set`);
+      if (objects.length > 0)
+        throw new Error(`${objects.length} file(s) kept in an S3 bucket were not deleted: S3_BUCKET is not set`);
     },
     // Chunks are only ever written in their submission's transaction.
     sweep: async () => 0,

@@ -16,7 +16,15 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { SqlClient } from '../store/sql.ts';
-import { OBJECT_FILE_PREFIX, isDatabaseFile, isObjectFile, isSubmissionId, openDatabaseFile, storedSubmissions, type AttachmentStore } from './attachment-store.ts';
+import {
+  type AttachmentStore,
+  isDatabaseFile,
+  isObjectFile,
+  isSubmissionId,
+  OBJECT_FILE_PREFIX,
+  openDatabaseFile,
+  storedSubmissions,
+} from './attachment-store.ts';
 
 export interface ObjectStorageConfig {
   bucket: string;
@@ -56,7 +64,10 @@ function describe(error: unknown): string {
  * The client's own messages (a retry it gave up on, say) go to `note`, not to the console:
  * what failed reaches the caller as an error and is logged there with its request.
  */
-export function createObjectStorageClient(config: ObjectStorageConfig, note: (message: unknown) => void = () => {}): S3Client {
+export function createObjectStorageClient(
+  config: ObjectStorageConfig,
+  note: (message: unknown) => void = () => {},
+): S3Client {
   return new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -79,7 +90,13 @@ export async function checkBucket(client: S3Client, bucket: string): Promise<voi
   } catch (error) {
     const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
     const reason =
-      status === 404 ? 'it does not exist' : status === 403 ? 'access is denied with these credentials' : status === 301 ? 'it is in another region than S3_REGION' : describe(error);
+      status === 404
+        ? 'it does not exist'
+        : status === 403
+          ? 'access is denied with these credentials'
+          : status === 301
+            ? 'it is in another region than S3_REGION'
+            : describe(error);
     throw new Error(`S3_BUCKET "${bucket}" cannot be used: ${reason}`, { cause: error });
   }
 }
@@ -95,13 +112,17 @@ export function objectAttachmentStore(client: S3Client, bucket: string, db: SqlC
       throw new ObjectStorageUnavailable(action, error);
     }
   }
-  const deleteKey = (key: string) => send('delete', () => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })));
+  const deleteKey = (key: string) =>
+    send('delete', () => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })));
 
   async function* listKeys(prefix: string) {
     let token: string | undefined;
     do {
-      const page = await send('list', () => client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token })));
-      for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, modified: object.LastModified };
+      const page = await send('list', () =>
+        client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token })),
+      );
+      for (const object of page.Contents ?? [])
+        if (object.Key) yield { key: object.Key, modified: object.LastModified };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
@@ -126,7 +147,8 @@ export function objectAttachmentStore(client: S3Client, bucket: string, db: SqlC
           await upload();
           return;
         } catch (error) {
-          if (attempt >= ATTEMPTS || (error instanceof S3ServiceException && error.$fault === 'client')) throw new ObjectStorageUnavailable('upload', error);
+          if (attempt >= ATTEMPTS || (error instanceof S3ServiceException && error.$fault === 'client'))
+            throw new ObjectStorageUnavailable('upload', error);
           await new Promise((resolve) => setTimeout(resolve, UPLOAD_RETRY_DELAY_MS * attempt));
         }
       }
@@ -140,7 +162,9 @@ export function objectAttachmentStore(client: S3Client, bucket: string, db: SqlC
       if (isDatabaseFile(storedPath)) return openDatabaseFile(db, storedPath);
       return Readable.from(
         (async function* object() {
-          const answer = await send('download', () => client.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(storedPath) })));
+          const answer = await send('download', () =>
+            client.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(storedPath) })),
+          );
           yield* answer.Body as Readable;
         })(),
       );
@@ -167,4 +191,5 @@ export function objectAttachmentStore(client: S3Client, bucket: string, db: SqlC
   };
 }
 
-export const isObjectStorageUnavailable = (error: unknown): error is ObjectStorageUnavailable => error instanceof ObjectStorageUnavailable;
+export const isObjectStorageUnavailable = (error: unknown): error is ObjectStorageUnavailable =>
+  error instanceof ObjectStorageUnavailable;

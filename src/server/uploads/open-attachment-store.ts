@@ -1,8 +1,18 @@
 /** Chooses where uploaded files are kept, from the configuration, for the server and the operator tools alike. */
 import type { SqlClient } from '../store/sql.ts';
 import { onStorage } from '../store/storage-health.ts';
-import { databaseAttachmentStore, diskAttachmentStore, uploadsDirOf, type AttachmentStore } from './attachment-store.ts';
-import { checkBucket, createObjectStorageClient, objectAttachmentStore, type ObjectStorageConfig } from './object-storage.ts';
+import {
+  type AttachmentStore,
+  databaseAttachmentStore,
+  diskAttachmentStore,
+  uploadsDirOf,
+} from './attachment-store.ts';
+import {
+  checkBucket,
+  createObjectStorageClient,
+  type ObjectStorageConfig,
+  objectAttachmentStore,
+} from './object-storage.ts';
 
 export interface AttachmentPlaces {
   dataDir: string;
@@ -30,7 +40,11 @@ function marked(store: AttachmentStore): AttachmentStore {
 }
 
 /** `note` receives the storage client's own messages (see createObjectStorageClient). */
-export async function openAttachmentStore(places: AttachmentPlaces, db: SqlClient, note?: (message: unknown) => void): Promise<OpenedAttachmentStore> {
+export async function openAttachmentStore(
+  places: AttachmentPlaces,
+  db: SqlClient,
+  note?: (message: unknown) => void,
+): Promise<OpenedAttachmentStore> {
   if (places.objectStorage) {
     const client = createObjectStorageClient(places.objectStorage, note);
     try {
@@ -39,8 +53,13 @@ export async function openAttachmentStore(places: AttachmentPlaces, db: SqlClien
       client.destroy();
       throw error;
     }
-    return { store: marked(objectAttachmentStore(client, places.objectStorage.bucket, db)), close: () => client.destroy() };
+    return {
+      store: marked(objectAttachmentStore(client, places.objectStorage.bucket, db)),
+      close: () => client.destroy(),
+    };
   }
-  const store = places.databaseUrl ? databaseAttachmentStore(db) : diskAttachmentStore(uploadsDirOf(places.dataDir), db);
+  const store = places.databaseUrl
+    ? databaseAttachmentStore(db)
+    : diskAttachmentStore(uploadsDirOf(places.dataDir), db);
   return { store: marked(store), close: () => {} };
 }

@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { raisedByStorage } from '../store/storage-health.ts';
 
@@ -34,7 +34,8 @@ export async function saveStream(source: Readable, directory: string, maxBytes: 
     const sink = createWriteStream(target, { flags: 'wx', mode: 0o600 }).once('error', raisedByStorage);
     await pipeline(source, meter, sink);
     // The multipart parser ends a stream at its own size limit instead of failing it.
-    if ((source as Readable & { truncated?: boolean }).truncated) throw new FileTooLargeError(`more than ${maxBytes} bytes`);
+    if ((source as Readable & { truncated?: boolean }).truncated)
+      throw new FileTooLargeError(`more than ${maxBytes} bytes`);
   } catch (error) {
     await rm(target, { force: true });
     throw error;

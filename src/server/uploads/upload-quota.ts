@@ -48,7 +48,8 @@ function redisQuota({ bytes, windowMs, redis, now = Date.now }: UploadQuotaOptio
     async take(client, amount) {
       const window = Math.floor(now() / windowMs);
       const key = `nordstern-upload-quota:${window}:${client}`;
-      const [[incrError, total] = [], [expireError] = []] = (await redis.multi().incrby(key, amount).pexpire(key, windowMs).exec()) ?? [];
+      const [[incrError, total] = [], [expireError] = []] =
+        (await redis.multi().incrby(key, amount).pexpire(key, windowMs).exec()) ?? [];
       if (incrError) throw incrError;
       if (expireError) throw expireError;
       if (Number(total) <= bytes) return true;

@@ -6,7 +6,9 @@ export const AdsSchema = Type.Object(
   {
     headline: Text,
     text: Type.Optional(Text),
-    formats: Type.Array(Type.Object({ name: Text, text: Text, specs: Type.Array(Text, { minItems: 1 }) }, strict), { minItems: 1 }),
+    formats: Type.Array(Type.Object({ name: Text, text: Text, specs: Type.Array(Text, { minItems: 1 }) }, strict), {
+      minItems: 1,
+    }),
   },
   strict,
 );

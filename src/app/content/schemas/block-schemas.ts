@@ -9,33 +9,53 @@ import { AdsSchema } from './ads.ts';
 import { BadgesSchema } from './badges.ts';
 import { BenefitsSchema } from './benefits.ts';
 import { BoxesSchema } from './boxes.ts';
+import {
+  CoffeeChatSchema,
+  JobDescriptionSchema,
+  JobRequirementsSchema,
+  JobsSchema,
+  RelatedJobsSchema,
+} from './career.ts';
 import { CaseStudySchema } from './case-study.ts';
 import { CategoriesSchema } from './categories.ts';
+import {
+  CloserLookSchema,
+  NumbersSchema,
+  OffersSchema,
+  OverviewSchema,
+  RecommendationsSchema,
+  WhatWeDoSchema,
+  WhoWeAreSchema,
+} from './company.ts';
 import { ContactSchema } from './contact.ts';
 import { CrossLinkageSchema } from './cross-linkage.ts';
 import { DetailsSchema } from './details.ts';
 import { DownloadSchema } from './download.ts';
-import { CoffeeChatSchema, JobDescriptionSchema, JobRequirementsSchema, JobsSchema, RelatedJobsSchema } from './career.ts';
-import { CloserLookSchema, NumbersSchema, OffersSchema, OverviewSchema, RecommendationsSchema, WhatWeDoSchema, WhoWeAreSchema } from './company.ts';
 import { EventInformationSchema, EventsSchema, InterviewsSchema, SpeakersSchema } from './events.ts';
-import { ConfirmationSchema, EventConfirmationSchema, FormTextsSchema, FormularSchema, UnsubscribeSchema } from './formular.ts';
-import { LegalSchema } from './legal.ts';
+import {
+  ConfirmationSchema,
+  EventConfirmationSchema,
+  FormTextsSchema,
+  FormularSchema,
+  UnsubscribeSchema,
+} from './formular.ts';
 import { GmpSchema } from './gmp.ts';
 import { AuthorSchema, GeneralInformationSchema, InsightContentSchema } from './insight.ts';
 import { IntegrationSchema } from './integration.ts';
 import { IntroSchema } from './intro.ts';
 import { JourneySchema } from './journey.ts';
+import { LegalSchema } from './legal.ts';
 import { LicensingSchema } from './licensing.ts';
 import { MarketingIntelligenceSchema } from './marketing-intelligence.ts';
 import { MetaSchema } from './meta.ts';
 import { MoreSchema } from './more.ts';
 import { OptimizationSchema } from './optimization.ts';
 import { PubsellSchema } from './pubsell.ts';
-import { QuoteSliderSchema } from './quote-slider.ts';
 import { QuoteSchema } from './quote.ts';
+import { QuoteSliderSchema } from './quote-slider.ts';
 import { ServicesSchema } from './services.ts';
-import { StageBlueSchema } from './stage-blue.ts';
 import { StageSchema } from './stage.ts';
+import { StageBlueSchema } from './stage-blue.ts';
 import { StepsSchema } from './steps.ts';
 import { SynergySchema } from './synergy.ts';
 import { TabsSchema } from './tabs.ts';

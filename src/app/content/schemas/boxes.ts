@@ -5,7 +5,10 @@ import { IconName, strict, Text } from './common.ts';
 export const BoxesSchema = Type.Object(
   {
     headline: Type.Optional(Text),
-    items: Type.Array(Type.Object({ value: Type.Optional(Text), icon: Type.Optional(IconName), title: Text, text: Text }, strict), { minItems: 1 }),
+    items: Type.Array(
+      Type.Object({ value: Type.Optional(Text), icon: Type.Optional(IconName), title: Text, text: Text }, strict),
+      { minItems: 1 },
+    ),
   },
   strict,
 );

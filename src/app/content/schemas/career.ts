@@ -12,7 +12,13 @@ const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 export const EMPLOYMENT_TYPES = ['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'TEMPORARY', 'INTERN', 'OTHER'] as const;
 
 export const OfficeSchema = Type.Object(
-  { city: Text, street: Text, postal_code: Type.String({ pattern: '^\\d{5}$' }), region: Text, country: Type.String({ pattern: '^[A-Z]{2}$' }) },
+  {
+    city: Text,
+    street: Text,
+    postal_code: Type.String({ pattern: '^\\d{5}$' }),
+    region: Text,
+    country: Type.String({ pattern: '^[A-Z]{2}$' }),
+  },
   strict,
 );
 
@@ -43,13 +49,25 @@ export type JobTerms = Static<typeof JobTermsSchema>;
 
 /** The sections of a job page, each a block of the page made from the position. */
 export const JobDescriptionSchema = Type.Object({ headline: Text, text: Paragraphs }, strict);
-export const JobRequirementsSchema = Type.Object({ headline: Text, items: Type.Array(Text, { minItems: 1, maxItems: 15 }) }, strict);
+export const JobRequirementsSchema = Type.Object(
+  { headline: Text, items: Type.Array(Text, { minItems: 1, maxItems: 15 }) },
+  strict,
+);
 export const JobOffersSchema = Type.Object(
-  { headline: Text, items: Type.Array(Type.Object({ icon: Type.Optional(IconName), title: Text, text: Text }, strict), { minItems: 1, maxItems: 12 }) },
+  {
+    headline: Text,
+    items: Type.Array(Type.Object({ icon: Type.Optional(IconName), title: Text, text: Text }, strict), {
+      minItems: 1,
+      maxItems: 12,
+    }),
+  },
   strict,
 );
 /** Without an address (the careers service sent one that is not plain, see careers-service.ts) the person is named and the mail button left out. */
-export const CoffeeChatSchema = Type.Object({ headline: Text, text: Text, name: Text, role: Text, email: Type.Optional(EmailAddress) }, strict);
+export const CoffeeChatSchema = Type.Object(
+  { headline: Text, text: Text, name: Text, role: Text, email: Type.Optional(EmailAddress) },
+  strict,
+);
 
 export const PositionSchema = Type.Object(
   {
@@ -69,7 +87,12 @@ export const PositionSchema = Type.Object(
         schedule: Text,
         date_posted: IsoDate,
         valid_through: Type.Optional(IsoDate),
-        salary: Type.Optional(Type.Object({ min: Type.Integer({ minimum: 1 }), max: Type.Integer({ minimum: 1 }), currency: Type.Literal('EUR') }, strict)),
+        salary: Type.Optional(
+          Type.Object(
+            { min: Type.Integer({ minimum: 1 }), max: Type.Integer({ minimum: 1 }), currency: Type.Literal('EUR') },
+            strict,
+          ),
+        ),
         /** Optional for a careers service that does not send them yet; content:check requires them in the shipped positions. */
         terms: Type.Optional(JobTermsSchema),
       },
@@ -86,7 +109,10 @@ export const PositionSchema = Type.Object(
 );
 export type Position = Static<typeof PositionSchema>;
 
-export const CareersAnswerSchema = Type.Object({ activePositions: Type.Array(PositionSchema, { maxItems: 200 }) }, strict);
+export const CareersAnswerSchema = Type.Object(
+  { activePositions: Type.Array(PositionSchema, { maxItems: 200 }) },
+  strict,
+);
 export type CareersAnswer = Static<typeof CareersAnswerSchema>;
 
 /** The labels of the career pages, content/{language}/career_labels.json. */

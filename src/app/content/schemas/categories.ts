@@ -11,9 +11,15 @@ export const CategoriesSchema = Type.Object(
         {
           title: Text,
           text: Text,
-          entries: Type.Array(Type.Object({ name: Text, text: Type.Optional(Text), link_url: Type.Optional(Href), link_text: Type.Optional(Text) }, strict), {
-            minItems: 1,
-          }),
+          entries: Type.Array(
+            Type.Object(
+              { name: Text, text: Type.Optional(Text), link_url: Type.Optional(Href), link_text: Type.Optional(Text) },
+              strict,
+            ),
+            {
+              minItems: 1,
+            },
+          ),
         },
         strict,
       ),

@@ -13,7 +13,10 @@ export const Text = Type.String({ minLength: 1, pattern: '\\S' });
  * Visible text with the {name} placeholders content/placeholders.ts lists for it: the type says
  * which names fill() takes; content:check reads the same list.
  */
-export const TemplateText = <F extends PlaceholderFile, P extends keyof (typeof PLACEHOLDERS)[F]>(_file: F, _pointer: P) => Type.Unsafe<PlaceholderText<F, P>>(Text);
+export const TemplateText = <F extends PlaceholderFile, P extends keyof (typeof PLACEHOLDERS)[F]>(
+  _file: F,
+  _pointer: P,
+) => Type.Unsafe<PlaceholderText<F, P>>(Text);
 /** One paragraph or several. */
 export const Paragraphs = Type.Union([Text, Type.Array(Text, { minItems: 1 })]);
 /**

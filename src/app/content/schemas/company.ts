@@ -7,7 +7,10 @@ export const OverviewSchema = Type.Object(
   {
     headline: Text,
     text: Type.Optional(Text),
-    items: Type.Array(Type.Object({ icon: Type.Optional(IconName), title: Text, text: Text, link_text: Text, link_url: Href }, strict), { minItems: 1, maxItems: 8 }),
+    items: Type.Array(
+      Type.Object({ icon: Type.Optional(IconName), title: Text, text: Text, link_text: Text, link_url: Href }, strict),
+      { minItems: 1, maxItems: 8 },
+    ),
   },
   strict,
 );
@@ -25,24 +28,46 @@ export const NumbersSchema = Type.Object(
 export type NumbersContent = Static<typeof NumbersSchema>;
 
 /** Who we are: a story in paragraphs with an optional illustration. */
-export const WhoWeAreSchema = Type.Object({ eyebrow: Type.Optional(Text), headline: Text, text: Paragraphs, image: Type.Optional(Image) }, strict);
+export const WhoWeAreSchema = Type.Object(
+  { eyebrow: Type.Optional(Text), headline: Text, text: Paragraphs, image: Type.Optional(Image) },
+  strict,
+);
 export type WhoWeAreContent = Static<typeof WhoWeAreSchema>;
 
-const Card = Type.Object({ icon: Type.Optional(IconName), title: Text, text: Text, link_url: Type.Optional(Href), link_text: Type.Optional(Text) }, strict);
+const Card = Type.Object(
+  {
+    icon: Type.Optional(IconName),
+    title: Text,
+    text: Text,
+    link_url: Type.Optional(Href),
+    link_text: Type.Optional(Text),
+  },
+  strict,
+);
 
 /** What we do: the disciplines, each a card that may lead to its service page. */
-export const WhatWeDoSchema = Type.Object({ headline: Text, text: Type.Optional(Text), items: Type.Array(Card, { minItems: 1, maxItems: 8 }) }, strict);
+export const WhatWeDoSchema = Type.Object(
+  { headline: Text, text: Type.Optional(Text), items: Type.Array(Card, { minItems: 1, maxItems: 8 }) },
+  strict,
+);
 export type WhatWeDoContent = Static<typeof WhatWeDoSchema>;
 
 /** A closer look: how we work, as titled paragraphs. */
 export const CloserLookSchema = Type.Object(
-  { headline: Text, text: Type.Optional(Text), items: Type.Array(Type.Object({ title: Text, text: Paragraphs }, strict), { minItems: 1, maxItems: 8 }) },
+  {
+    headline: Text,
+    text: Type.Optional(Text),
+    items: Type.Array(Type.Object({ title: Text, text: Paragraphs }, strict), { minItems: 1, maxItems: 8 }),
+  },
   strict,
 );
 export type CloserLookContent = Static<typeof CloserLookSchema>;
 
 /** What we offer: to clients on about-us, to colleagues on the career page. */
-export const OffersSchema = Type.Object({ headline: Text, text: Type.Optional(Text), items: Type.Array(Card, { minItems: 1, maxItems: 12 }) }, strict);
+export const OffersSchema = Type.Object(
+  { headline: Text, text: Type.Optional(Text), items: Type.Array(Card, { minItems: 1, maxItems: 12 }) },
+  strict,
+);
 export type OffersContent = Static<typeof OffersSchema>;
 
 /** Colleagues recommending the company as a place to work. */
@@ -50,7 +75,10 @@ export const RecommendationsSchema = Type.Object(
   {
     headline: Text,
     text: Type.Optional(Text),
-    items: Type.Array(Type.Object({ quote: Text, name: Text, role: Text, since: Type.Optional(Text) }, strict), { minItems: 1, maxItems: 6 }),
+    items: Type.Array(Type.Object({ quote: Text, name: Text, role: Text, since: Type.Optional(Text) }, strict), {
+      minItems: 1,
+      maxItems: 6,
+    }),
   },
   strict,
 );

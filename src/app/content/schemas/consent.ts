@@ -35,7 +35,10 @@ export const ConsentTextsSchema = Type.Object(
     /** Opens the table of what necessary storage keeps. */
     stored_items: Text,
     save: Text,
-    purposes: Type.Object({ statistics: PurposeTextsSchema, marketing: PurposeTextsSchema, maps: PurposeTextsSchema }, strict),
+    purposes: Type.Object(
+      { statistics: PurposeTextsSchema, marketing: PurposeTextsSchema, maps: PurposeTextsSchema },
+      strict,
+    ),
     /** Where the banner keeps the visitor's choice (local storage, not a cookie), listed with the cookies. */
     choice_storage: StoredItemSchema,
   },

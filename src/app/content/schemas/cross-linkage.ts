@@ -5,7 +5,10 @@ import { Href, strict, Text } from './common.ts';
 export const CrossLinkageSchema = Type.Object(
   {
     headline: Text,
-    items: Type.Array(Type.Object({ title: Text, text: Text, link_url: Href, link_text: Text }, strict), { minItems: 1, maxItems: 6 }),
+    items: Type.Array(Type.Object({ title: Text, text: Text, link_url: Href, link_text: Text }, strict), {
+      minItems: 1,
+      maxItems: 6,
+    }),
   },
   strict,
 );

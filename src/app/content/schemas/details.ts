@@ -6,7 +6,15 @@ export const DetailsSchema = Type.Object(
   {
     headline: Type.Optional(Text),
     items: Type.Array(
-      Type.Object({ title: Text, text: Paragraphs, list: Type.Optional(Type.Array(Text, { minItems: 1 })), image: Type.Optional(Image) }, strict),
+      Type.Object(
+        {
+          title: Text,
+          text: Paragraphs,
+          list: Type.Optional(Type.Array(Text, { minItems: 1 })),
+          image: Type.Optional(Image),
+        },
+        strict,
+      ),
       { minItems: 1 },
     ),
   },

@@ -38,7 +38,20 @@ export const EditionSchema = Type.Object(
     /** Whether people register here; false for events where we only have a stand. */
     registration: Type.Boolean(),
     price: Type.Optional(Text),
-    agenda: Type.Optional(Type.Array(Type.Object({ time: Type.String({ pattern: '^\\d{2}:\\d{2}$' }), title: Text, text: Type.Optional(Text), speakers: Type.Optional(Type.Array(Text)) }, strict), { minItems: 1 })),
+    agenda: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            time: Type.String({ pattern: '^\\d{2}:\\d{2}$' }),
+            title: Text,
+            text: Type.Optional(Text),
+            speakers: Type.Optional(Type.Array(Text)),
+          },
+          strict,
+        ),
+        { minItems: 1 },
+      ),
+    ),
     /** Names from speakers.json who speak at this edition. */
     speakers: Type.Optional(Type.Array(Text, { minItems: 1 })),
     /** The insights article about this edition. */
@@ -67,7 +80,10 @@ export type EventInformation = Static<typeof EventInformationSchema>;
 export const SpeakersSchema = Type.Object(
   {
     headline: Text,
-    items: Type.Array(Type.Object({ name: Text, role: Text, company: Text, bio: Text, topic: Type.Optional(Text) }, strict), { minItems: 1 }),
+    items: Type.Array(
+      Type.Object({ name: Text, role: Text, company: Text, bio: Text, topic: Type.Optional(Text) }, strict),
+      { minItems: 1 },
+    ),
   },
   strict,
 );
@@ -77,7 +93,14 @@ export const InterviewsSchema = Type.Object(
   {
     headline: Text,
     items: Type.Array(
-      Type.Object({ name: Text, role: Text, questions: Type.Array(Type.Object({ question: Text, answer: Paragraphs }, strict), { minItems: 1 }) }, strict),
+      Type.Object(
+        {
+          name: Text,
+          role: Text,
+          questions: Type.Array(Type.Object({ question: Text, answer: Paragraphs }, strict), { minItems: 1 }),
+        },
+        strict,
+      ),
       { minItems: 1 },
     ),
   },

@@ -28,4 +28,5 @@ export const FooterSchema = Type.Object(
   { additionalProperties: Type.Array(FooterLinkSchema, { minItems: 1 }) },
 );
 /** The columns are keyed by their titles, which the schema type cannot name: they are typed here. */
-export type FooterData = Static<typeof FooterSchema> & Readonly<Record<string, FooterLink[] | FooterTitle[] | FooterAddress | undefined>>;
+export type FooterData = Static<typeof FooterSchema> &
+  Readonly<Record<string, FooterLink[] | FooterTitle[] | FooterAddress | undefined>>;

@@ -1,7 +1,7 @@
 /** Texts of the forms: labels and options per field, and the page block that places a form. */
 import Type, { type Static } from 'typebox';
-import { Href, strict, TemplateText, Text } from './common.ts';
 import { FORM_NAMES } from '../../forms/form-definitions.ts';
+import { Href, strict, TemplateText, Text } from './common.ts';
 
 const Option = Type.Object({ value: Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 120 }), label: Text }, strict);
 
@@ -35,7 +35,14 @@ export const FormTextsSchema = Type.Object(
     failure: Text,
     /** Upload forms: "{name} ({size})", "Remove", the progress label ("{percent}%"). */
     files: Type.Optional(
-      Type.Object({ selected: TemplateText('application_form.json', '/files/selected'), remove: Text, progress: TemplateText('application_form.json', '/files/progress') }, strict),
+      Type.Object(
+        {
+          selected: TemplateText('application_form.json', '/files/selected'),
+          remove: Text,
+          progress: TemplateText('application_form.json', '/files/progress'),
+        },
+        strict,
+      ),
     ),
     /** A sentence under the form, such as how the data is used. */
     privacy: Type.Optional(Type.Object({ text: Text, link_text: Text, link_url: Href }, strict)),
@@ -67,18 +74,40 @@ const OnwardLink = Type.Object({ text: Text, link_url: Href }, strict);
 
 /** The newsletter confirmation page's messages per outcome. */
 export const ConfirmationSchema = Type.Object(
-  { question: Text, confirming: Text, button: Text, confirmed: Outcome, already_confirmed: Outcome, expired: Outcome, invalid: Outcome, failed: Text, link: OnwardLink },
+  {
+    question: Text,
+    confirming: Text,
+    button: Text,
+    confirmed: Outcome,
+    already_confirmed: Outcome,
+    expired: Outcome,
+    invalid: Outcome,
+    failed: Text,
+    link: OnwardLink,
+  },
   strict,
 );
 export type ConfirmationContent = Static<typeof ConfirmationSchema>;
 
 /** The newsletter unsubscribe page: one question, one button, and the outcome. */
 export const UnsubscribeSchema = Type.Object(
-  { question: Text, button: Text, working: Text, unsubscribed: Outcome, not_subscribed: Outcome, invalid: Outcome, failed: Text, link: OnwardLink },
+  {
+    question: Text,
+    button: Text,
+    working: Text,
+    unsubscribed: Outcome,
+    not_subscribed: Outcome,
+    invalid: Outcome,
+    failed: Text,
+    link: OnwardLink,
+  },
   strict,
 );
 export type UnsubscribeContent = Static<typeof UnsubscribeSchema>;
 
 /** The page an event registration's confirmation mail links to: one question and one button; the outcome shows on the event's page. */
-export const EventConfirmationSchema = Type.Object({ question: Text, button: Text, working: Text, failed: Text }, strict);
+export const EventConfirmationSchema = Type.Object(
+  { question: Text, button: Text, working: Text, failed: Text },
+  strict,
+);
 export type EventConfirmationContent = Static<typeof EventConfirmationSchema>;

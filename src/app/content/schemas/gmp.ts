@@ -6,9 +6,15 @@ export const GmpSchema = Type.Object(
   {
     headline: Text,
     text: Type.Optional(Text),
-    products: Type.Array(Type.Object({ name: Text, area: Text, text: Text, link_url: Type.Optional(Href), link_text: Type.Optional(Text) }, strict), {
-      minItems: 1,
-    }),
+    products: Type.Array(
+      Type.Object(
+        { name: Text, area: Text, text: Text, link_url: Type.Optional(Href), link_text: Type.Optional(Text) },
+        strict,
+      ),
+      {
+        minItems: 1,
+      },
+    ),
   },
   strict,
 );

@@ -13,7 +13,10 @@ const Paragraph = Type.Object(
 );
 export type InsightParagraph = Static<typeof Paragraph>;
 /** An insight's paragraphs: a list, or a single paragraph object. */
-export const InsightContentSchema = Type.Object({ paragraphs: Type.Union([Paragraph, Type.Array(Paragraph, { minItems: 1 })]) }, strict);
+export const InsightContentSchema = Type.Object(
+  { paragraphs: Type.Union([Paragraph, Type.Array(Paragraph, { minItems: 1 })]) },
+  strict,
+);
 export type InsightContent = Static<typeof InsightContentSchema>;
 
 const Author = Type.Object({ name: Text, role: Type.Optional(Text) }, strict);
@@ -23,7 +26,9 @@ export const AuthorSchema = Type.Object({ authors: Type.Array(Author, { minItems
 const Slugs = Type.Array(Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }));
 export const GeneralInformationSchema = Type.Object(
   {
-    type: Type.Union(['article', 'case-study', 'event', 'fact-sheet', 'video', 'whitepaper'].map((type) => Type.Literal(type))),
+    type: Type.Union(
+      ['article', 'case-study', 'event', 'fact-sheet', 'video', 'whitepaper'].map((type) => Type.Literal(type)),
+    ),
     datetime: Type.String({ format: 'date-time' }),
     event_date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}' })),
     reading_time: Type.Optional(Type.Integer({ minimum: 1 })),

@@ -6,7 +6,10 @@ export const JourneySchema = Type.Object(
   {
     headline: Text,
     text: Type.Optional(Text),
-    stages: Type.Array(Type.Object({ title: Text, text: Text, touchpoints: Type.Optional(Type.Array(Text, { minItems: 1 })) }, strict), { minItems: 2 }),
+    stages: Type.Array(
+      Type.Object({ title: Text, text: Text, touchpoints: Type.Optional(Type.Array(Text, { minItems: 1 })) }, strict),
+      { minItems: 2 },
+    ),
   },
   strict,
 );

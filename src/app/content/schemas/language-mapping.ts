@@ -20,7 +20,10 @@ const LanguagePathEntrySchema = Type.Object(
 export type LanguagePathEntry = Static<typeof LanguagePathEntrySchema>;
 
 export const LanguageMappingSchema = Type.Object(
-  Object.fromEntries(LANGUAGES.map((language) => [language, Type.Array(LanguagePathEntrySchema)])) as Record<Language, Type.TArray<typeof LanguagePathEntrySchema>>,
+  Object.fromEntries(LANGUAGES.map((language) => [language, Type.Array(LanguagePathEntrySchema)])) as Record<
+    Language,
+    Type.TArray<typeof LanguagePathEntrySchema>
+  >,
   strict,
 );
 export type LanguageMapping = Static<typeof LanguageMappingSchema>;

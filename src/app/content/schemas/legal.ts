@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
-import { Href, strict, Text } from './common.ts';
-import { SERVICE_CONDITIONS } from '../service-conditions.ts';
 import type { PlaceholderText } from '../placeholders.ts';
+import { SERVICE_CONDITIONS } from '../service-conditions.ts';
+import { Href, strict, Text } from './common.ts';
 
 const Condition = Type.Union(SERVICE_CONDITIONS.map((condition) => Type.Literal(condition)));
 /** Shown only when the deployment runs (or, with no_, does not run) the service: see configured-services.ts. */
@@ -17,7 +17,9 @@ const Section = Type.Object(
     paragraphs: Type.Optional(Type.Array(LegalText, { minItems: 1 })),
     list: Type.Optional(Type.Array(LegalText, { minItems: 1 })),
     /** Label and value pairs, such as the register entry of an imprint. */
-    facts: Type.Optional(Type.Array(Type.Object({ label: Text, value: Text, link_url: Type.Optional(Href) }, strict), { minItems: 1 })),
+    facts: Type.Optional(
+      Type.Array(Type.Object({ label: Text, value: Text, link_url: Type.Optional(Href) }, strict), { minItems: 1 }),
+    ),
   },
   strict,
 );
@@ -36,7 +38,15 @@ export const LegalSchema = Type.Object(
 );
 export type LegalContent = Static<typeof LegalSchema>;
 
-const PeriodUnit = Type.Object({ one: Text, other: Type.Unsafe<PlaceholderText<'periods.json', '/*/other'>>(Type.String({ pattern: '\\{count\\}', minLength: 1, maxLength: 80 })) }, strict);
+const PeriodUnit = Type.Object(
+  {
+    one: Text,
+    other: Type.Unsafe<PlaceholderText<'periods.json', '/*/other'>>(
+      Type.String({ pattern: '\\{count\\}', minLength: 1, maxLength: 80 }),
+    ),
+  },
+  strict,
+);
 
 /** Words for periods the server fills into content ({{retention_contact}} → "two years"). */
 export const PeriodsSchema = Type.Object(

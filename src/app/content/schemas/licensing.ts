@@ -7,7 +7,10 @@ export const LicensingSchema = Type.Object(
     headline: Text,
     text: Type.Optional(Text),
     plans: Type.Array(
-      Type.Object({ name: Text, text: Text, features: Type.Array(Text, { minItems: 1 }), highlight: Type.Optional(Text) }, strict),
+      Type.Object(
+        { name: Text, text: Text, features: Type.Array(Text, { minItems: 1 }), highlight: Type.Optional(Text) },
+        strict,
+      ),
       { minItems: 2, maxItems: 3 },
     ),
     note: Type.Optional(Text),

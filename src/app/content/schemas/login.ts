@@ -46,7 +46,10 @@ export const PRODUCT_MESSAGE_CODES = [
   'update/users',
 ] as const;
 
-const codes = <T extends readonly string[]>(list: T) => Type.Object(Object.fromEntries(list.map((code) => [code, Text])) as { [K in T[number]]: typeof Text }, { additionalProperties: false });
+const codes = <T extends readonly string[]>(list: T) =>
+  Type.Object(Object.fromEntries(list.map((code) => [code, Text])) as { [K in T[number]]: typeof Text }, {
+    additionalProperties: false,
+  });
 
 export const LoginTextsSchema = Type.Object(
   {
@@ -77,5 +80,7 @@ export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
 /** The message for an identity-service error code; the general failure text for codes not in the catalogue. */
 export function identityErrorMessage(texts: LoginTexts, code: string | undefined): string {
-  return code !== undefined && Object.hasOwn(texts.errors, code) ? texts.errors[code as IdentityErrorCode] : texts.failed;
+  return code !== undefined && Object.hasOwn(texts.errors, code)
+    ? texts.errors[code as IdentityErrorCode]
+    : texts.failed;
 }

@@ -10,7 +10,10 @@ export const MarketingIntelligenceSchema = Type.Object(
       {
         title: Text,
         caption: Text,
-        items: Type.Array(Type.Object({ label: Text, share: Type.Number({ minimum: 0, maximum: 100 }) }, strict), { minItems: 2, maxItems: 8 }),
+        items: Type.Array(Type.Object({ label: Text, share: Type.Number({ minimum: 0, maximum: 100 }) }, strict), {
+          minItems: 2,
+          maxItems: 8,
+        }),
       },
       strict,
     ),

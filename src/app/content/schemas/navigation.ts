@@ -17,7 +17,10 @@ const NavigationItemSchema = Type.Object(
 );
 export type NavigationItem = Static<typeof NavigationItemSchema>;
 
-const NavigationChildSchema = Type.Object({ link_text: Text, link_url: Href, description: Type.Optional(Text) }, strict);
+const NavigationChildSchema = Type.Object(
+  { link_text: Text, link_url: Href, description: Type.Optional(Text) },
+  strict,
+);
 export type NavigationChild = Static<typeof NavigationChildSchema>;
 
 export const NavigationSchema = Type.Object(
@@ -25,4 +28,5 @@ export const NavigationSchema = Type.Object(
   { additionalProperties: Type.Array(NavigationChildSchema, { minItems: 1 }) },
 );
 /** The submenus are keyed by their parent's text, which the schema type cannot name: they are typed here. */
-export type NavigationData = Static<typeof NavigationSchema> & Readonly<Record<string, NavigationChild[] | NavigationItem[]>>;
+export type NavigationData = Static<typeof NavigationSchema> &
+  Readonly<Record<string, NavigationChild[] | NavigationItem[]>>;

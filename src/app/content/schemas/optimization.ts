@@ -6,7 +6,10 @@ export const OptimizationSchema = Type.Object(
   {
     headline: Text,
     text: Type.Optional(Text),
-    items: Type.Array(Type.Object({ title: Text, text: Text, value: Type.Optional(Text), value_label: Type.Optional(Text) }, strict), { minItems: 1 }),
+    items: Type.Array(
+      Type.Object({ title: Text, text: Text, value: Type.Optional(Text), value_label: Type.Optional(Text) }, strict),
+      { minItems: 1 },
+    ),
   },
   strict,
 );

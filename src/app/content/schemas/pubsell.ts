@@ -6,7 +6,10 @@ export const PubsellSchema = Type.Object(
   {
     headline: Text,
     text: Type.Optional(Text),
-    columns: Type.Array(Type.Object({ title: Text, text: Text, items: Type.Array(Text, { minItems: 1 }) }, strict), { minItems: 2, maxItems: 3 }),
+    columns: Type.Array(Type.Object({ title: Text, text: Text, items: Type.Array(Text, { minItems: 1 }) }, strict), {
+      minItems: 2,
+      maxItems: 3,
+    }),
   },
   strict,
 );

@@ -7,7 +7,15 @@ export const QuoteSliderSchema = Type.Object(
   {
     headline: Text,
     items: Type.Array(QuoteItemSchema, { minItems: 2 }),
-    labels: Type.Object({ previous: Text, next: Text, region: Text, slide: TemplateText('homepage/**/quoteSlider.json', '/labels/slide') }, strict),
+    labels: Type.Object(
+      {
+        previous: Text,
+        next: Text,
+        region: Text,
+        slide: TemplateText('homepage/**/quoteSlider.json', '/labels/slide'),
+      },
+      strict,
+    ),
   },
   strict,
 );

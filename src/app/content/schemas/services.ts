@@ -6,7 +6,10 @@ export const ServicesSchema = Type.Object(
   {
     headline: Text,
     text: Type.Optional(Text),
-    items: Type.Array(Type.Object({ icon: Type.Optional(IconName), title: Text, text: Text, link_url: Href, link_text: Text }, strict), { minItems: 1 }),
+    items: Type.Array(
+      Type.Object({ icon: Type.Optional(IconName), title: Text, text: Text, link_url: Href, link_text: Text }, strict),
+      { minItems: 1 },
+    ),
   },
   strict,
 );

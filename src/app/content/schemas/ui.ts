@@ -12,7 +12,13 @@ export const UiSchema = Type.Object(
     home_label: Text,
     language_label: Text,
     /** Each language's name in this language's menu. */
-    language_names: Type.Object(Object.fromEntries(LANGUAGES.map((language) => [language, Text])) as Record<(typeof LANGUAGES)[number], typeof Text>, strict),
+    language_names: Type.Object(
+      Object.fromEntries(LANGUAGES.map((language) => [language, Text])) as Record<
+        (typeof LANGUAGES)[number],
+        typeof Text
+      >,
+      strict,
+    ),
     error_headline: TemplateText('ui.json', '/error_headline'),
     error_not_found: Text,
     error_unknown: Text,
