@@ -79,8 +79,8 @@ export function FormField({
     undefined;
   const marker = (
     <span className={rule.required ? 'form__required' : 'form__optional'}>
-      {' '}
-      ({rule.required ? texts.required : texts.optional})
+      {' ('}
+      {rule.required ? texts.required : texts.optional})
     </span>
   );
   const hint = label.hint ? (
