@@ -151,6 +151,7 @@ const ENVIRONMENT: AppEnvironment = {
     mapsOrigin: 'https://maps.googleapis.com',
   },
   assets: { css: [], modulePreloads: [] },
+  iconSprite: '/assets/icons-test.svg',
   imageVersion: 'v1',
   webVitals: { sampleRate: 0 },
 };
