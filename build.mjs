@@ -1,5 +1,7 @@
 // Builds the client (ESM, split per page module, minified, hashed, pre-compressed, with a
 // manifest the server reads to send each page only its own chunks) and the server bundle.
+
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +9,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { buildImages } from './scripts/build-images.mjs';
 import { inputsStamp, isBuildFresh, STAMP_FILE } from './scripts/build-stamp.mjs';
+import { iconSpriteSvg } from './src/app/layout/icon-sprite.ts';
 
 export { inputsStamp, isBuildFresh };
 
@@ -240,6 +243,17 @@ export function clientBuildOptions(assetsDir = ASSETS_DIR) {
   };
 }
 
+/** Writes the icon sprite under a name hashed from its content, with its compressed copies; returns its URL. */
+async function writeIconSprite() {
+  const svg = iconSpriteSvg();
+  const name = `icons-${createHash('sha256').update(svg).digest('hex').slice(0, 10)}.svg`;
+  const file = path.join(ASSETS_DIR, name);
+  await writeFile(file, svg);
+  await writeFile(`${file}.br`, brotliCompressSync(svg, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  await writeFile(`${file}.gz`, gzipSync(svg, { level: 9 }));
+  return `/assets/${name}`;
+}
+
 export async function build() {
   const started = performance.now();
   const stamp = await inputsStamp();
@@ -247,7 +261,7 @@ export async function build() {
   await mkdir(ASSETS_DIR, { recursive: true });
 
   const client = await esbuild.build(clientBuildOptions());
-  const manifest = manifestOf(client.metafile);
+  const manifest = { ...manifestOf(client.metafile), iconSprite: await writeIconSprite() };
   await writeFile(path.join(DIST, 'manifest.json'), JSON.stringify(manifest, null, 2));
   await writeFile(path.join(DIST, 'meta-client.json'), JSON.stringify(client.metafile));
   await precompress(client.metafile);

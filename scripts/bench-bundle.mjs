@@ -1,15 +1,15 @@
 // Measures the build: its time, and what a first visit to the homepage loads (the files the page
 // names: entry, module preloads, stylesheets), gzipped and brotli, how much of it is the app's own
 // code, and each figure against DESIGN.md's budget (scripts/first-load-budget.ts).
-// With --strict, the app's own code is also counted strictly: the client is built once more with
-// the same chunking but the libraries left out, and the first load's scripts of that build are
-// gzipped as they are, the app's code alone.
-import { mkdir, readFile, rm } from 'node:fs/promises';
+// With --strict, the app's own code is also counted strictly (scripts/strict-own-code.mjs): the
+// client is built once more with the same chunking but the libraries left out, and the first
+// load's scripts of that build are gzipped as they are, the app's code alone.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
-import * as esbuild from 'esbuild';
-import { build, clientBuildOptions, manifestOf } from '../build.mjs';
-import { budgetProblems, FIRST_LOAD_BUDGET, measureBuild, measureFirstLoad } from './first-load-budget.ts';
+import { build } from '../build.mjs';
+import { budgetProblems, FIRST_LOAD_BUDGET, measureBuild } from './first-load-budget.ts';
+import { strictOwnGzipBytes } from './strict-own-code.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const times = [];
@@ -53,24 +53,6 @@ for (const file of measure.list)
   console.log(`    ${file.url}: ${file.bytes} bytes, ${file.gzipBytes} gzip, own ≈${file.ownGzipBytes}`);
 const problems = budgetProblems(measure);
 console.log(problems.length ? `over budget: ${problems.join('; ')}` : 'within the first-load budget');
-
-/** The first load's scripts of a client build without its libraries (in a folder of its own, removed after), gzipped. */
-async function strictOwnGzipBytes() {
-  const dir = 'dist-strict';
-  const assetsDir = path.resolve(dir, 'public', 'assets');
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(assetsDir, { recursive: true });
-  try {
-    const { metafile } = await esbuild.build({ ...clientBuildOptions(assetsDir), packages: 'external' });
-    // Every byte of these scripts is the app's: its modules and the bundler's imports and exports between them.
-    const scripts = (await measureFirstLoad(dir, manifestOf(metafile, assetsDir), metafile)).list.filter((file) =>
-      file.url.endsWith('.js'),
-    );
-    return { gzipBytes: scripts.reduce((total, file) => total + file.gzipBytes, 0), scripts };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 if (process.argv.includes('--strict')) {
   const strict = await strictOwnGzipBytes();

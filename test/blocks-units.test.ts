@@ -151,6 +151,7 @@ const ENVIRONMENT: AppEnvironment = {
     mapsOrigin: 'https://maps.googleapis.com',
   },
   assets: { css: [], modulePreloads: [] },
+  iconSprite: '/assets/icons-test.svg',
   imageVersion: 'v1',
   webVitals: { sampleRate: 0 },
 };
@@ -222,7 +223,7 @@ t.test('the block section shell: the class where block is written, tone, variant
 // name, is the type check's (test/block-registry-types.test.ts). Which registry renders a route
 // is its page module, named at run time in the route table: that part is checked here.
 t.test('every block a route names has a component in the registry of its page module', async (t) => {
-  const { PAGE_ROUTES } = await import('#app/page-table.ts');
+  const { LOADED_PAGE_ROUTES } = await import('#app/page-loading.ts');
   const { BLOCK_ORDERS } = await import('#app/block-orders.ts');
   const { HOME_BLOCK_COMPONENTS } = await import('#app/blocks/home-blocks.tsx');
   const { ALL_BLOCK_COMPONENTS } = await import('#app/blocks/all-blocks.tsx');
@@ -230,7 +231,7 @@ t.test('every block a route names has a component in the registry of its page mo
     home: HOME_BLOCK_COMPONENTS,
     content: ALL_BLOCK_COMPONENTS,
   };
-  for (const route of PAGE_ROUTES) {
+  for (const route of LOADED_PAGE_ROUTES) {
     const registry = registries[route.page];
     if (!registry) continue; // the insights pages render their own blocks
     for (const block of BLOCK_ORDERS[route.blocks]) t.ok(block in registry, `${route.id}: ${block} has a component`);

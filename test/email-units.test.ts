@@ -4,7 +4,7 @@
  * agreeing, and every part of a link percent-encoded.
  */
 import { Ajv } from 'ajv';
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import t from 'tap';
@@ -13,6 +13,7 @@ import { CoffeeChatSchema } from '#app/content/schemas/career.ts';
 import { EmailAddress, Href } from '#app/content/schemas/common.ts';
 import { isPlainEmailAddress } from '#app/email/email-address.ts';
 import { mailtoAddressOf, mailtoHref } from '#app/email/mailto.ts';
+import { type AppEnvironment, EnvironmentProvider } from '#app/environment.tsx';
 import { Footer } from '#app/layout/footer.tsx';
 import { SmartLink } from '#app/layout/smart-link.tsx';
 
@@ -169,6 +170,24 @@ t.test('mailtoHref percent-encodes each part, so nothing can add a recipient, a 
   t.equal(mailtoAddressOf('https://example.com'), undefined);
 });
 
+/** What the page's components read from their host: the icons, the sprite file they draw from. */
+const ENVIRONMENT: AppEnvironment = {
+  siteUrl: 'http://localhost:3000',
+  assetsBaseUrl: '/content',
+  uploads: { cvMaxBytes: 1, additionalMaxBytes: 1, additionalMaxCount: 1 },
+  login: null,
+  tracking: {
+    gtmOrigin: 'https://gtm.test',
+    consentManagerOrigin: 'https://cmp.test',
+    mapsOrigin: 'https://maps.test',
+  },
+  assets: { css: [], modulePreloads: [] },
+  iconSprite: '/assets/icons-test.svg',
+  webVitals: { sampleRate: 0 },
+};
+const render = (element: ReactElement) =>
+  renderToStaticMarkup(createElement(EnvironmentProvider, { value: ENVIRONMENT, children: element }));
+
 t.test('every mailto: link on a page is built by the helper', async (t) => {
   const link = (to: string) => renderToStaticMarkup(createElement(SmartLink, { to, children: 'Write' }));
   t.equal(
@@ -190,21 +209,19 @@ t.test('every mailto: link on a page is built by the helper', async (t) => {
     role: 'Lead Data Engineer',
   };
   t.match(
-    renderToStaticMarkup(
-      createElement(CoffeeChat, { content: { ...person, email: 'jonas.petersen@nordstern-digital.example' } }),
-    ),
+    render(createElement(CoffeeChat, { content: { ...person, email: 'jonas.petersen@nordstern-digital.example' } })),
     'href="mailto:jonas.petersen@nordstern-digital.example"',
   );
   t.match(
-    renderToStaticMarkup(createElement(CoffeeChat, { content: { ...person, email: 'a?cc=x@y.de' } })),
+    render(createElement(CoffeeChat, { content: { ...person, email: 'a?cc=x@y.de' } })),
     'href="mailto:a%3Fcc%3Dx@y.de"',
     'encoded if one ever arrives',
   );
-  const without = renderToStaticMarkup(createElement(CoffeeChat, { content: person }));
+  const without = render(createElement(CoffeeChat, { content: person }));
   t.match(without, 'Jonas Petersen');
   t.notMatch(without, '<a ', 'no address, no mail button');
 
-  const footer = renderToStaticMarkup(
+  const footer = render(
     createElement(
       MemoryRouter,
       null,

@@ -26,6 +26,30 @@ t.test('hashed assets are cached for a year and served pre-compressed', async (t
   t.match(missing.headers['content-type'], 'application/json');
 });
 
+t.test('the icon sprite is a hashed asset holding every icon a page draws', async (t) => {
+  const app = await build(t);
+  const manifest = await readManifest('dist');
+  t.match(manifest.iconSprite, /^\/assets\/icons-[0-9a-f]{10}\.svg$/, 'named by its content');
+  const sprite = await app.inject({ url: manifest.iconSprite });
+  t.equal(sprite.statusCode, 200);
+  t.match(sprite.headers['content-type'], 'image/svg+xml');
+  t.equal(sprite.headers['cache-control'], 'public, max-age=31536000, immutable');
+  const brotli = await app.inject({ url: manifest.iconSprite, headers: { 'accept-encoding': 'br, gzip' } });
+  t.equal(brotli.headers['content-encoding'], 'br', 'served pre-compressed');
+  const ids = new Set([...sprite.body.matchAll(/<path id="([^"]+)"/g)].map((match) => match[1]));
+  for (const url of ['/', '/services', '/de/unternehmen/karriere', '/company/about-us']) {
+    const page = await app.inject({ url });
+    const uses = [...page.body.matchAll(/<use href="([^"#]*)#([^"]*)"/g)];
+    t.ok(uses.length > 0, `${url} draws icons`);
+    for (const [, file, name] of uses) {
+      t.equal(file, manifest.iconSprite, `${url}: ${name} comes from the build's sprite`);
+      t.ok(ids.has(name), `${url}: the sprite has ${name}`);
+    }
+  }
+  const unknown = await app.inject({ url: manifest.iconSprite.replace(/icons-\w+/, 'icons-0000000000') });
+  t.equal(unknown.statusCode, 404, 'another hash is no sprite');
+});
+
 t.test('content JSON answers with an ETag and 304 when unchanged', async (t) => {
   const app = await build(t);
   for (const url of [

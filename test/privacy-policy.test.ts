@@ -240,6 +240,7 @@ const BASE_ENVIRONMENT: AppEnvironment = {
   siteUrl: 'http://localhost:3000',
   assetsBaseUrl: '/content',
   uploads: { cvMaxBytes: 1, additionalMaxBytes: 1, additionalMaxCount: 1 },
+  iconSprite: '/assets/icons-test.svg',
   webVitals: { sampleRate: 0 },
   login: null,
   tracking: {

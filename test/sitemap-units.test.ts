@@ -6,7 +6,7 @@ import t from 'tap';
 import type { Position } from '#app/careers/model.ts';
 import { isPast, pastSince } from '#app/events/model.ts';
 import { LANGUAGES, type Language } from '#app/i18n/language.ts';
-import { PAGE_ROUTES } from '#app/page-table.ts';
+import { LOADED_PAGE_ROUTES } from '#app/page-loading.ts';
 import { loadContentStore } from '#server/content/content-store.ts';
 import { createInsightsService } from '#server/insights/insights-service.ts';
 import { folderReader } from '#server/seo/route-params.ts';
@@ -180,7 +180,7 @@ t.test('a page whose meta names another address as canonical is left to that add
 });
 
 t.test("a route's folder() tells which segments content folders name", async (t) => {
-  const route = (id: string) => PAGE_ROUTES.find((candidate) => candidate.id === id)!;
+  const route = (id: string) => LOADED_PAGE_ROUTES.find((candidate) => candidate.id === id)!;
   t.same(folderReader(route('service-sub-detail'))('homepage/services/analytics/server-side-tracking'), {
     slug: 'analytics',
     sub: 'server-side-tracking',

@@ -17,7 +17,7 @@ import { germanPathOf, SINGLE_LANGUAGE_FOLDERS } from '../../src/app/content/lan
 import { BLOCK_SCHEMAS } from '../../src/app/content/schemas/block-schemas.ts';
 import type { GlossaryContent } from '../../src/app/content/schemas/glossary.ts';
 import { ROOT_SCHEMAS, SHARED_SCHEMAS } from '../../src/app/content/schemas/root-schemas.ts';
-import { PAGE_ROUTES, type PageRoute } from '../../src/app/page-table.ts';
+import { LOADED_PAGE_ROUTES, type LoadedPageRoute } from '../../src/app/page-loading.ts';
 import { factProblems } from './facts.ts';
 import { type CompiledTerm, compileGlossary, fieldPath, glossaryProblems } from './glossary.ts';
 import { placeholderProblems } from './placeholders.ts';
@@ -160,8 +160,8 @@ async function downloadProblem(
   return null;
 }
 
-const ROUTES = PAGE_ROUTES.map((route) => ({ id: route.id, path: route.path, caseSensitive: true }));
-const ROUTE_BY_ID = new Map<string, PageRoute>(PAGE_ROUTES.map((route) => [route.id, route]));
+const ROUTES = LOADED_PAGE_ROUTES.map((route) => ({ id: route.id, path: route.path, caseSensitive: true }));
+const ROUTE_BY_ID = new Map<string, LoadedPageRoute>(LOADED_PAGE_ROUTES.map((route) => [route.id, route]));
 const routesByFirstSegment = new Map<string, typeof ROUTES>();
 
 /**

@@ -45,6 +45,8 @@ export interface AppEnvironment {
   tracking: TrackingEnvironment;
   /** Whether open positions come from an applicant tracking service (CAREERS_API_URL); its address stays on the server. */
   careersService?: boolean;
+  /** The build's icon sprite (its URL under /assets/), which every icon of the set draws from (layout/icon.tsx). */
+  iconSprite: string;
   /** The build's image version: site images are served under /img/{version}/ (see images/image-urls.ts). */
   imageVersion?: string;
   /** Real visitors' Web Vitals: the share of page loads that measure and report them (WEB_VITALS_SAMPLE_RATE). */

@@ -10,6 +10,7 @@ import type { Language } from './i18n/language.ts';
 import { languageOfAddress } from './i18n/request-language.ts';
 import type { loadPageExtras, PageExtras } from './insights/page-data.ts';
 import { runMiddleware } from './middleware.ts';
+import { type LoadedPageRoute, loadedPageRoute } from './page-loading.ts';
 import type { PageRoute } from './page-table.ts';
 import { requestContextOf } from './request-context.ts';
 import type { PageData, RequestContext, RootData, RouteDeps } from './route-data.ts';
@@ -26,7 +27,7 @@ type DataArgs = Omit<Parameters<typeof loadPageExtras>[1], 'deps'> & { deps: Rou
 type PageDataExtras = Pick<PageData, 'career' | 'job' | 'events' | 'event'> & PageExtras & { content?: PageContent };
 
 /** The data a kind of page loads besides its blocks; a job or edition that does not exist is a 404. */
-async function loadData(spec: PageRoute, args: DataArgs): Promise<PageDataExtras> {
+async function loadData(spec: LoadedPageRoute, args: DataArgs): Promise<PageDataExtras> {
   const { deps, language, params, content, folder } = args;
   switch (spec.data) {
     case undefined:
@@ -66,9 +67,10 @@ async function loadData(spec: PageRoute, args: DataArgs): Promise<PageDataExtras
 
 export async function loadPage(
   deps: RouteDeps,
-  spec: PageRoute,
+  route: PageRoute,
   { request, params, context }: LoaderFunctionArgs,
 ): Promise<PageData> {
+  const spec = loadedPageRoute(route);
   if (spec.validate && !spec.validate(params)) throw notFound();
   const decided = requestContextOf(context);
   const language = languageOf(deps, request, decided);

@@ -3,7 +3,7 @@
 import type { PlaceholderText } from '../content/placeholders.ts';
 import type { ContentSource, PageContent } from '../content/types.ts';
 import type { Language } from '../i18n/language.ts';
-import type { PageDataKind } from '../page-table.ts';
+import type { PageDataKind } from '../page-loading.ts';
 import {
   type ArticleCard,
   type ArticlesPage,

@@ -6,6 +6,7 @@
 import type { ContentSource } from '../content/types.ts';
 import { type LanguageSignals, resolveLanguage } from '../i18n/language.ts';
 import { matchPageRoute } from '../match-page.ts';
+import { loadedPageRoute } from '../page-loading.ts';
 import { loadRouteLoaders, PAGE_MODULES } from '../routes.tsx';
 
 /** The part of the Network Information API (navigator.connection) that decides. */
@@ -65,12 +66,13 @@ export function createRoutePrefetcher({
     // The navigation runs the route loaders, whose chunk the first page did not need.
     loadRouteLoaders().catch(() => prefetched.delete(pathname));
     // Redirecting routes and invalid paths have no content of their own.
-    if (route.middleware?.length || (route.validate && !route.validate(params))) return;
+    const loaded = loadedPageRoute(route);
+    if (loaded.middleware?.length || (loaded.validate && !loaded.validate(params))) return;
     const language = resolveLanguage({
       pathLanguage: route.language === 'shared' ? undefined : route.language,
       ...languageSignals(),
     });
-    void content.page(language, route.folder(params));
+    void content.page(language, loaded.folder(params));
   };
 }
 

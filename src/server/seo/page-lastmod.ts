@@ -10,12 +10,12 @@ import type { GeneralInformation } from '#app/content/schemas/insight.ts';
 import type { PageContent } from '#app/content/types.ts';
 import { type EventInformation, pastSince } from '#app/events/model.ts';
 import type { Language } from '#app/i18n/language.ts';
-import type { PageRoute } from '#app/page-table.ts';
+import type { LoadedPageRoute } from '#app/page-loading.ts';
 import type { ContentStore, StoredFile } from '../content/content-store.ts';
 import type { RouteParams } from './route-params.ts';
 
 export interface LastmodInput {
-  route: PageRoute;
+  route: LoadedPageRoute;
   language: Language;
   /** The page's content folder below content/{language}/, and its blocks. */
   folder: string;

@@ -4,7 +4,7 @@
  * (/services/:slug reads homepage/services/{slug}), so the folders that exist name the
  * values those segments can take.
  */
-import type { PageRoute } from '#app/page-table.ts';
+import type { LoadedPageRoute } from '#app/page-loading.ts';
 
 export type RouteParams = Readonly<Record<string, string>>;
 
@@ -31,7 +31,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * or undefined when the route never reads that folder. A route whose folder does not
  * depend on its parameters reads exactly one folder, and fills nothing from it.
  */
-export function folderReader(route: PageRoute): (folder: string) => RouteParams | undefined {
+export function folderReader(route: LoadedPageRoute): (folder: string) => RouteParams | undefined {
   const probe = route.folder(
     Object.fromEntries(pathParams(route.path).map(({ name }) => [name, `${MARK}${name}${MARK}`])),
   );

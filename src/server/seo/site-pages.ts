@@ -14,7 +14,7 @@ import type { PageContent } from '#app/content/types.ts';
 import { LANGUAGES, type Language } from '#app/i18n/language.ts';
 import { INSIGHTS_CONTENT_FOLDER } from '#app/insights/model.ts';
 import { matchPageRoute } from '#app/match-page.ts';
-import { PAGE_ROUTES, type PageRoute } from '#app/page-table.ts';
+import { LOADED_PAGE_ROUTES, type LoadedPageRoute } from '#app/page-loading.ts';
 import type { ContentStore, StoredFile } from '../content/content-store.ts';
 import type { LanguageIndex } from '../insights/insights-index.ts';
 import { pageLastmod } from './page-lastmod.ts';
@@ -59,7 +59,7 @@ function contentFolders(store: ContentStore, language: Language): string[] {
 
 /** The segments a page's data names besides its folder: an event's editions, the open jobs. */
 function dataParams(
-  route: PageRoute,
+  route: LoadedPageRoute,
   language: Language,
   page: PageSummary,
   positions: SitePagesInput['positions'],
@@ -84,7 +84,7 @@ function isCanonical(page: PageSummary, pagePath: string, siteUrl: string): bool
 }
 
 function routePages(
-  route: PageRoute,
+  route: LoadedPageRoute,
   language: Language,
   folders: readonly string[],
   articles: ReadonlyMap<string, PageSummary>,
@@ -157,8 +157,8 @@ export function listSitePages(input: SitePagesInput): SitePage[] {
     const articles = new Map(summaries.map((article) => [article.folder, articlePage(article)]));
     const folders = [...new Set([...contentFolders(input.store, language), ...articles.keys()])];
     const latestPublished = newestPublished(summaries, input.now);
-    return PAGE_ROUTES.filter((route) => route.language === 'shared' || route.language === language).flatMap((route) =>
-      routePages(route, language, folders, articles, latestPublished, input),
+    return LOADED_PAGE_ROUTES.filter((route) => route.language === 'shared' || route.language === language).flatMap(
+      (route) => routePages(route, language, folders, articles, latestPublished, input),
     );
   });
 }

@@ -15,6 +15,8 @@ export interface BuildManifest {
   lazy: Record<string, string[]>;
   /** Per module loaded on demand, page modules included: the stylesheets it needs besides `css`. */
   styles: Record<string, string[]>;
+  /** URL of the icon sprite (layout/icon-sprite.ts), hashed by its content. */
+  iconSprite: string;
 }
 
 /** The stylesheets' text when they are set into the pages. */

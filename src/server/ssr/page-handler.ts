@@ -268,6 +268,7 @@ export function createPageHandler({
     tracking: config.tracking,
     careersService: config.careers.url !== undefined,
     assets,
+    iconSprite: manifest.iconSprite,
     imageVersion,
     webVitals: config.webVitals,
   }));
