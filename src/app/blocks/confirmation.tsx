@@ -10,6 +10,7 @@ import type { ConfirmationContent } from '../content/schemas/formular.ts';
 import { NEWSLETTER_RESULT_PARAM } from '../paths.ts';
 import { BlockSection } from './block-section.tsx';
 import { LinkOutcome } from './link-outcome.tsx';
+import { postToken } from './post-token.ts';
 import { TokenButtonForm } from './token-button-form.tsx';
 
 type Outcome = 'confirmed' | 'already_confirmed' | 'expired' | 'invalid';
@@ -17,19 +18,10 @@ const OUTCOMES: readonly Outcome[] = ['confirmed', 'already_confirmed', 'expired
 
 /** The outcome of a press, or undefined when the server could not be reached or failed. */
 async function confirm(token: string): Promise<Outcome | undefined> {
-  try {
-    const response = await fetch(NEWSLETTER_CONFIRM_API, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ emailb64: token }),
-    });
-    const body = (await response.json().catch(() => ({}))) as { status?: unknown; code?: unknown };
-    if (response.ok) return body.status === 'already-confirmed' ? 'already_confirmed' : 'confirmed';
-    if (response.status === 400) return body.code === 'token_expired' ? 'expired' : 'invalid';
-    return undefined;
-  } catch {
-    return undefined;
-  }
+  const answer = await postToken(NEWSLETTER_CONFIRM_API, 'emailb64', token);
+  if (answer?.ok) return answer.body.status === 'already-confirmed' ? 'already_confirmed' : 'confirmed';
+  if (answer?.status === 400) return answer.body.code === 'token_expired' ? 'expired' : 'invalid';
+  return undefined;
 }
 
 export function Confirmation({ content }: { content: ConfirmationContent }) {

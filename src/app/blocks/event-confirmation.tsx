@@ -10,24 +10,17 @@ import type { EventConfirmationContent } from '../content/schemas/formular.ts';
 import type { Language } from '../i18n/language.ts';
 import { EVENTS_PATH, REGISTRATION_PARAM } from '../paths.ts';
 import { BlockSection } from './block-section.tsx';
+import { postToken } from './post-token.ts';
 import { TokenButtonForm } from './token-button-form.tsx';
 
 /** Where the press leads, or undefined when the server could not be reached or failed. */
 async function confirm(token: string, language: Language): Promise<string | undefined> {
-  try {
-    const response = await fetch(EVENT_CONFIRM_API, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ token }),
-    });
-    const body = (await response.json().catch(() => ({}))) as { page?: unknown; code?: unknown };
-    if (response.ok && typeof body.page === 'string' && body.page.startsWith('/')) return body.page;
-    if (response.status === 400)
-      return `${EVENTS_PATH[language]}?${REGISTRATION_PARAM}=${body.code === 'token_expired' ? 'expired' : 'invalid'}`;
-    return undefined;
-  } catch {
-    return undefined;
-  }
+  const answer = await postToken(EVENT_CONFIRM_API, 'token', token);
+  const page = answer?.body.page;
+  if (answer?.ok && typeof page === 'string' && page.startsWith('/')) return page;
+  if (answer?.status === 400)
+    return `${EVENTS_PATH[language]}?${REGISTRATION_PARAM}=${answer.body.code === 'token_expired' ? 'expired' : 'invalid'}`;
+  return undefined;
 }
 
 export function EventConfirmation({ content, language }: { content: EventConfirmationContent; language: Language }) {

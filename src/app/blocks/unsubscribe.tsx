@@ -9,6 +9,7 @@ import type { UnsubscribeContent } from '../content/schemas/formular.ts';
 import { NEWSLETTER_RESULT_PARAM } from '../paths.ts';
 import { BlockSection } from './block-section.tsx';
 import { LinkOutcome } from './link-outcome.tsx';
+import { postToken } from './post-token.ts';
 import { TokenButtonForm } from './token-button-form.tsx';
 
 type Outcome = 'unsubscribed' | 'not_subscribed' | 'invalid';
@@ -16,19 +17,10 @@ const OUTCOMES: readonly Outcome[] = ['unsubscribed', 'not_subscribed', 'invalid
 
 /** The outcome of a press, or undefined when the server could not be reached or failed. */
 async function unsubscribe(token: string): Promise<Outcome | undefined> {
-  try {
-    const response = await fetch(NEWSLETTER_UNSUBSCRIBE_API, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ token }),
-    });
-    const body = (await response.json().catch(() => ({}))) as { status?: unknown };
-    if (response.ok) return body.status === 'not-subscribed' ? 'not_subscribed' : 'unsubscribed';
-    if (response.status === 400) return 'invalid';
-    return undefined;
-  } catch {
-    return undefined;
-  }
+  const answer = await postToken(NEWSLETTER_UNSUBSCRIBE_API, 'token', token);
+  if (answer?.ok) return answer.body.status === 'not-subscribed' ? 'not_subscribed' : 'unsubscribed';
+  if (answer?.status === 400) return 'invalid';
+  return undefined;
 }
 
 export function Unsubscribe({ content }: { content: UnsubscribeContent }) {
