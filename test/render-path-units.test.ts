@@ -53,6 +53,26 @@ t.test(
   },
 );
 
+t.test(
+  'page data is written in characters up to U+00FF, the rest escaped, for frozen and per-request values',
+  async (t) => {
+    const write = createInlineJsonWriter();
+    const content = deepFreeze({ quote: '\u201cDigital\u201d \u2013 Stra\u00dfe, caf\u00e9 \u20ac5 \ud83d\ude80' });
+    const perRequest = { language: 'de', note: 'K\u00f6ln \u2014 M\u00fcnchen', content };
+    for (const [name, json] of [
+      ['frozen', write(content)],
+      ['per request', write(perRequest)],
+      ['inlineJson', inlineJson(perRequest)],
+    ] as const) {
+      t.notMatch(json, /[\u0100-\uffff]/, `${name}: no character above U+00FF`);
+      t.match(json, /\\u201c/, `${name}: a typographic quote is escaped`);
+      t.match(json, /\u00df/, `${name}: Latin-1 letters stay as they are`);
+    }
+    t.same(JSON.parse(write(perRequest)), perRequest, 'the same data, the emoji (a surrogate pair) included');
+    t.equal(write(perRequest), inlineJson(perRequest));
+  },
+);
+
 t.test('a content reload brings new objects, and their JSON is made again', async (t) => {
   const write = createInlineJsonWriter();
   const before = deepFreeze({ headline: 'Before' });

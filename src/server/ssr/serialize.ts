@@ -1,19 +1,21 @@
 /** Data written into inline scripts: JSON that no content string can break out of. */
 import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
 
-const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
-const ESCAPED: Readonly<Record<string, string>> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-const escapeMatch = (character: string) => ESCAPED[character]!;
+const UNSAFE_IN_SCRIPT = /[<>&\u0100-\uffff]/g;
+const WIDE = /[\u0100-\uffff]/;
+const escapeMatch = (character: string) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
-/** JSON text with <, >, & and the line separators escaped (inside strings, the only place JSON has them), so </script> cannot appear. */
+/**
+ * JSON text with <, >, & escaped (inside strings, the only place JSON has them), so </script>
+ * cannot appear, and every character above U+00FF too (the line separators among them). The
+ * text then fits V8's one-byte strings: a single typographic quote or dash in the content made
+ * the whole page data (a third of the homepage) two bytes per character, which every render
+ * copied, scanned and encoded again: an uncached homepage took about 8 % more CPU.
+ */
 function escapeJson(json: string): string {
-  return json.replace(UNSAFE_IN_SCRIPT, escapeMatch);
+  if (!WIDE.test(json)) return json.replace(UNSAFE_IN_SCRIPT, escapeMatch);
+  // replace() keeps a two-byte string two-byte even with no wide character left: latin1 makes it one-byte.
+  return Buffer.from(json.replace(UNSAFE_IN_SCRIPT, escapeMatch), 'latin1').toString('latin1');
 }
 
 /** JSON as a JavaScript literal with <, >, & and the line separators escaped, so </script> cannot appear. */
