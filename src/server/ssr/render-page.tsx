@@ -194,19 +194,22 @@ function browserEnvironment(environment: AppEnvironment): AppEnvironment {
   return { ...environment, assets };
 }
 
-/** The parts of a page's bootstrap script that depend only on its page module and the configuration. */
+/**
+ * The parts of a page's bootstrap script that depend only on its page module and the
+ * configuration: the page data goes between them.
+ */
 export interface PageScripts {
-  /** Sets the environment global the browser's modules read. */
-  readonly environment: string;
-  /** Starts the page's modules once the document has been painted. */
-  readonly moduleLoader: string;
+  /** Sets the environment global the browser's modules read, and opens the page data's assignment. */
+  readonly beforeData: string;
+  /** Closes the assignment and starts the page's modules once the document has been painted. */
+  readonly afterData: string;
 }
 
 /** The bootstrap script's fixed parts for an environment, made once per page module by the page handler. */
 export function pageScripts(environment: AppEnvironment, entry: string): PageScripts {
   return Object.freeze({
-    environment: `window.${ENVIRONMENT_GLOBAL}=${inlineJson(browserEnvironment(environment))};`,
-    moduleLoader: deferredModuleLoader(entry, environment.assets.modulePreloads),
+    beforeData: `window.${ENVIRONMENT_GLOBAL}=${inlineJson(browserEnvironment(environment))};window.__staticRouterHydrationData=`,
+    afterData: `;${deferredModuleLoader(entry, environment.assets.modulePreloads)}`,
   });
 }
 
@@ -313,7 +316,11 @@ function renderInto(
       </NonceProvider>,
       {
         ...(nonce === undefined ? {} : { nonce }),
-        bootstrapScriptContent: `${options.scripts.environment}window.__staticRouterHydrationData=${options.inlineJson(hydrationData(context))};${options.scripts.moduleLoader}`,
+        bootstrapScriptContent: options.inlineJson(
+          hydrationData(context),
+          options.scripts.beforeData,
+          options.scripts.afterData,
+        ),
         progressiveChunkSize: sink.wholeDocument ? Number.POSITIVE_INFINITY : undefined,
         onShellReady() {
           if (!sink.wholeDocument) start();

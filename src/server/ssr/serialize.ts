@@ -30,10 +30,24 @@ export function inlineJson(value: unknown): string {
  * it. A content reload makes new objects; the old ones and their JSON are then collected.
  * Unfrozen parts (what the loaders assemble per request) are written as JSON.stringify would.
  */
-export type InlineJsonWriter = (value: object) => string;
+/** How many member names of per-request objects a writer keeps written out. */
+const MEMBER_NAMES_KEPT = 512;
+
+export type InlineJsonWriter = (value: object, before?: string, after?: string) => string;
 
 export function createInlineJsonWriter(): InlineJsonWriter {
   const frozenJson = new WeakMap<object, string>();
+  // The per-request objects have the same few dozen member names on every render; a name
+  // from elsewhere past the bound is written afresh each time, so nothing here grows unbounded.
+  const memberNames = new Map<string, string>();
+  const memberName = (key: string): string => {
+    let json = memberNames.get(key);
+    if (json === undefined) {
+      json = `${escapeJson(JSON.stringify(key))}:`;
+      if (memberNames.size < MEMBER_NAMES_KEPT) memberNames.set(key, json);
+    }
+    return json;
+  };
 
   /**
    * Appends the JSON of value to parts; false (nothing appended) where JSON.stringify leaves a
@@ -78,7 +92,8 @@ export function createInlineJsonWriter(): InlineJsonWriter {
     let members = 0;
     for (const key of Object.keys(value)) {
       const mark = parts.length;
-      parts.push(members > 0 ? `,${escapeJson(JSON.stringify(key))}:` : `${escapeJson(JSON.stringify(key))}:`);
+      if (members > 0) parts.push(',');
+      parts.push(memberName(key));
       if (write((value as Record<string, unknown>)[key], parts)) members += 1;
       else parts.length = mark;
     }
@@ -86,9 +101,15 @@ export function createInlineJsonWriter(): InlineJsonWriter {
     return true;
   };
 
-  return (value) => {
-    const parts: string[] = [];
+  /**
+   * before and after are joined with the JSON in the same step: a script made of the JSON and
+   * its surroundings is one flat string, which React's scan of the bootstrap script (a regular
+   * expression) reads as it is instead of first copying a concatenation into one.
+   */
+  return (value, before = '', after = '') => {
+    const parts: string[] = [before];
     write(value, parts);
+    parts.push(after);
     return parts.join('');
   };
 }
