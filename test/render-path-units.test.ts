@@ -1,4 +1,7 @@
+import type { ComponentType } from 'react';
+import type { LinkProps, NavLinkProps } from 'react-router';
 import t from 'tap';
+import type { PageLinkComponents } from '#app/layout/smart-link.tsx';
 import { createInlineJsonWriter, inlineJson } from '#server/ssr/serialize.ts';
 
 const deepFreeze = <T>(value: T): T => {
@@ -207,7 +210,7 @@ t.test('translations found through the prepared mapping are those matchPath find
 t.test('a page link rendered on the server is the markup react-router Link renders', async (t) => {
   const { createElement } = await import('react');
   const { renderToString } = await import('react-dom/server');
-  const { createStaticHandler, createStaticRouter, Link, StaticRouterProvider } = await import('react-router');
+  const { createStaticHandler, createStaticRouter, Link, NavLink, StaticRouterProvider } = await import('react-router');
   const { PageLink, PageLinkContext } = await import('#app/layout/smart-link.tsx');
   const { SERVER_PAGE_LINKS } = await import('#server/ssr/server-page-link.tsx');
   const targets = [
@@ -229,7 +232,7 @@ t.test('a page link rendered on the server is the markup react-router Link rende
     '\\/evil',
     '/x#y?z',
   ];
-  const links = (component: typeof Link | typeof PageLink) => () =>
+  const links = (component: ComponentType<LinkProps>) => () =>
     createElement(
       'nav',
       null,
@@ -247,15 +250,15 @@ t.test('a page link rendered on the server is the markup react-router Link rende
     ['/', '/'],
     ['/site/company/career/', '/site'],
   ] as const) {
-    const render = async (component: typeof Link | typeof PageLink) => {
+    // As the server renders pages, its own link components provided (render-page.tsx), unless the browser's are given.
+    const render = async (component: ComponentType<LinkProps>, provided: PageLinkComponents = SERVER_PAGE_LINKS) => {
       const handler = createStaticHandler([{ id: 'page', path: '*', Component: links(component) }], { basename });
       const context = await handler.query(new Request(`http://localhost${location}`));
       if (context instanceof Response) throw new Error(`${location} answered ${context.status}`);
-      // As the server renders pages: its own link component provided (render-page.tsx).
       return renderToString(
         createElement(
           PageLinkContext.Provider,
-          { value: SERVER_PAGE_LINKS },
+          { value: provided },
           createElement(StaticRouterProvider, {
             router: createStaticRouter(handler.dataRoutes, context),
             context,
@@ -265,20 +268,24 @@ t.test('a page link rendered on the server is the markup react-router Link rende
       );
     };
     const theirs = await render(Link);
-    const ours = await render(PageLink);
+    const ours = await render(SERVER_PAGE_LINKS.Link);
     t.equal(ours, theirs, `at ${location}, basename ${basename}`);
     t.match(
       theirs,
       /<a class="text-link" aria-label="label" href="[^"]*\/a\/b" data-discover="true">text<\/a>/,
       'the links are there',
     );
+    // The site's links, as the server writes them and as the browser hydrates them.
+    const server = await render(PageLink);
+    t.equal(server, await render(PageLink, { Link, NavLink }), `PageLink at ${location}: the browser's markup`);
+    t.match(server, /<a class="text-link" aria-label="label" href="[^"]*\/a\/b">text<\/a>/, 'without data-discover');
   }
 });
 
 t.test('a navigation link rendered on the server is the markup react-router NavLink renders', async (t) => {
   const { createElement } = await import('react');
   const { renderToString } = await import('react-dom/server');
-  const { createStaticHandler, createStaticRouter, NavLink, StaticRouterProvider } = await import('react-router');
+  const { createStaticHandler, createStaticRouter, Link, NavLink, StaticRouterProvider } = await import('react-router');
   const { PageNavLink, PageLinkContext } = await import('#app/layout/smart-link.tsx');
   const { SERVER_PAGE_LINKS } = await import('#server/ssr/server-page-link.tsx');
   const targets = [
@@ -303,7 +310,7 @@ t.test('a navigation link rendered on the server is the markup react-router NavL
     '/\\evil',
     '\\/evil',
   ];
-  const links = (component: typeof NavLink | typeof PageNavLink) => () =>
+  const links = (component: ComponentType<NavLinkProps>) => () =>
     createElement(
       'nav',
       null,
@@ -341,14 +348,14 @@ t.test('a navigation link rendered on the server is the markup react-router NavL
     ['/site/services/', '/site'],
   ] as const;
   for (const [location, basename] of locations) {
-    const render = async (component: typeof NavLink | typeof PageNavLink) => {
+    const render = async (component: ComponentType<NavLinkProps>, provided: PageLinkComponents = SERVER_PAGE_LINKS) => {
       const handler = createStaticHandler([{ id: 'page', path: '*', Component: links(component) }], { basename });
       const context = await handler.query(new Request(`http://localhost${location}`));
       if (context instanceof Response) throw new Error(`${location} answered ${context.status}`);
       return renderToString(
         createElement(
           PageLinkContext.Provider,
-          { value: SERVER_PAGE_LINKS },
+          { value: provided },
           createElement(StaticRouterProvider, {
             router: createStaticRouter(handler.dataRoutes, context),
             context,
@@ -358,11 +365,16 @@ t.test('a navigation link rendered on the server is the markup react-router NavL
       );
     };
     const theirs = await render(NavLink);
-    const ours = await render(PageNavLink);
+    const ours = await render(SERVER_PAGE_LINKS.NavLink);
     t.equal(ours, theirs, `at ${location}, basename ${basename}`);
+    t.equal(
+      await render(PageNavLink),
+      await render(PageNavLink, { Link, NavLink }),
+      `PageNavLink at ${location}: the browser's markup`,
+    );
   }
   const atAnalytics = await (async () => {
-    const handler = createStaticHandler([{ id: 'page', path: '*', Component: links(PageNavLink) }]);
+    const handler = createStaticHandler([{ id: 'page', path: '*', Component: links(SERVER_PAGE_LINKS.NavLink) }]);
     const context = await handler.query(new Request('http://localhost/services/analytics'));
     if (context instanceof Response) throw new Error('no context');
     return renderToString(

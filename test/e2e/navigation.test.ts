@@ -12,6 +12,21 @@ t.test('a visitor in Chromium', async (t) => {
     await waitForHydration(page);
     t.equal(await page.getAttribute('html', 'lang'), 'en');
     t.match(await page.getAttribute('header.navbar', 'class'), 'navbar--dark');
+    // The icons take their line from the stylesheet (.icon), not from attributes of their own.
+    const burgerIcon = await page.locator('.navbar__burger .icon').evaluate((icon) => {
+      const style = getComputedStyle(icon);
+      return {
+        attributes: icon.getAttributeNames().sort(),
+        line: [style.fill, style.strokeWidth, style.strokeLinecap, style.strokeLinejoin],
+        strokeIsText: style.stroke === style.color,
+      };
+    });
+    t.same(burgerIcon, {
+      attributes: ['aria-hidden', 'class', 'height', 'viewBox', 'width'],
+      line: ['none', '1.8px', 'round', 'round'],
+      strokeIsText: true,
+    });
+    t.equal(await page.locator('a[data-discover]').count(), 0, 'no link carries route discovery markup');
     await page.mouse.wheel(0, 900);
     await page.waitForSelector('header.navbar.navbar--light');
     t.pass('light after scrolling');

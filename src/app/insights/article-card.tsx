@@ -1,8 +1,9 @@
 /** An insight as a card: image, type and date, headline, the start of its text and a link. */
-import { Link } from 'react-router';
+
 import { formatDate } from '../i18n/format.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { Picture } from '../images/picture.tsx';
+import { PageLink } from '../layout/smart-link.tsx';
 import type { ArticleCard as Card } from './model.ts';
 import type { InsightsLabels } from './page-data.ts';
 
@@ -17,7 +18,7 @@ export function ArticleCard({ card, labels, eager = false }: { card: Card; label
   const dates = useFormatTexts();
   return (
     <article className="insight-card" data-folder={card.folderName}>
-      <Link to={card.path} className="insight-card__link">
+      <PageLink to={card.path} className="insight-card__link">
         <Picture
           className="insight-card__image"
           src={card.imageUrl}
@@ -37,7 +38,7 @@ export function ArticleCard({ card, labels, eager = false }: { card: Card; label
           <p className="insight-card__text">{card.text}</p>
           <span className="insight-card__more">{card.linkText}</span>
         </div>
-      </Link>
+      </PageLink>
     </article>
   );
 }

@@ -1,6 +1,7 @@
 /** A related article as a card: image, type, headline, the start of its text and a link. */
-import { Link } from 'react-router';
+
 import { Picture } from '../images/picture.tsx';
+import { PageLink } from '../layout/smart-link.tsx';
 import { CARD_IMAGE } from './article-card.tsx';
 import type { InsightsLabels } from './page-data.ts';
 import type { RelatedArticle } from './related-articles.ts';
@@ -8,7 +9,7 @@ import type { RelatedArticle } from './related-articles.ts';
 export function RelatedCard({ article, labels }: { article: RelatedArticle; labels: InsightsLabels }) {
   return (
     <article className="insight-card" data-folder={article.folderName}>
-      <Link to={article.path} className="insight-card__link">
+      <PageLink to={article.path} className="insight-card__link">
         <Picture
           className="insight-card__image"
           src={article.imageUrl}
@@ -27,7 +28,7 @@ export function RelatedCard({ article, labels }: { article: RelatedArticle; labe
           <p className="insight-card__text">{article.text}</p>
           <span className="insight-card__more">{article.linkText}</span>
         </div>
-      </Link>
+      </PageLink>
     </article>
   );
 }

@@ -1,6 +1,8 @@
 /**
  * The site's own line icons, drawn on a 24 px grid; decorative unless given a label. An icon of the
  * set refers to the build's sprite file by name (icon-sprite.ts), so no script carries its drawing.
+ * The stroke is the stylesheet's (`.icon` in base.css): a page draws dozens of icons, and the same
+ * five attributes on each made a sixth of its markup's attributes.
  */
 import { useEnvironment } from '../environment.tsx';
 import type { IconName } from './icon-paths.ts';
@@ -22,15 +24,9 @@ export function Icon({ name, path, className, label, size = 24 }: IconProps) {
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden={label ? undefined : true}
       role={label ? 'img' : undefined}
       aria-label={label}
-      focusable="false"
     >
       {name ? <use href={`${iconSprite}#${name}`} /> : <path d={path} />}
     </svg>

@@ -1,12 +1,13 @@
 /** The error page inside the layout: 'Error {status}', the message and the way back home. */
 import { useEffect } from 'react';
-import { Link, useRouteError, useRouteLoaderData } from 'react-router';
+import { useRouteError, useRouteLoaderData } from 'react-router';
 import { reloadOnChunkError } from '../chunk-reload.ts';
 import { fill } from '../i18n/format.ts';
 import { UNKNOWN_MIDDLEWARE_MESSAGE } from '../middleware.ts';
 import { HOME_PATH } from '../paths.ts';
 import type { RootData } from '../route-data.ts';
 import { describeError } from './error-status.ts';
+import { PageLink } from './smart-link.tsx';
 
 export function RouteErrorPage() {
   const error = useRouteError();
@@ -29,9 +30,9 @@ export function RouteErrorPage() {
       <div className="error-page__inner">
         <h1 className="error-page__headline">{headline}</h1>
         <p className="error-page__message">{message}</p>
-        <Link className="button button--primary" to={HOME_PATH}>
+        <PageLink className="button button--primary" to={HOME_PATH}>
           {ui.error_back_home}
-        </Link>
+        </PageLink>
       </div>
     </main>
   );

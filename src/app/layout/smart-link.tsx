@@ -21,16 +21,23 @@ export interface PageLinkComponents {
  */
 export const PageLinkContext = createContext<PageLinkComponents>({ Link, NavLink });
 
+/**
+ * The site's links opt out of react-router's route discovery (`discover="none"`): its
+ * `data-discover` attribute serves the lazy route discovery of react-router's framework mode,
+ * which this data-mode router does not run, and it was on every link of every page.
+ */
+const DISCOVER = 'none';
+
 /** A link to a page of the site (see PageLinkContext). */
 export function PageLink(props: LinkProps) {
   const Component = useContext(PageLinkContext).Link;
-  return <Component {...props} />;
+  return <Component discover={DISCOVER} {...props} />;
 }
 
 /** A navigation link to a page of the site, marked while its page or one below it is shown (see PageLinkContext). */
 export function PageNavLink(props: NavLinkProps) {
   const Component = useContext(PageLinkContext).NavLink;
-  return <Component {...props} />;
+  return <Component discover={DISCOVER} {...props} />;
 }
 
 interface SmartLinkProps {
@@ -46,7 +53,7 @@ export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
   const { Link: PageLinkComponent } = useContext(PageLinkContext);
   if (isInternalUrl(to)) {
     return (
-      <PageLinkComponent to={to} {...rest}>
+      <PageLinkComponent to={to} discover={DISCOVER} {...rest}>
         {children}
       </PageLinkComponent>
     );

@@ -1,6 +1,6 @@
 /** An insight: stage, facts, paragraphs with their figures, authors, and recommendations by reading history. */
 import { useEffect, useState } from 'react';
-import { Link, useLoaderData, useParams } from 'react-router';
+import { useLoaderData, useParams } from 'react-router';
 import type { InsightContent, InsightParagraph } from '../content/schemas/insight.ts';
 import { fill, formatDate } from '../i18n/format.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
@@ -10,6 +10,7 @@ import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts'
 import type { ArticleCard as Card } from '../insights/model.ts';
 import type { InsightArticleData } from '../insights/page-data.ts';
 import { rememberArticle } from '../insights/reco-storage.ts';
+import { PageLink } from '../layout/smart-link.tsx';
 import { INSIGHTS_PATH, insightsFeedPath } from '../paths.ts';
 import type { PageData } from '../route-data.ts';
 
@@ -71,9 +72,9 @@ export function Component() {
       <link rel="alternate" type="application/rss+xml" title={labels.feed_title} href={insightsFeedPath(language)} />
       <section className="stage article-stage">
         <div className="stage__inner">
-          <Link to={INSIGHTS_PATH} className="article-stage__back">
+          <PageLink to={INSIGHTS_PATH} className="article-stage__back">
             {labels.back_to_overview}
-          </Link>
+          </PageLink>
           <h1 className="stage__headline">{stage.headline}</h1>
           {stage.description ? <p className="stage__description">{stage.description}</p> : null}
           {facts.length ? (
@@ -84,9 +85,9 @@ export function Component() {
             </p>
           ) : null}
           {info?.event_page ? (
-            <Link to={info.event_page} className="button button--accent stage__button">
+            <PageLink to={info.event_page} className="button button--accent stage__button">
               {labels.event_page}
-            </Link>
+            </PageLink>
           ) : null}
         </div>
       </section>
