@@ -1,7 +1,8 @@
 // npm run bench:lighthouse: Lighthouse in Debian's Chromium, mobile and desktop, for the pages
 // the budgets name in both languages, against the built server on loopback. Prints the four
 // category scores and LCP, FCP, TBT and CLS per page; the audits that cost points follow.
-// LIGHTHOUSE_REPORT_DIR=dir also keeps each full report there as JSON. Each page is measured
+// LIGHTHOUSE_REPORT_DIR=dir also keeps each full report there as JSON, and the trace and DevTools
+// log of any run Lighthouse could not score. Each page is measured
 // --runs=N times (default 3) and the run with the median performance score is shown, as
 // Lighthouse's own guidance on variability advises; every run's performance score and TBT are
 // listed beside it, with the machine's load average (1 minute) when the page's runs began.
@@ -92,6 +93,21 @@ try {
           form === 'desktop' ? desktopConfig : undefined,
         );
         results.push(result);
+        if (result.lhr.runtimeError && process.env.LIGHTHOUSE_REPORT_DIR) {
+          // A run Lighthouse could not score: its trace and DevTools log, to see what it missed.
+          mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+          writeFileSync(
+            nodePath.join(
+              process.env.LIGHTHOUSE_REPORT_DIR,
+              `failed-${language}-${form}${path.replaceAll('/', '_') || '_'}-${run + 1}.json`,
+            ),
+            JSON.stringify({
+              error: result.lhr.runtimeError,
+              trace: result.artifacts.Trace,
+              devtoolsLog: result.artifacts.DevtoolsLog,
+            }),
+          );
+        }
       }
       const performanceOf = (result) => (result.lhr.runtimeError ? -1 : (result.lhr.categories.performance.score ?? 0));
       const ranked = [...results].sort((a, b) => performanceOf(a) - performanceOf(b));
