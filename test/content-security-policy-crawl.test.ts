@@ -71,11 +71,20 @@ t.test(
         t.fail(
           `${url}: inline scripts whose hash the policy does not name: ${unmatched.map(({ tag }) => tag).join(' ')}`,
         );
+      // The page data is written in characters up to U+00FF (serialize.ts), which keeps it a one-byte string.
+      const wide = scripts.filter(
+        ({ text }) => text.includes('__staticRouterHydrationData') && /[\u0100-\uffff]/.test(text),
+      );
+      if (wide.length > 0) t.fail(`${url}: page data with a character above U+00FF`);
       const named = new Set(scripts.map(({ text }) => sha256(text)));
       const extra = [...hashes].filter((hash) => !named.has(hash));
       if (extra.length > 0) t.fail(`${url}: hashes of no script of the page: ${extra.join(' ')}`);
     }
     t.ok(hashed > 150, `${hashed} kept pages checked`);
+    t.ok(
+      [...pages.values()].some(({ html }) => /\\u2013|\\u201[89cd]/.test(html)),
+      'a page whose data held a typographic dash or quote has it escaped',
+    );
 
     // The same pages rendered for one answer each (the crawl's app, to stay within the file's time).
     const nonces = new Set<string>();
