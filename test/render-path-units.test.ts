@@ -207,11 +207,41 @@ t.test('translations found through the prepared mapping are those matchPath find
   t.ok(translationsOf(mapping, 'en', '/technology/lunio').length === 2, 'a page with both languages has both');
 });
 
-t.test('a page link rendered on the server is the markup react-router Link renders', async (t) => {
+/**
+ * The markup a page component renders at an address under the static router, as the server
+ * renders pages: its own link components provided (render-page.tsx), unless others are given.
+ */
+async function renderAt(
+  Component: ComponentType,
+  location: string,
+  basename = '/',
+  provided?: PageLinkComponents,
+): Promise<string> {
   const { createElement } = await import('react');
   const { renderToString } = await import('react-dom/server');
-  const { createStaticHandler, createStaticRouter, Link, NavLink, StaticRouterProvider } = await import('react-router');
-  const { PageLink, PageLinkContext } = await import('#app/layout/smart-link.tsx');
+  const { createStaticHandler, createStaticRouter, StaticRouterProvider } = await import('react-router');
+  const { PageLinkContext } = await import('#app/layout/smart-link.tsx');
+  const { SERVER_PAGE_LINKS } = await import('#server/ssr/server-page-link.tsx');
+  const handler = createStaticHandler([{ id: 'page', path: '*', Component }], { basename });
+  const context = await handler.query(new Request(`http://localhost${location}`));
+  if (context instanceof Response) throw new Error(`${location} answered ${context.status}`);
+  return renderToString(
+    createElement(
+      PageLinkContext.Provider,
+      { value: provided ?? SERVER_PAGE_LINKS },
+      createElement(StaticRouterProvider, {
+        router: createStaticRouter(handler.dataRoutes, context),
+        context,
+        hydrate: false,
+      }),
+    ),
+  );
+}
+
+t.test('a page link rendered on the server is the markup react-router Link renders', async (t) => {
+  const { createElement } = await import('react');
+  const { Link, NavLink } = await import('react-router');
+  const { PageLink } = await import('#app/layout/smart-link.tsx');
   const { SERVER_PAGE_LINKS } = await import('#server/ssr/server-page-link.tsx');
   const targets = [
     '/',
@@ -250,23 +280,8 @@ t.test('a page link rendered on the server is the markup react-router Link rende
     ['/', '/'],
     ['/site/company/career/', '/site'],
   ] as const) {
-    // As the server renders pages, its own link components provided (render-page.tsx), unless the browser's are given.
-    const render = async (component: ComponentType<LinkProps>, provided: PageLinkComponents = SERVER_PAGE_LINKS) => {
-      const handler = createStaticHandler([{ id: 'page', path: '*', Component: links(component) }], { basename });
-      const context = await handler.query(new Request(`http://localhost${location}`));
-      if (context instanceof Response) throw new Error(`${location} answered ${context.status}`);
-      return renderToString(
-        createElement(
-          PageLinkContext.Provider,
-          { value: provided },
-          createElement(StaticRouterProvider, {
-            router: createStaticRouter(handler.dataRoutes, context),
-            context,
-            hydrate: false,
-          }),
-        ),
-      );
-    };
+    const render = (component: ComponentType<LinkProps>, provided?: PageLinkComponents) =>
+      renderAt(links(component), location, basename, provided);
     const theirs = await render(Link);
     const ours = await render(SERVER_PAGE_LINKS.Link);
     t.equal(ours, theirs, `at ${location}, basename ${basename}`);
@@ -284,9 +299,8 @@ t.test('a page link rendered on the server is the markup react-router Link rende
 
 t.test('a navigation link rendered on the server is the markup react-router NavLink renders', async (t) => {
   const { createElement } = await import('react');
-  const { renderToString } = await import('react-dom/server');
-  const { createStaticHandler, createStaticRouter, Link, NavLink, StaticRouterProvider } = await import('react-router');
-  const { PageNavLink, PageLinkContext } = await import('#app/layout/smart-link.tsx');
+  const { Link, NavLink } = await import('react-router');
+  const { PageNavLink } = await import('#app/layout/smart-link.tsx');
   const { SERVER_PAGE_LINKS } = await import('#server/ssr/server-page-link.tsx');
   const targets = [
     '/',
@@ -348,22 +362,8 @@ t.test('a navigation link rendered on the server is the markup react-router NavL
     ['/site/services/', '/site'],
   ] as const;
   for (const [location, basename] of locations) {
-    const render = async (component: ComponentType<NavLinkProps>, provided: PageLinkComponents = SERVER_PAGE_LINKS) => {
-      const handler = createStaticHandler([{ id: 'page', path: '*', Component: links(component) }], { basename });
-      const context = await handler.query(new Request(`http://localhost${location}`));
-      if (context instanceof Response) throw new Error(`${location} answered ${context.status}`);
-      return renderToString(
-        createElement(
-          PageLinkContext.Provider,
-          { value: provided },
-          createElement(StaticRouterProvider, {
-            router: createStaticRouter(handler.dataRoutes, context),
-            context,
-            hydrate: false,
-          }),
-        ),
-      );
-    };
+    const render = (component: ComponentType<NavLinkProps>, provided?: PageLinkComponents) =>
+      renderAt(links(component), location, basename, provided);
     const theirs = await render(NavLink);
     const ours = await render(SERVER_PAGE_LINKS.NavLink);
     t.equal(ours, theirs, `at ${location}, basename ${basename}`);
@@ -373,22 +373,7 @@ t.test('a navigation link rendered on the server is the markup react-router NavL
       `PageNavLink at ${location}: the browser's markup`,
     );
   }
-  const atAnalytics = await (async () => {
-    const handler = createStaticHandler([{ id: 'page', path: '*', Component: links(SERVER_PAGE_LINKS.NavLink) }]);
-    const context = await handler.query(new Request('http://localhost/services/analytics'));
-    if (context instanceof Response) throw new Error('no context');
-    return renderToString(
-      createElement(
-        PageLinkContext.Provider,
-        { value: SERVER_PAGE_LINKS },
-        createElement(StaticRouterProvider, {
-          router: createStaticRouter(handler.dataRoutes, context),
-          context,
-          hydrate: false,
-        }),
-      ),
-    );
-  })();
+  const atAnalytics = await renderAt(links(SERVER_PAGE_LINKS.NavLink), '/services/analytics');
   t.match(
     atAnalytics,
     '<a aria-label="label" aria-current="page" class="navbar__link active" href="/services" data-discover="true">text</a>',

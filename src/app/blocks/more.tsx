@@ -1,7 +1,7 @@
 /** 'More on this topic': related insights. Hidden when 'more' is null (its articles could not be loaded). */
 import type { MoreContent } from '../content/schemas/more.ts';
+import { ArticleCard } from '../insights/article-card.tsx';
 import type { RelatedArticlesData } from '../insights/page-data.ts';
-import { RelatedCard } from '../insights/related-card.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { BlockSection } from './block-section.tsx';
 
@@ -15,7 +15,7 @@ export function More({ content, related }: { content: MoreContent; related: Rela
       {content.text ? <p className="section__lead">{content.text}</p> : null}
       <div className="card-grid">
         {related.related.map((article) => (
-          <RelatedCard key={article.folderName} article={article} labels={related.labels} />
+          <ArticleCard key={article.folderName} card={article} labels={related.labels} />
         ))}
       </div>
       {content.link ? (

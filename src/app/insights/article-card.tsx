@@ -1,4 +1,7 @@
-/** An insight as a card: image, type and date, headline, the start of its text and a link. */
+/**
+ * An insight as a card: image, type and date, headline, the start of its text and a link. A
+ * related article (the "more" block) is the same card without its date.
+ */
 
 import { formatDate } from '../i18n/format.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
@@ -6,6 +9,7 @@ import { Picture } from '../images/picture.tsx';
 import { PageLink } from '../layout/smart-link.tsx';
 import type { ArticleCard as Card } from './model.ts';
 import type { InsightsLabels } from './page-data.ts';
+import type { RelatedArticle } from './related-articles.ts';
 
 /** Card images are 16:9, one column on phones, two from 768 px, three from 1025 px in a 1200 px frame. */
 export const CARD_IMAGE = {
@@ -14,7 +18,13 @@ export const CARD_IMAGE = {
   sizes: '(min-width: 1025px) 400px, (min-width: 768px) 50vw, 100vw',
 } as const;
 
-export function ArticleCard({ card, labels, eager = false }: { card: Card; labels: InsightsLabels; eager?: boolean }) {
+interface ArticleCardProps {
+  card: RelatedArticle & Partial<Pick<Card, 'datetime'>>;
+  labels: InsightsLabels;
+  eager?: boolean;
+}
+
+export function ArticleCard({ card, labels, eager = false }: ArticleCardProps) {
   const dates = useFormatTexts();
   return (
     <article className="insight-card" data-folder={card.folderName}>
@@ -32,7 +42,7 @@ export function ArticleCard({ card, labels, eager = false }: { card: Card; label
         <div className="insight-card__body">
           <p className="insight-card__meta">
             <span className="insight-card__type">{labels.values[card.type] ?? card.type}</span>
-            <time dateTime={card.datetime}>{formatDate(card.datetime, dates)}</time>
+            {card.datetime ? <time dateTime={card.datetime}>{formatDate(card.datetime, dates)}</time> : null}
           </p>
           <h3 className="insight-card__headline">{card.headline}</h3>
           <p className="insight-card__text">{card.text}</p>
