@@ -13,15 +13,18 @@ const escapeMatch = (character: string) => `\\u${character.charCodeAt(0).toStrin
  * copied, scanned and encoded again: an uncached homepage took about 8 % more CPU.
  */
 function escapeJson(json: string): string {
-  if (!WIDE.test(json)) return json.replace(UNSAFE_IN_SCRIPT, escapeMatch);
+  const escaped = json.replace(UNSAFE_IN_SCRIPT, escapeMatch);
   // replace() keeps a two-byte string two-byte even with no wide character left: latin1 makes it one-byte.
-  return Buffer.from(json.replace(UNSAFE_IN_SCRIPT, escapeMatch), 'latin1').toString('latin1');
+  return WIDE.test(json) ? Buffer.from(escaped, 'latin1').toString('latin1') : escaped;
 }
 
-/** JSON as a JavaScript literal with <, >, & and the line separators escaped, so </script> cannot appear. */
+/** JSON as a JavaScript literal, escaped as escapeJson does, so </script> cannot appear. */
 export function inlineJson(value: unknown): string {
   return escapeJson(JSON.stringify(value));
 }
+
+/** How many member names of per-request objects a writer keeps written out. */
+const MEMBER_NAMES_KEPT = 512;
 
 /**
  * inlineJson for a page's data, which is mostly content: the content store deep-freezes every
@@ -30,9 +33,6 @@ export function inlineJson(value: unknown): string {
  * it. A content reload makes new objects; the old ones and their JSON are then collected.
  * Unfrozen parts (what the loaders assemble per request) are written as JSON.stringify would.
  */
-/** How many member names of per-request objects a writer keeps written out. */
-const MEMBER_NAMES_KEPT = 512;
-
 export type InlineJsonWriter = (value: object, before?: string, after?: string) => string;
 
 export function createInlineJsonWriter(): InlineJsonWriter {
