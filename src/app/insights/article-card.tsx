@@ -24,8 +24,13 @@ interface ArticleCardProps {
   eager?: boolean;
 }
 
-export function ArticleCard({ card, labels, eager = false }: ArticleCardProps) {
+/** A card's date, in the page language's format. */
+function CardDate({ datetime }: { datetime: string }) {
   const dates = useFormatTexts();
+  return <time dateTime={datetime}>{formatDate(datetime, dates)}</time>;
+}
+
+export function ArticleCard({ card, labels, eager = false }: ArticleCardProps) {
   return (
     <article className="insight-card" data-folder={card.folderName}>
       <PageLink to={card.path} className="insight-card__link">
@@ -42,7 +47,7 @@ export function ArticleCard({ card, labels, eager = false }: ArticleCardProps) {
         <div className="insight-card__body">
           <p className="insight-card__meta">
             <span className="insight-card__type">{labels.values[card.type] ?? card.type}</span>
-            {card.datetime ? <time dateTime={card.datetime}>{formatDate(card.datetime, dates)}</time> : null}
+            {card.datetime ? <CardDate datetime={card.datetime} /> : null}
           </p>
           <h3 className="insight-card__headline">{card.headline}</h3>
           <p className="insight-card__text">{card.text}</p>
