@@ -114,3 +114,40 @@ export function pdfOfSize(size: number): Uint8Array<ArrayBuffer> {
   buffer.set(samples.pdf);
   return buffer;
 }
+
+/**
+ * A ZIP that names a Word document's two parts after `filler` further entries of tiny names,
+ * all pointing at one empty local entry: a "CV" of a few MB whose central directory is nearly
+ * all of it. Written by hand, so it takes milliseconds; the same count gives the same bytes.
+ * The end record's 16-bit entry count wraps, as it does in archives made by careless tools.
+ */
+export function crowdedDocx(filler: number): Uint8Array<ArrayBuffer> {
+  const local = Buffer.alloc(30 + 1);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(1, 26);
+  local.write('a', 30);
+  const names = [
+    ...Array.from({ length: filler }, (_, index) => (index % 46_656).toString(36).padStart(3, '0')),
+    'word/document.xml',
+    '[Content_Types].xml',
+  ];
+  const directoryLength = names.reduce((length, name) => length + 46 + name.length, 0);
+  const file = Buffer.alloc(local.length + directoryLength + 22);
+  local.copy(file, 0);
+  let at = local.length;
+  for (const name of names) {
+    file.writeUInt32LE(0x02014b50, at);
+    file.writeUInt16LE(20, at + 4);
+    file.writeUInt16LE(20, at + 6);
+    file.writeUInt16LE(name.length, at + 28);
+    file.write(name, at + 46, 'latin1');
+    at += 46 + name.length;
+  }
+  file.writeUInt32LE(0x06054b50, at);
+  file.writeUInt16LE(names.length % 0x10000, at + 8);
+  file.writeUInt16LE(names.length % 0x10000, at + 10);
+  file.writeUInt32LE(directoryLength, at + 12);
+  file.writeUInt32LE(local.length, at + 16);
+  return bytes(file);
+}

@@ -27,6 +27,7 @@ import { safeFileName } from '../uploads/file-name.ts';
 import { detectFileType, type FileType } from '../uploads/file-type.ts';
 import { freeBytes } from '../uploads/free-disk.ts';
 import { FileTooLargeError, type SavedFile, saveStream } from '../uploads/save-stream.ts';
+import { createTypeCheckSlots } from '../uploads/type-check-slots.ts';
 import { createUploadQuota } from '../uploads/upload-quota.ts';
 
 /** The application's text fields, as the form table names them; its files are checked as they stream in, below. */
@@ -61,6 +62,8 @@ const TEMP_FOLDER = '.incoming';
 const FRAMING_BYTES = 64 * 1024;
 /** What an upload holds in memory at once besides its text fields: a chunk on its way to disk, and the parser's. */
 const STREAM_BUFFER_BYTES = 64 * 1024;
+/** When a client whose file found no turn to be checked may send it again: the waiting checks take seconds at most. */
+const TYPE_CHECK_RETRY_AFTER_SECONDS = 5;
 
 export const applicationApi: ApiPlugin = async (app) => {
   const { config } = app.forms;
@@ -76,6 +79,7 @@ export const applicationApi: ApiPlugin = async (app) => {
     windowMs: limits.quotaWindowMs,
     redis: app.sharedLimits?.redis,
   });
+  const typeChecks = createTypeCheckSlots();
   /** The largest body an application can be: every file at its limit, the text fields and the framing. */
   const maxBodyBytes =
     limits.cvMaxBytes + limits.additionalMaxCount * limits.additionalMaxBytes + FORM_BODY_LIMIT + FRAMING_BYTES;
@@ -123,7 +127,7 @@ export const applicationApi: ApiPlugin = async (app) => {
     },
   });
 
-  async function receiveFile(part: MultipartFile, files: ReceivedFile[]): Promise<void> {
+  async function receiveFile(part: MultipartFile, files: ReceivedFile[], reply: FastifyReply): Promise<void> {
     const field = FILE_FIELDS.get(part.fieldname);
     if (!field) throw new FormRefusal(400, part.fieldname, 'invalid');
     if (field === 'cv' && files.some((file) => file.field === 'cv')) throw new FormRefusal(400, 'cv', 'invalid');
@@ -148,7 +152,15 @@ export const applicationApi: ApiPlugin = async (app) => {
       await rm(saved.path, { force: true });
       return;
     }
-    const type = await detectFileType(saved.path);
+    const checked = await typeChecks.run(() => detectFileType(saved.path));
+    if (!checked) {
+      await rm(saved.path, { force: true });
+      app.metrics.limitRefused('type_checks');
+      reply.log.warn(typeChecks.stats(), 'application refused: too many files waiting to be checked');
+      reply.header('retry-after', String(TYPE_CHECK_RETRY_AFTER_SECONDS));
+      throw new FormRefusal(503, field, 'busy');
+    }
+    const type = checked.value;
     if (!type) {
       await rm(saved.path, { force: true });
       throw new FormRefusal(415, field, 'file_type');
@@ -157,7 +169,10 @@ export const applicationApi: ApiPlugin = async (app) => {
   }
 
   /** Reads every part; on any failure the files received so far are removed. */
-  async function receive(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: ReceivedFile[] }> {
+  async function receive(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ fields: Record<string, unknown>; files: ReceivedFile[] }> {
     // No prototype: a part named __proto__ or toString is just a name.
     const fields = Object.create(null) as Record<string, unknown>;
     const files: ReceivedFile[] = [];
@@ -168,7 +183,7 @@ export const applicationApi: ApiPlugin = async (app) => {
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
-          await receiveFile(part, files);
+          await receiveFile(part, files, reply);
           continue;
         }
         const name = part.fieldname.replace(/\[\]$/, '');
@@ -214,7 +229,7 @@ export const applicationApi: ApiPlugin = async (app) => {
     async (request, reply) => {
       if (!request.isMultipart()) throw new FormRefusal(415, 'content-type', 'unsupported_type');
       await admit(request, reply);
-      const { fields, files } = await receive(request);
+      const { fields, files } = await receive(request, reply);
       const discard = () => Promise.all(files.map((file) => rm(file.path, { force: true })));
 
       normaliseFormFields(FIELDS_SCHEMA, fields);

@@ -36,6 +36,7 @@ export const CLIENT_LIMITS = [
   'body_memory',
   'upload_quota',
   'free_disk',
+  'type_checks',
 ] as const;
 export type ClientLimit = (typeof CLIENT_LIMITS)[number];
 

@@ -1,0 +1,177 @@
+/**
+ * Crafted uploads against the built server, run as its own process with the heap flags
+ * `npm start` ships: "CVs" of nearly 10 MB that look like Word documents but whose ZIP
+ * directory holds 200,000 tiny entries, sent at once from one address within its upload
+ * quota. Each is refused as no document worth the name, the process lives, a visitor from
+ * another address is served throughout, /readyz stays honest and a real document is taken.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import t from 'tap';
+import { tempDataDir } from './helpers/build.ts';
+import { rows } from './helpers/db.ts';
+import { crowdedDocx, samples } from './helpers/files.ts';
+import { type ServerProcess, startServer } from './helpers/server-process.ts';
+
+/** The heap flags of `npm start` (and the image), read from package.json so the test follows them. */
+const SHIPPED_HEAP_FLAGS =
+  (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.match(
+    /--max-[a-z-]+-size=\d+/g,
+  ) ?? [];
+
+const VISITOR = '127.0.0.1';
+const ATTACKER = '127.0.0.21';
+const APPLICANT = '127.0.0.22';
+const CRAFTED_UPLOADS = 20;
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** One request from a chosen source address, over its own connection. */
+function send(
+  server: ServerProcess,
+  path: string,
+  {
+    from,
+    method = 'GET',
+    headers = {},
+    body,
+  }: { from: string; method?: string; headers?: Record<string, string>; body?: Buffer | string },
+): Promise<Answer> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        localAddress: from,
+        agent: false,
+        headers: { connection: 'close', ...headers },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.setTimeout(60_000, () => request.destroy(new Error(`no answer to ${method} ${path} within 60 s`)));
+    request.end(body);
+  });
+}
+
+/** An application with the given CV, as the bytes and content type a browser would send. */
+async function application(cv: Uint8Array<ArrayBuffer>, fileName: string): Promise<{ body: Buffer; type: string }> {
+  const form = new FormData();
+  form.append('language', 'en');
+  form.append('name', 'Mia Roth');
+  form.append('email', 'mia@example.com');
+  form.append(
+    'cv',
+    new Blob([cv], { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }),
+    fileName,
+  );
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { body: Buffer.from(await request.arrayBuffer()), type: request.headers.get('content-type')! };
+}
+
+const apply = (server: ServerProcess, from: string, { body, type }: { body: Buffer; type: string }) =>
+  send(server, '/api/application', {
+    from,
+    method: 'POST',
+    headers: { 'content-type': type, accept: 'application/json', 'content-length': String(body.length) },
+    body,
+  });
+
+const contact = JSON.stringify({
+  name: 'Lena Vogt',
+  email: 'lena@example.com',
+  message: 'Hallo!',
+  language: 'en',
+  legals: true,
+});
+
+t.test('twenty crafted 10 MB "CVs" at once from one address are refused; everyone else is served', async (t) => {
+  const dataDir = await tempDataDir(t);
+  const server = await startServer(
+    t,
+    // The attacker's twenty uploads fit its quota: what is tested is the check, not the quota.
+    { DATA_DIR: dataDir, UPLOAD_QUOTA_MB: '500' },
+    { nodeArgs: SHIPPED_HEAP_FLAGS },
+  );
+  const crafted = crowdedDocx(200_000);
+  t.ok(crafted.length > 9_500_000 && crafted.length < 10 * 1024 * 1024, `a crafted CV of ${crafted.length} bytes`);
+  const attack = await application(crafted, 'lebenslauf.docx');
+
+  const visitorFailures: string[] = [];
+  const acknowledged: string[] = [];
+  let attacking = true;
+  const visitor = (async () => {
+    let contacts = 0;
+    while (attacking) {
+      const page = await send(server, '/', { from: VISITOR }).catch((error: Error) => ({
+        status: 0,
+        body: error.message,
+      }));
+      if (page.status !== 200) visitorFailures.push(`GET / ${page.status} ${page.body.slice(0, 120)}`);
+      // A few contact posts during the attack, well under the address's submission rate limit.
+      if (contacts < 5) {
+        contacts += 1;
+        const posted = await send(server, '/api/contact', {
+          from: VISITOR,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: contact,
+        }).catch((error: Error) => ({ status: 0, body: error.message }));
+        if (posted.status === 201) acknowledged.push((JSON.parse(posted.body) as { id: string }).id);
+        else visitorFailures.push(`POST /api/contact ${posted.status} ${posted.body.slice(0, 120)}`);
+      }
+      if (server.child.exitCode !== null || server.child.signalCode !== null) break;
+    }
+  })();
+
+  const answers = await Promise.all(
+    Array.from({ length: CRAFTED_UPLOADS }, () =>
+      apply(server, ATTACKER, attack).catch((error: Error) => ({ status: 0, body: error.message })),
+    ),
+  );
+  attacking = false;
+  await visitor;
+
+  t.equal(server.child.exitCode, null, 'the process is alive');
+  t.equal(server.child.signalCode, null, 'and was not killed');
+  t.notMatch(server.logs.join('\n'), /heap limit|out of memory/i, 'no heap exhaustion in the log');
+  t.same(
+    answers.map(({ status }) => status),
+    Array(CRAFTED_UPLOADS).fill(415),
+    `every crafted CV is refused as no accepted type (${answers.map(({ body }) => body.slice(0, 100)).join(' | ')})`,
+  );
+  t.ok(
+    answers.every(({ body }) => /"field":"cv"/.test(body) && /"code":"file_type"/.test(body)),
+    'naming the CV and the accepted types',
+  );
+  t.same(visitorFailures, [], 'the visitor from another address got every page and had every contact post accepted');
+  t.ok(acknowledged.length > 0, `the visitor posted ${acknowledged.length} contact requests during the attack`);
+
+  const ready = await send(server, '/readyz', { from: VISITOR });
+  t.equal(ready.status, 200, '/readyz says ready');
+  const real = await apply(server, APPLICANT, await application(samples.docx, 'lebenslauf.docx'));
+  t.equal(real.status, 201, `a real Word CV is accepted (${real.body.slice(0, 200)})`);
+  if (real.status === 201) acknowledged.push((JSON.parse(real.body) as { id: string }).id);
+  const stored = new Set(rows(dataDir, 'SELECT id FROM submissions').map((row) => String(row.id)));
+  t.same(
+    acknowledged.filter((id) => !stored.has(id)),
+    [],
+    `all ${acknowledged.length} acknowledged submissions are stored`,
+  );
+  t.equal(
+    rows(dataDir, "SELECT id FROM submissions WHERE form = 'application'").length,
+    1,
+    'nothing of the crafted applications is stored',
+  );
+});
