@@ -36,6 +36,11 @@ import { createStoreContentSource } from './content/file-content-source.ts';
 import { FORM_BODY_LIMIT } from './forms/form-parsers.ts';
 import { AJV_OPTIONS } from './http/ajv-options.ts';
 import { requestForLog } from './http/request-log.ts';
+import {
+  createClientErrorHandler,
+  createIdleSocketHandler,
+  TIMEOUT_CHECK_INTERVAL_MS,
+} from './http/request-timeouts.ts';
 import { createInsightsService } from './insights/insights-service.ts';
 import { createLocalInsightsSource } from './insights/local-insights-source.ts';
 import { createAppMetrics } from './metrics/app-metrics.ts';
@@ -57,7 +62,7 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import { retentionPlugin } from './plugins/retention.ts';
 import { robotsPlugin } from './plugins/robots.ts';
-import { rawBadRequest, securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sharedLimitsPlugin } from './plugins/shared-limits.ts';
 import { sitemapPlugin } from './plugins/sitemap.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
@@ -91,7 +96,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     requestTimeout: config.connections.requestTimeoutMs,
     connectionTimeout: config.connections.idleTimeoutMs,
     keepAliveTimeout: config.connections.keepAliveTimeoutMs,
-    http: { headersTimeout: config.connections.headersTimeoutMs },
+    http: {
+      headersTimeout: config.connections.headersTimeoutMs,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
     // Fastify's own refusals (a URL it cannot decode, a malformed request) keep the security headers and echo nothing.
     frameworkErrors: (_error, _request, reply) => {
       // The handler's reply is typed for every route at once; this answer is the same for all of them.
@@ -103,16 +111,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         message: 'The request could not be read.',
       });
     },
-    clientErrorHandler: (error, socket) => {
-      if (socket.writable && !socket.destroyed) socket.end(rawBadRequest(config));
-      else socket.destroy(error);
-    },
+    clientErrorHandler: createClientErrorHandler(config),
     // Confirmation tokens travel in the path of the links mailed to visitors.
     routerOptions: { maxParamLength: 2048 },
     // Input is taken as sent: a number is no string, a list no single value, an unknown field is refused.
     ajv: { customOptions: AJV_OPTIONS },
   });
   app.server.maxConnections = config.connections.maxConnections;
+  app.server.on('timeout', createIdleSocketHandler(config));
   // Readiness belongs to this instance: ready once content is loaded, not ready while closing.
   let ready = false;
   app.addHook('onClose', async () => {
