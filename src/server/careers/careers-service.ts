@@ -9,10 +9,11 @@
 import { Ajv } from 'ajv';
 import type { FastifyBaseLogger } from 'fastify';
 import { type CareersSource, type Position, uniqueByFolder } from '#app/careers/model.ts';
-import { PositionSchema } from '#app/content/schemas/career.ts';
+import { MAX_OPEN_POSITIONS, PositionSchema } from '#app/content/schemas/career.ts';
 import { isPlainEmailAddress } from '#app/email/email-address.ts';
 import type { Language } from '#app/i18n/language.ts';
 import type { ContentStore } from '../content/content-store.ts';
+import { BodyTooLargeError, readCappedText } from './capped-body.ts';
 
 export interface CareersOptions {
   /** The careers service's company endpoint; unset, positions come from content. */
@@ -25,6 +26,12 @@ export interface CareersOptions {
 }
 
 export const POSITIONS_FILE = 'careers/positions.json';
+/**
+ * The most a careers service's answer may be. A position is about 5 KB of JSON, so the longest
+ * list the schema allows fits in 1 MB; twice that leaves room for longer texts. A larger
+ * answer is read no further and counts as a failed one.
+ */
+export const CAREERS_ANSWER_MAX_BYTES = 2 * 1024 * 1024;
 
 interface CacheEntry {
   positions: Position[];
@@ -94,16 +101,27 @@ export function createCareersService({
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),
     });
-    if (!response.ok) throw new CareersAnswerError(`the careers service answered ${response.status}`);
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new CareersAnswerError(`the careers service answered ${response.status}`);
+    }
     let body: unknown;
     try {
-      body = await response.json();
-    } catch {
-      throw new CareersAnswerError('the careers service answered something that is not JSON');
+      body = JSON.parse(await readCappedText(response, CAREERS_ANSWER_MAX_BYTES));
+    } catch (error) {
+      if (error instanceof BodyTooLargeError)
+        throw new CareersAnswerError(`the careers service answered more than ${error.maxBytes} bytes`);
+      if (error instanceof SyntaxError)
+        throw new CareersAnswerError('the careers service answered something that is not JSON');
+      throw error;
     }
     const list = (body as { activePositions?: unknown } | null)?.activePositions;
     if (!Array.isArray(list))
       throw new CareersAnswerError('the careers service answered without an activePositions list');
+    if (list.length > MAX_OPEN_POSITIONS)
+      throw new CareersAnswerError(
+        `the careers service listed ${list.length} positions, more than the ${MAX_OPEN_POSITIONS} a list may have`,
+      );
     const positions = list
       .map((listed) => {
         const { entry, removed } = withoutBadAddress(listed);

@@ -109,8 +109,11 @@ export const PositionSchema = Type.Object(
 );
 export type Position = Static<typeof PositionSchema>;
 
+/** The most open positions a list may have, from the careers service or for the browser: far beyond any real list. */
+export const MAX_OPEN_POSITIONS = 200;
+
 export const CareersAnswerSchema = Type.Object(
-  { activePositions: Type.Array(PositionSchema, { maxItems: 200 }) },
+  { activePositions: Type.Array(PositionSchema, { maxItems: MAX_OPEN_POSITIONS }) },
   strict,
 );
 export type CareersAnswer = Static<typeof CareersAnswerSchema>;
