@@ -21,6 +21,7 @@ export type MessageCode =
   | 'invalid'
   | 'invalid_language'
   | 'malformed'
+  | 'request_timeout'
   | 'body_too_large'
   | 'unsupported_type'
   | 'file_too_large'
