@@ -34,8 +34,8 @@ const UNFINISHED: Record<string, Unfinished> = {
   },
 };
 
-/** Sends the headers and the start of the body, then nothing more: resolves with what the server wrote before it closed. */
-function sendUnfinished(server: ServerProcess, { path, type, start }: Unfinished): Promise<string> {
+/** Sends these bytes, then nothing more: resolves with what the server wrote before it closed the connection. */
+function sendThenWait(server: ServerProcess, text: string): Promise<string> {
   const { port } = new URL(server.url);
   return new Promise((resolve) => {
     let received = '';
@@ -43,11 +43,16 @@ function sendUnfinished(server: ServerProcess, { path, type, start }: Unfinished
     socket.on('data', (data) => (received += data.toString('latin1')));
     socket.on('error', () => {});
     socket.once('close', () => resolve(received));
-    socket.write(
-      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nAccept: application/json\r\nContent-Length: ${Buffer.byteLength(start) + 5000}\r\n\r\n${start}`,
-    );
+    socket.write(text);
   });
 }
+
+/** Sends the headers and the start of a body that announces more. */
+const sendUnfinished = (server: ServerProcess, { path, type, start }: Unfinished) =>
+  sendThenWait(
+    server,
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nAccept: application/json\r\nContent-Length: ${Buffer.byteLength(start) + 5000}\r\n\r\n${start}`,
+  );
 
 async function assertVisitorServed(t: Test, server: ServerProcess): Promise<void> {
   t.equal(server.child.exitCode, null, 'the process is alive');
@@ -77,3 +82,22 @@ for (const [limit, env] of [
     await assertVisitorServed(t, server);
   });
 }
+
+t.test('headers that stop arriving are answered 408; a connection idle after its answer is only closed', async (t) => {
+  // The headers timeout ends the first request before the idle one could; the keep-alive timeout ends the second's connection.
+  const server = await startServer(t, {
+    HEADERS_TIMEOUT_MS: '1000',
+    IDLE_TIMEOUT_MS: '3000',
+    KEEP_ALIVE_TIMEOUT_MS: '1000',
+  });
+  const unfinished = await sendThenWait(server, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/ht');
+  t.match(
+    unfinished,
+    /^HTTP\/1\.1 408 Request Timeout\r\n/,
+    `headers cut off are answered 408 (${unfinished.slice(0, 40)})`,
+  );
+  const answered = await sendThenWait(server, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+  t.match(answered, /^HTTP\/1\.1 200 OK\r\n/, 'a whole request is answered');
+  t.equal(answered.match(/HTTP\/1\.1 /g)?.length, 1, 'and its idle connection closed later with nothing more written');
+  await assertVisitorServed(t, server);
+});
