@@ -37,7 +37,6 @@ const EOCD_BYTES = 22;
 const EOCD_SEARCH_BYTES = EOCD_BYTES + 0xffff;
 /** The names a Word document's package must hold, as the ZIP directory spells them (ASCII, so UTF-8 alike). */
 const DOCX_NAMES = [Buffer.from('[Content_Types].xml'), Buffer.from('word/document.xml')];
-const LONGEST_DOCX_NAME = Math.max(...DOCX_NAMES.map((name) => name.length));
 /**
  * What a CV's ZIP directory may be. A Word document has tens of entries (its parts, styles,
  * themes, relations), a few hundred with many embedded images; 2,000 leaves room for any real
@@ -98,13 +97,14 @@ async function directoryNamesAll(handle: Handle, directory: CentralDirectory, wa
   const window = Buffer.allocUnsafe(WINDOW_BYTES);
   const end = directory.offset + directory.size;
   const found = new Set<Buffer>();
+  const longestWanted = Math.max(...wanted.map((name) => name.length));
   let view: Buffer = Buffer.alloc(0);
   let viewStart = directory.offset;
   let at = directory.offset;
   for (let entries = 0; at < end; entries += 1) {
     if (entries >= directory.entries || end - at < CENTRAL_HEADER_BYTES) return false;
     // The fixed part and as much of the name as a wanted name can be, in the window.
-    const needed = Math.min(CENTRAL_HEADER_BYTES + LONGEST_DOCX_NAME, end - at);
+    const needed = Math.min(CENTRAL_HEADER_BYTES + longestWanted, end - at);
     if (at + needed > viewStart + view.length) {
       view = await readInto(handle, window, at, end - at);
       viewStart = at;
