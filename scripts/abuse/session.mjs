@@ -131,7 +131,10 @@ export async function runAttack(attack, settings) {
   const rssTimer = setInterval(() => {
     try {
       const status = readStatus();
-      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      // A process that has died but not been reaped yet has a status without its memory.
+      const rssKb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+      if (rssKb === undefined) return;
+      const rss = Number(rssKb) / 1024;
       vmHwmMb = Math.max(vmHwmMb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
       peakOf(phase).rssMb = Math.max(peakOf(phase).rssMb, rss);
       peakOf(phase).lastRssMb = rss;
