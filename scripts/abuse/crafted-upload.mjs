@@ -1,8 +1,8 @@
 // The crafted-upload attack: applications whose CV looks like a DOCX (a ZIP that names
 // word/document.xml and [Content_Types].xml) but whose central directory holds a couple of
 // hundred thousand tiny entries, all within the CV size limit. A type check that reads the whole
-// directory into names pays for every entry; such checks finishing together, from a few addresses
-// that each stay inside their upload quota (100 MB: ten such CVs), are what is measured.
+// directory into names pays for every entry; such checks finishing together, from an address that
+// stays inside its upload quota (100 MB: ten such CVs), are what is measured.
 import { crc32 } from 'node:zlib';
 import { attackAddresses, BOUNDARY, CLOSING, connect, hangUp, MB, requestHead, sleep, textPart } from './wire.mjs';
 
@@ -96,7 +96,7 @@ const cvOf = (entries) => {
 
 export const craftedUpload = {
   name: 'crafted-upload',
-  defaults: { uploads: 30, addresses: 3, seconds: 30, entries: 200_000, uploadQuotaMb: undefined },
+  defaults: { uploads: 10, addresses: 1, seconds: 30, entries: 200_000, uploadQuotaMb: undefined },
   env: ({ uploadQuotaMb }) => ({ UPLOAD_QUOTA_MB: uploadQuotaMb === undefined ? undefined : String(uploadQuotaMb) }),
   summary: ({ uploads, addresses, entries, uploadQuotaMb }) => ({
     uploads,
