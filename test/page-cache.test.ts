@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { createElement, type ReactNode, Suspense } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import t from 'tap';
-import { compressedDestination, negotiateEncoding } from '#server/http/encoding.ts';
+import { BROTLI_WINDOW_BITS, compressedDestination, negotiateEncoding } from '#server/http/encoding.ts';
 import { createPageCache, KEPT_BROTLI_QUALITY } from '#server/ssr/page-cache.ts';
 import { build, copyContent, editJson } from './helpers/build.ts';
 import { rawGet } from './helpers/raw-http.ts';
@@ -46,6 +46,7 @@ const bestBrotli = (html: string) =>
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
     },
   });
