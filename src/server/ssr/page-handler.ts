@@ -321,6 +321,9 @@ export function createPageHandler({
       if (page.path) return false;
       const location = context.headers.get('location');
       if (location && context.status >= 300 && context.status < 400) {
+        // Where a page leads may depend on the visitor's language (/events): the redirect is kept
+        // and varies as a page of its address would be, private unless the address names the language.
+        reply.headers(cacheHeaders(keptPageSharing(reply, pageLanguage)));
         reply.redirect(location, context.status);
         return true;
       }
