@@ -31,7 +31,12 @@ interface Answer {
 function send(
   server: ServerProcess,
   path: string,
-  { from = VISITOR, headers = {}, agent }: { from?: string; headers?: Record<string, string>; agent?: http.Agent } = {},
+  {
+    from = VISITOR,
+    method = 'GET',
+    headers = {},
+    agent,
+  }: { from?: string; method?: string; headers?: Record<string, string>; agent?: http.Agent } = {},
 ): Promise<Answer> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
@@ -40,6 +45,7 @@ function send(
         host: '127.0.0.1',
         port,
         path,
+        method,
         localAddress: agent ? undefined : from,
         agent: agent ?? false,
         headers: agent ? headers : { connection: 'close', ...headers },
@@ -128,6 +134,9 @@ t.test(
           t.equal(answer.headers['cache-control'], 'public, max-age=86400', `${spelling}${query}: a day in any cache`);
         }
       }
+      const head = await send(server, `${path}/?lang=en`, { method: 'HEAD' });
+      t.equal(head.status, 308, `HEAD ${path}/ is redirected too`);
+      t.equal(head.headers.location, `${path}?lang=en`);
       const page = await send(server, path);
       t.equal(page.status, 200, `${path} itself is the page`);
     }
