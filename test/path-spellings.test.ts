@@ -206,10 +206,13 @@ t.test(
         attackStatuses.set(status, (attackStatuses.get(status) ?? 0) + 1);
       }
     };
+    const latencies: number[] = [];
     const visitor = async () => {
       const answers: Answer[] = [];
       while (Date.now() < floodEnds) {
+        const asked = performance.now();
         answers.push(await send(server, kept, { headers: { 'accept-encoding': 'br' } }));
+        latencies.push(performance.now() - asked);
         await pause(100);
       }
       return answers;
@@ -218,6 +221,10 @@ t.test(
     clearInterval(sampler);
     t.comment(`attack: ${sent} requests, ${JSON.stringify(Object.fromEntries(attackStatuses))}`);
     t.comment(`RSS ${rssBefore.toFixed(0)} MB before, ${peakRss.toFixed(0)} MB at most during the flood`);
+    // Reported, not asserted: timings depend on the machine.
+    const sorted = latencies.toSorted((a, b) => a - b);
+    const percentile = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]?.toFixed(1);
+    t.comment(`visitor: ${sorted.length} requests, p50 ${percentile(0.5)} ms, p99 ${percentile(0.99)} ms`);
 
     t.ok(visits.length > 0, 'the visitor asked during the flood');
     t.same(
