@@ -141,6 +141,32 @@ t.test('the page cache keeps each language address apart', async (t) => {
   t.equal(otherQuery.headers.etag, undefined, 'any other query is rendered, not kept');
 });
 
+t.test('a redirect the language chose is kept by no shared cache and varies on what chose it', async (t) => {
+  const app = await build(t);
+  for (const [url, headers, location] of [
+    ['/events', { 'accept-language': 'de-DE' }, '/unternehmen/events'],
+    ['/events', { 'accept-language': 'de-DE', cookie: 'language=en' }, '/company/events'],
+    ['/events/omr', { 'accept-language': 'de' }, '/unternehmen/events/omr'],
+    ['/events/omr', {}, '/company/events/omr'],
+  ] as const) {
+    const answer = await app.inject({ url, headers });
+    const label = `${url} (${JSON.stringify(headers)})`;
+    t.equal(answer.statusCode, 302, label);
+    t.equal(answer.headers.location, location, `${label} → ${location}`);
+    t.match(String(answer.headers['cache-control']), /^private\b/, `${label}: private`);
+    const vary = String(answer.headers.vary).toLowerCase();
+    t.ok(vary.includes('accept-language') && vary.includes('cookie'), `${label}: Vary names ${answer.headers.vary}`);
+  }
+  // Named by the address, the language decides alone: as shared as the page the address names.
+  const named = await app.inject({ url: '/events?lang=de', headers: { 'accept-language': 'en' } });
+  t.equal(named.headers.location, '/unternehmen/events');
+  t.match(String(named.headers['cache-control']), /^public\b/, '/events?lang=de may be kept by a shared cache');
+  t.notMatch(String(named.headers.vary), /cookie|accept-language/i, 'for everyone');
+  const switched = await app.inject({ url: '/events?lang=de', headers: { cookie: 'language=en' } });
+  t.match(switched.headers['set-cookie'], /^language=de;/, 'a visitor whose cookie says otherwise has it switched');
+  t.match(String(switched.headers['cache-control']), /^private\b/, 'and that answer is private');
+});
+
 t.test('unknown paths under a one-language prefix answer that language', async (t) => {
   const app = await build(t);
   for (const [url, language] of [

@@ -148,6 +148,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // One registry per app; the page handler reports its renders into it.
   const metrics = createAppMetrics();
   const cache = createPageCache({ ...config.pageCache, log: app.log.child({ module: 'page-cache' }) });
+  metrics.observePageCache(cache.stats);
   const pages = createPageHandler({
     config,
     content: createStoreContentSource(store),

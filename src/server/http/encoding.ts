@@ -49,9 +49,9 @@ export function negotiateEncoding(acceptEncoding: string | string[] | undefined)
 
 /**
  * A 256 KB window: larger than any page, and a fraction of the default 4 MB each of up to
- * 50 concurrent compressors would otherwise hold.
+ * 50 concurrent compressors would otherwise hold. The page cache's kept copies use it too.
  */
-const BROTLI_WINDOW_BITS = 18;
+export const BROTLI_WINDOW_BITS = 18;
 const STREAM_BROTLI_PARAMS = {
   [zlib.constants.BROTLI_PARAM_QUALITY]: STREAM_BROTLI_QUALITY,
   [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,

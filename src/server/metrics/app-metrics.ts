@@ -52,6 +52,8 @@ export interface AppMetrics extends MetricsRecorder {
   readonly registry: Registry;
   /** Adds the gauges that read the outbox and the storage health when scraped. */
   observeState(sources: StateSources): void;
+  /** Adds the gauges that read the page cache's size when scraped. */
+  observePageCache(stats: () => { entries: number; bytes: number }): void;
 }
 
 /** Every form, so each has a series from the start and a first submission shows as an increase. */
@@ -149,6 +151,24 @@ export function createAppMetrics(): AppMetrics {
     },
     mailFailed() {
       mailsFailed.inc();
+    },
+    observePageCache(stats) {
+      new Gauge({
+        name: 'page_cache_entries',
+        help: 'Pages kept in the page cache (one per page and language).',
+        registers,
+        collect() {
+          this.set(stats().entries);
+        },
+      });
+      new Gauge({
+        name: 'page_cache_bytes',
+        help: 'Bytes the page cache holds, every copy counted, against PAGE_CACHE_MB.',
+        registers,
+        collect() {
+          this.set(stats().bytes);
+        },
+      });
     },
     observeState({ outboxCounts, oldestPendingMail, storage }) {
       new Gauge({

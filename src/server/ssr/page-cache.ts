@@ -3,6 +3,9 @@
  * same bytes for every visitor (no nonce; the page's policy names its inline scripts' hashes),
  * kept with a brotli and a gzip copy made once at best quality, bounded in bytes (every copy
  * counted, least recently used first out) and in age, emptied when the content is reloaded.
+ * The copies are made in the background a few at a time (compression-queue.ts); a page whose
+ * turn was lost is queued again at its next hit. Keys are made from a page's canonical path
+ * only: the page handler redirects every other spelling of it (canonical-path.ts).
  *
  * Each copy has a strong ETag made from the document and its policy, so a content reload or a
  * deploy changes the ETag of exactly the pages whose bytes changed, and every replica gives an
@@ -13,7 +16,8 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ContentEncoding } from '../http/encoding.ts';
+import { BROTLI_WINDOW_BITS, type ContentEncoding } from '../http/encoding.ts';
+import { type CompressionQueue, createCompressionQueue } from './compression-queue.ts';
 
 /** The encodings a kept page is compressed in. */
 export type StoredEncoding = Exclude<ContentEncoding, 'identity'>;
@@ -27,8 +31,11 @@ export interface CachedPage {
   storedAt: number;
   /** Filled once the background compression is done. */
   compressed?: Readonly<Record<StoredEncoding, Buffer>>;
-  /** Settles once the background compression is over, done or failed; never rejects. */
-  readonly compressing: Promise<void>;
+  /**
+   * Settles once the background compression is over: done, failed, or pushed out of the
+   * compression queue (then the page's next hit queues it again). Never rejects.
+   */
+  compressing: Promise<void>;
 }
 
 export interface PageCacheOptions {
@@ -38,6 +45,8 @@ export interface PageCacheOptions {
   ttlMs: number;
   now?: () => number;
   log: FastifyBaseLogger;
+  /** Where the copies are made; by default at most two at once and eight waiting. */
+  compressions?: CompressionQueue;
 }
 
 export interface PageCache {
@@ -87,13 +96,19 @@ const gzip = promisify(zlib.gzip);
  */
 export const KEPT_BROTLI_QUALITY = 10;
 
-/** Done once per page in the thread pool, off the event loop. */
+/**
+ * Done once per page in the thread pool, off the event loop. The brotli window is the
+ * streaming one (256 KB): a page up to that size gets the same bytes at the same cost as with
+ * the default 4 MB window, and a larger one makes neither the compressor nor a browser's
+ * decoder hold 4 MB for it.
+ */
 function compressCopies(html: Buffer): Promise<Record<StoredEncoding, Buffer>> {
   return Promise.all([
     brotli(html, {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
       },
     }),
@@ -107,7 +122,18 @@ const COPIES_ALLOWANCE = 0.5;
 const sizeOf = (page: CachedPage) =>
   page.html.length + (page.compressed ? page.compressed.br.length + page.compressed.gzip.length : 0);
 
-export function createPageCache({ maxBytes, ttlMs, now = Date.now, log }: PageCacheOptions): PageCache {
+/** Copies made at once: two keep a core for rendering on a 2-core machine. */
+const COMPRESSIONS_AT_ONCE = 2;
+/** Pages waiting for their copies; an older one is pushed out by a newer one past this. */
+const COMPRESSIONS_WAITING = 8;
+
+export function createPageCache({
+  maxBytes,
+  ttlMs,
+  now = Date.now,
+  log,
+  compressions = createCompressionQueue({ concurrency: COMPRESSIONS_AT_ONCE, maxWaiting: COMPRESSIONS_WAITING }),
+}: PageCacheOptions): PageCache {
   // Map order is use order: a hit moves its entry to the end, eviction takes from the front.
   // An entry past its TTL stays until it is replaced or evicted, so that a render of the same
   // bytes can take over its compressed copies.
@@ -133,6 +159,30 @@ export function createPageCache({ maxBytes, ttlMs, now = Date.now, log }: PageCa
     entries.set(key, page);
     bytes += sizeOf(page);
   };
+  /** Pages whose turn in the compression queue was lost: their next hit queues them again. */
+  const unqueued = new WeakSet<CachedPage>();
+  /** Makes the page's copies in turn; they join the entry if it is still the one kept under its key. */
+  const compress = (key: string, page: CachedPage): Promise<void> => {
+    const startedIn = generation;
+    // The entry may have been replaced, evicted or cleared meanwhile: then its copies are not made, or not kept.
+    const isKept = () => generation === startedIn && entries.get(key) === page;
+    return compressions
+      .run(() => (isKept() ? compressCopies(page.html) : Promise.resolve(null)))
+      .then(
+        (compressed) => {
+          if (compressed === undefined) {
+            unqueued.add(page);
+            return;
+          }
+          if (compressed === null || !isKept()) return;
+          entries.delete(key);
+          bytes -= page.html.length;
+          page.compressed = compressed;
+          insert(key, page);
+        },
+        (error: unknown) => log.error({ err: error, key }, 'page not compressed for the cache'),
+      );
+  };
 
   return {
     enabled: maxBytes > 0,
@@ -141,6 +191,7 @@ export function createPageCache({ maxBytes, ttlMs, now = Date.now, log }: PageCa
       if (!page || now() - page.storedAt >= ttlMs) return undefined;
       entries.delete(key);
       entries.set(key, page);
+      if (unqueued.delete(page)) page.compressing = compress(key, page);
       return page;
     },
     put(key, html, policy) {
@@ -154,25 +205,9 @@ export function createPageCache({ maxBytes, ttlMs, now = Date.now, log }: PageCa
         entries.set(key, previous);
         return previous;
       }
-      const startedIn = generation;
-      const page: CachedPage = {
-        html,
-        policy,
-        hash,
-        storedAt: now(),
-        compressing: compressCopies(html).then(
-          (compressed) => {
-            // The entry may have been replaced, evicted or cleared meanwhile.
-            if (generation !== startedIn || entries.get(key) !== page) return;
-            entries.delete(key);
-            bytes -= html.length;
-            page.compressed = compressed;
-            insert(key, page);
-          },
-          (error: unknown) => log.error({ err: error, key }, 'page not compressed for the cache'),
-        ),
-      };
+      const page: CachedPage = { html, policy, hash, storedAt: now(), compressing: Promise.resolve() };
       insert(key, page);
+      page.compressing = compress(key, page);
       return page;
     },
     clear() {

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaticHandlerContext } from 'react-router';
+import { canonicalPath } from '#app/canonical-path.ts';
 import type { CareersSource } from '#app/careers/model.ts';
 import type { ContentSource } from '#app/content/types.ts';
 import type { AppEnvironment } from '#app/environment.tsx';
@@ -13,7 +14,7 @@ import { type Language, languageCookie } from '#app/i18n/language.ts';
 import { LANGUAGE_PARAM, languageNamedBy, languageOfQuery } from '#app/i18n/language-address.ts';
 import { languageOfRequest } from '#app/i18n/request-language.ts';
 import type { InsightsSource } from '#app/insights/model.ts';
-import { isTokenPage } from '#app/match-page.ts';
+import { isTokenPage, matchPageRoute } from '#app/match-page.ts';
 import { PAGE_ROUTES, type PageModuleName } from '#app/page-table.ts';
 import { createRequestContext } from '#app/request-context.ts';
 import { createRoutes, pageModuleFile } from '#app/routes.tsx';
@@ -21,6 +22,7 @@ import { type Config, publicLoginConfig } from '../config.ts';
 import { type ContentEncoding, compressNow, negotiateEncoding } from '../http/encoding.ts';
 import { createPageCacheHeaders } from '../http/page-cache-headers.ts';
 import { visitorSignals } from '../http/visitor-signals.ts';
+import { isMalformedPath } from '../plugins/malformed-paths.ts';
 import {
   createContentSecurityPolicy,
   createNonceSource,
@@ -214,6 +216,26 @@ function sendDocument(
 }
 
 /**
+ * A redirect to the canonical spelling depends on the address alone and stays right as long as
+ * the page exists: browsers and shared caches may keep it for a day.
+ */
+const CANONICAL_REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
+
+/**
+ * The page's own address (path and query) when the request spelled its path otherwise
+ * (a trailing slash, percent-encoded letters, dot segments), else undefined. Only a page's
+ * path is spelled again: an unknown path answers its 404 as it was asked, and is never kept.
+ * The target is always a path of this site, never `//host`.
+ */
+function canonicalAddress(request: FastifyRequest, url: URL): string | undefined {
+  const queryAt = request.url.indexOf('?');
+  const sent = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+  const canonical = canonicalPath(url.pathname);
+  if (canonical === sent || isMalformedPath(canonical) || !matchPageRoute(canonical)) return undefined;
+  return `${canonical}${url.search}`;
+}
+
+/**
  * Only an answer that depends on nothing but path, language and content is kept: no query but
  * the language's own (/insights?lang=de is the German /insights), no form values shown again,
  * no status or page chosen by the caller.
@@ -299,6 +321,9 @@ export function createPageHandler({
       if (page.path) return false;
       const location = context.headers.get('location');
       if (location && context.status >= 300 && context.status < 400) {
+        // Where a page leads may depend on the visitor's language (/events): the redirect is kept
+        // and varies as a page of its address would be, private unless the address names the language.
+        reply.headers(cacheHeaders(keptPageSharing(reply, pageLanguage)));
         reply.redirect(location, context.status);
         return true;
       }
@@ -382,6 +407,12 @@ export function createPageHandler({
   return {
     async handle(request, reply, page = {}) {
       const url = new URL(page.path ?? request.url, origin);
+      const canonical = page.path === undefined ? canonicalAddress(request, url) : undefined;
+      if (canonical !== undefined) {
+        // One address per page: a cheap answer instead of a render, a cache entry and copies per spelling.
+        reply.header('cache-control', CANONICAL_REDIRECT_CACHE_CONTROL).redirect(canonical, 308);
+        return true;
+      }
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       const named = languageNamedBy(url);
       const signals = visitorSignals(request);
