@@ -1,12 +1,14 @@
 /**
- * The migration that made addresses keys folded to lower case, on both engines: a database at
- * the schema before it, with one mailbox listed under several spellings, keeps one subscriber,
- * the confirmed one with the earliest confirmation, and every sign-up and registration.
+ * Addresses as keys folded to lower case, on both engines: a database at the schema before
+ * the migration that folded them, with one mailbox listed under several spellings, keeps one
+ * subscriber, the confirmed one with the earliest confirmation, and every sign-up and
+ * registration; spellings of one address asking at the same time store one opt-in.
  */
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import t from 'tap';
+import { hasOpenOptIn, saveOptIn } from '#server/forms/submissions.ts';
 import { type Database, openDatabase } from '#server/store/database.ts';
 import { postgresSchema, sqliteSchema } from '#server/store/migrations.ts';
 import { DATABASE_FILE } from '#server/store/sqlite-database.ts';
@@ -145,6 +147,51 @@ for (const engine of engines) {
         `INSERT INTO newsletter_subscribers (email, language, status, subscribed_at) VALUES ('Jonas.Weber@example.com', 'de', 'pending', '2026-04-01T00:00:00.000Z')`,
       ),
       'a second spelling of a listed address cannot be stored',
+    );
+  });
+}
+
+/** Waits until the condition holds, checking every 20 ms. */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+const SPELLINGS = ['kim@example.com', 'Kim@example.com', 'KIM@EXAMPLE.COM', 'kim@Example.com', 'kIm@example.com'];
+
+for (const engine of engines) {
+  t.test(`${engine.name}: spellings of one address asking at once store one opt-in`, async (t) => {
+    const db = await engine.migrated(t);
+    let decided = 0;
+    const outcomes = await Promise.all(
+      SPELLINGS.map((email) =>
+        saveOptIn(
+          db,
+          { form: 'newsletter', language: 'de', email, payload: {}, status: 'pending' },
+          {
+            isRepeat: async (tx, key) => {
+              const repeat = await hasOpenOptIn(tx, 'newsletter', key, new Date(0));
+              decided += 1;
+              // On PostgreSQL each request holds its transaction open until every other one has
+              // looked too or waits for the address: without that wait, all of them would see none.
+              if (db.dialect === 'postgres')
+                await until(async () => {
+                  const waiting = await db.get<{ n: number }>(
+                    "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+                  );
+                  return decided + (waiting?.n ?? 0) >= SPELLINGS.length;
+                });
+              return repeat;
+            },
+            mails: () => [],
+          },
+        ),
+      ),
+    );
+    t.equal(outcomes.filter((outcome) => !outcome.repeat).length, 1, 'one of them is the first');
+    t.same(
+      await db.all("SELECT email FROM submissions WHERE form = 'newsletter' AND email LIKE 'kim%'"),
+      [{ email: 'kim@example.com' }],
+      'and the only one stored, folded',
     );
   });
 }
