@@ -4,6 +4,9 @@ import path from 'node:path';
 import t from 'tap';
 import { ConfigError, loadConfig, publicConfig } from '#server/config.ts';
 import { createIdentityService } from '#server/galaxy/identity.ts';
+import { createSignOuts } from '#server/galaxy/sign-outs.ts';
+import { openDatabase } from '#server/store/database.ts';
+import { tempDataDir } from './helpers/build.ts';
 
 t.test('loadConfig gives working defaults with an empty environment', async (t) => {
   const config = loadConfig({});
@@ -278,17 +281,20 @@ t.test(
       else process.env.FIREBASE_AUTH_EMULATOR_HOST = before;
     });
     process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+    const db = await openDatabase({ dataDir: await tempDataDir(t) });
+    t.teardown(() => db.close());
+    const signOuts = createSignOuts(db);
     await t.rejects(
-      createIdentityService({ projectId: 'nordstern-galaxy' }),
+      createIdentityService({ projectId: 'nordstern-galaxy', signOuts }),
       /would verify tokens against the Auth emulator at 127\.0\.0\.1:9099, but the configuration names no emulator/,
     );
     await t.rejects(
-      createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9100' }),
+      createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9100', signOuts }),
       /the Auth emulator at 127\.0\.0\.1:9099, but the configuration names the emulator at 127\.0\.0\.1:9100/,
     );
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     await t.rejects(
-      createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9099' }),
+      createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9099', signOuts }),
       /against the real Firebase project, but the configuration names the emulator/,
     );
   },

@@ -108,6 +108,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX newsletter_subscribers_address ON newsletter_subscribers (lower(email));
   UPDATE submissions SET email = lower(email) WHERE form IN ('newsletter', 'event') AND email <> lower(email);
   `,
+  `
+  CREATE TABLE galaxy_sign_outs (
+    uid TEXT PRIMARY KEY,
+    signed_out_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 export const sqliteSchema = (): readonly string[] => MIGRATIONS;
