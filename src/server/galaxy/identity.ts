@@ -184,8 +184,8 @@ export async function createIdentityService({
         throw new Error("the session still verifies after its revocation: is this server's clock behind Firebase's?");
       } finally {
         // Taken once Firebase has revoked (or failed to): every credential from a sign-in up to this
-        // moment is refused here, a sign-in in the revocation's own second included, even when Firebase
-        // could not be reached.
+        // moment is refused here, a sign-in in the revocation's own second included, even when the
+        // revocation itself failed.
         await signOuts.record(session.uid, Date.now());
       }
     },
