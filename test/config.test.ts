@@ -1,9 +1,14 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { ConfigError, loadConfig, publicConfig } from '#server/config.ts';
 import { createIdentityService } from '#server/galaxy/identity.ts';
+import { createSignOuts } from '#server/galaxy/sign-outs.ts';
+import { openDatabase } from '#server/store/database.ts';
+import { tempDataDir } from './helpers/build.ts';
+import { inheritedEnv } from './helpers/server-process.ts';
 
 t.test('loadConfig gives working defaults with an empty environment', async (t) => {
   const config = loadConfig({});
@@ -262,6 +267,28 @@ t.test(
       GALAXY_URL: 'https://galaxy.nordstern-digital.example',
     });
     t.equal(production.login.emulatorHost, undefined, 'production without the emulator starts');
+    for (const empty of ['', '  ']) {
+      const named = t.throws(
+        () => loadConfig({ ...login, FIREBASE_AUTH_EMULATOR_HOST: empty, NODE_ENV: 'production' }),
+        `FIREBASE_AUTH_EMULATOR_HOST="${empty}" in production`,
+      ) as ConfigError;
+      t.equal(named.problems.length, 1, 'one problem');
+      t.match(
+        named.problems[0],
+        /^FIREBASE_AUTH_EMULATOR_HOST is set to "", but NODE_ENV is production[\s\S]*an empty value counts as set/,
+        'present at all, even empty, it is refused in production',
+      );
+      t.throws(
+        () => loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: empty, SITE_URL: 'https://www.nordstern-digital.example' }),
+        /FIREBASE_AUTH_EMULATOR_HOST is set to "", but SITE_URL is https/,
+        'and behind an https site',
+      );
+      t.equal(
+        loadConfig({ ...login, FIREBASE_AUTH_EMULATOR_HOST: empty, NODE_ENV: 'test' }).login.emulatorHost,
+        undefined,
+        'in a test it names no emulator',
+      );
+    }
     t.notOk(
       publicConfig(production).login && 'emulatorUrl' in publicConfig(production).login!,
       'and publishes no emulator',
@@ -278,17 +305,20 @@ t.test(
       else process.env.FIREBASE_AUTH_EMULATOR_HOST = before;
     });
     process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+    const db = await openDatabase({ dataDir: await tempDataDir(t) });
+    t.teardown(() => db.close());
+    const signOuts = createSignOuts(db);
     await t.rejects(
-      createIdentityService({ projectId: 'nordstern-galaxy' }),
+      createIdentityService({ projectId: 'nordstern-galaxy', signOuts }),
       /would verify tokens against the Auth emulator at 127\.0\.0\.1:9099, but the configuration names no emulator/,
     );
     await t.rejects(
-      createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9100' }),
+      createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9100', signOuts }),
       /the Auth emulator at 127\.0\.0\.1:9099, but the configuration names the emulator at 127\.0\.0\.1:9100/,
     );
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     await t.rejects(
-      createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9099' }),
+      createIdentityService({ projectId: 'demo-nordstern', emulatorHost: '127.0.0.1:9099', signOuts }),
       /against the real Firebase project, but the configuration names the emulator/,
     );
   },
@@ -392,6 +422,67 @@ t.test('TRUST_PROXY takes a number of proxies or their addresses, never "true"',
     t.throws(() => loadConfig({ TRUST_PROXY: bad }), /TRUST_PROXY must be/, `"${bad}" is refused`);
   }
 });
+
+t.test('TRUST_PROXY refuses a list that amounts to everyone, as it refuses "true"', async (t) => {
+  for (const everyone of [
+    '0.0.0.0/0',
+    '0.0.0.0/7',
+    '::/0',
+    '2001:db8::/31',
+    '10.0.0.0/8,0.0.0.0/0',
+    '192.0.2.7, ::/0, 10.0.0.0/8',
+    '::ffff:0.0.0.0/96',
+  ]) {
+    const error = t.throws(() => loadConfig({ TRUST_PROXY: everyone }), `"${everyone}"`) as ConfigError;
+    t.type(error, ConfigError);
+    t.equal(error.problems.length, 1, 'one problem');
+    t.match(
+      error.problems[0],
+      /^TRUST_PROXY=\S+ would believe every X-Forwarded-For entry, so any client could name an address of its choosing/,
+      `"${everyone}" is refused as "true" is`,
+    );
+  }
+  for (const narrow of ['10.0.0.0/8', '2001:db8::/32', '::ffff:10.0.0.0/104', '192.0.2.7,2001:db8:1::/48']) {
+    t.same(loadConfig({ TRUST_PROXY: narrow }).trustProxy, narrow.split(','), `"${narrow}" is a list of proxies`);
+  }
+});
+
+/** The built server started as production starts it: exit code and what it printed. */
+function startBuilt(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...inheritedEnv(), NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (data: Buffer) => {
+    stderr += data.toString();
+  });
+  // A server that starts after all would listen forever.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    }),
+  );
+}
+
+t.test(
+  'the built server: a refused TRUST_PROXY list or an empty emulator variable end the start plainly',
+  async (t) => {
+    const dataDir = await tempDataDir(t);
+    for (const [env, message] of [
+      [{ TRUST_PROXY: '0.0.0.0/0' }, 'TRUST_PROXY=0.0.0.0/0 would believe every X-Forwarded-For entry'],
+      [{ TRUST_PROXY: '10.0.0.0/8,::/0' }, 'TRUST_PROXY=::/0 would believe every X-Forwarded-For entry'],
+      [{ FIREBASE_AUTH_EMULATOR_HOST: '' }, 'FIREBASE_AUTH_EMULATOR_HOST is set to "", but NODE_ENV is production'],
+    ] as const) {
+      const { code, stderr } = await startBuilt({ DATA_DIR: dataDir, ...env });
+      t.equal(code, 1, `${JSON.stringify(env)}: exit code 1`);
+      t.match(stderr, message, 'the message says why');
+      t.notMatch(stderr, /\n\s+at /, 'no stack trace');
+    }
+  },
+);
 
 t.test('the per-address limits, the body budget, the upload quota and the free-disk floor', async (t) => {
   const defaults = loadConfig({});

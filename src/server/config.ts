@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import type { TrackingEnvironment } from '#app/environment.tsx';
 import type { PublicLoginConfig } from '#app/login/galaxy-user.ts';
@@ -255,6 +255,10 @@ function createReader(env: Env) {
     optional(name: string): string | undefined {
       return raw(name);
     },
+    /** Whether the variable is in the environment at all, empty or not. */
+    present(name: string): boolean {
+      return env[name] !== undefined;
+    },
     /** A company's name and seat as the privacy policy prints it: one line of plain text. */
     providerName(name: string): string | undefined {
       const value = raw(name);
@@ -372,6 +376,25 @@ function trackingConfig(read: ReturnType<typeof createReader>): TrackingConfig {
 }
 
 /** One address or a CIDR block: what a proxy in front of the site is known by. */
+/** The shortest prefixes a proxy list may name: a block wider than a large provider's is the whole internet. */
+const MIN_PROXY_PREFIX = { ipv4: 8, ipv6: 32 } as const;
+
+/**
+ * Whether a block of addresses amounts to "everyone": wider than an IPv4 /8 or an IPv6 /32, or
+ * an IPv6 block holding IPv4-mapped addresses (::ffff:a.b.c.d, how a dual-stack listener sees
+ * IPv4 clients) of more than one IPv4 /8.
+ */
+function coversEveryone(address: string, prefix: number): boolean {
+  if (isIP(address) === 4) return prefix < MIN_PROXY_PREFIX.ipv4;
+  if (prefix < MIN_PROXY_PREFIX.ipv6) return true;
+  const block = new BlockList();
+  block.addSubnet(address, prefix, 'ipv6');
+  for (let octet = 0; octet < 256; octet += 2) {
+    if (block.check(`::ffff:${octet}.0.0.0`, 'ipv6') && block.check(`::ffff:${octet + 1}.0.0.0`, 'ipv6')) return true;
+  }
+  return false;
+}
+
 function isAddressOrBlock(entry: string): boolean {
   const [address = '', prefix, extra] = entry.split('/');
   const family = isIP(address);
@@ -380,13 +403,15 @@ function isAddressOrBlock(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** Why TRUST_PROXY=true, or a list that amounts to it, is refused. */
+const trustsEveryone = (shown: string) =>
+  `TRUST_PROXY=${shown} would believe every X-Forwarded-For entry, so any client could name an address of its choosing and slip past the per-address limits: give the number of proxies in front of the site (1 for one load balancer) or their addresses and CIDRs, comma-separated (no block wider than an IPv4 /${MIN_PROXY_PREFIX.ipv4} or an IPv6 /${MIN_PROXY_PREFIX.ipv6})`;
+
 function proxyTrust(read: ReturnType<typeof createReader>): ProxyTrust {
   const value = read.optional('TRUST_PROXY');
   if (value === undefined || ['false', 'no', '0'].includes(value.toLowerCase())) return false;
   if (['true', 'yes'].includes(value.toLowerCase())) {
-    read.problems.push(
-      'TRUST_PROXY=true would believe every X-Forwarded-For entry, so any client could name an address of its choosing and slip past the per-address limits: give the number of proxies in front of the site (1 for one load balancer) or their addresses and CIDRs, comma-separated',
-    );
+    read.problems.push(trustsEveryone('true'));
     return false;
   }
   if (/^\d+$/.test(value)) {
@@ -406,6 +431,14 @@ function proxyTrust(read: ReturnType<typeof createReader>): ProxyTrust {
     read.problems.push(
       `TRUST_PROXY must be false, a number of proxies, or a comma-separated list of proxy addresses and CIDRs such as 10.0.0.0/8, got "${value}"`,
     );
+    return false;
+  }
+  const everyone = entries.filter((entry) => {
+    const [address = '', prefix] = entry.split('/');
+    return prefix !== undefined && coversEveryone(address, Number(prefix));
+  });
+  if (everyone.length > 0) {
+    read.problems.push(trustsEveryone(everyone.join(',')));
     return false;
   }
   return entries;
@@ -440,7 +473,7 @@ function emulatorProblem(
   if (reasons.length === 0) return undefined;
   return (
     `FIREBASE_AUTH_EMULATOR_HOST is set to "${emulatorHost}", but ${reasons.join('; ')}: the Auth emulator accepts unsigned tokens for any user, ` +
-    'so this server would let anyone sign in as anyone. Unset FIREBASE_AUTH_EMULATOR_HOST; it is for tests and local development only ' +
+    'so this server would let anyone sign in as anyone. Unset FIREBASE_AUTH_EMULATOR_HOST (remove it, an empty value counts as set); it is for tests and local development only ' +
     '(NODE_ENV=development or test, an http SITE_URL, a demo- project)'
   );
 }
@@ -449,6 +482,9 @@ function loginConfig(read: ReturnType<typeof createReader>, siteUrl: string): Lo
   const apiKey = read.optional('FIREBASE_API_KEY');
   const projectId = read.optional('FIREBASE_PROJECT_ID');
   const emulatorHost = read.optional('FIREBASE_AUTH_EMULATOR_HOST');
+  // Present at all, even empty, it counts: an environment that names the emulator is one for
+  // tests and development, and firebase-admin reads the variable again whenever it likes.
+  const emulatorNamed = read.present('FIREBASE_AUTH_EMULATOR_HOST');
   if (emulatorHost !== undefined && !HOST_PORT.test(emulatorHost))
     read.problems.push(`FIREBASE_AUTH_EMULATOR_HOST must be host:port, got "${emulatorHost}"`);
   if ((apiKey === undefined) !== (projectId === undefined))
@@ -496,8 +532,8 @@ function loginConfig(read: ReturnType<typeof createReader>, siteUrl: string): Lo
       );
   }
   const adminProjectId = read.optional('FIREBASE_ADMIN_PROJECT_ID');
-  if (emulatorHost !== undefined) {
-    const problem = emulatorProblem(emulatorHost, read.optional('NODE_ENV'), siteUrl, [
+  if (emulatorNamed) {
+    const problem = emulatorProblem(emulatorHost ?? '', read.optional('NODE_ENV'), siteUrl, [
       ['FIREBASE_PROJECT_ID', projectId],
       ['FIREBASE_ADMIN_PROJECT_ID', adminProjectId],
       ['the project of FIREBASE_SERVICE_ACCOUNT_FILE', serviceAccountProject],

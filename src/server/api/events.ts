@@ -30,10 +30,11 @@ import {
   confirmSubmission,
   hasOpenOptIn,
   type SubmissionRow,
-  saveSubmission,
+  saveOptIn,
 } from '../forms/submissions.ts';
 import type { ApiPlugin } from '../http/type-provider.ts';
 import { notificationMail, personalMail } from '../mail/compose.ts';
+import { emailKey } from '../store/email-key.ts';
 
 const confirmedSchema = {
   type: 'object',
@@ -120,35 +121,27 @@ export const eventsApi: ApiPlugin = async (app) => {
       const edition = app.forms.openEdition(language, body.event);
       if (!edition) throw new FormRefusal(400, 'event', 'invalid');
       const accepted = { form: 'event', language, status: 'pending', page: edition.path } as const;
+      const email = emailKey(body.email);
+      const since = new Date(Date.now() - config.confirmationTtlHours * 3_600_000);
       // A second registration within the link's lifetime sends no second mail and answers the same.
-      if (
-        await hasOpenOptIn(
-          app.db,
-          'event',
-          body.email,
-          new Date(Date.now() - config.confirmationTtlHours * 3_600_000),
-          body.event,
-        )
-      ) {
-        return answerAccepted(request, reply, accepted);
-      }
-      const id = await saveSubmission(
+      const { id, repeat } = await saveOptIn(
         app.db,
         {
           form: 'event',
           language,
-          email: body.email,
+          email,
           name: body.name,
-          payload: { ...fields, event_title: edition.title, terms: true },
+          payload: { ...fields, email, event_title: edition.title, terms: true },
           status: 'pending',
         },
         {
+          isRepeat: (tx, key) => hasOpenOptIn(tx, 'event', key, since, body.event),
           mails: (reference) => [
             {
               purpose: 'double-opt-in',
               mail: personalMail({
                 from: config.mail.from,
-                to: body.email,
+                to: email,
                 language,
                 texts: texts.thankYou('event_double_opt_in', language).mail,
                 values: { name: body.name, event: edition.title },
@@ -160,9 +153,12 @@ export const eventsApi: ApiPlugin = async (app) => {
           ],
         },
       );
-      app.metrics.submissionStored('event');
+      if (!repeat) app.metrics.submissionStored('event');
       app.outbox.kick();
-      request.log.info({ submission: id, form: 'event' }, 'event registration stored, waiting for confirmation');
+      request.log.info(
+        { submission: repeat ? undefined : id, form: 'event', repeat },
+        repeat ? 'event registration repeated, nothing stored' : 'event registration stored, waiting for confirmation',
+      );
       return answerAccepted(request, reply, accepted);
     },
   );

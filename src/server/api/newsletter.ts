@@ -24,10 +24,11 @@ import { isPlainFormPost } from '../forms/form-echo.ts';
 import { FORM_BODY_LIMIT, formParsersPlugin } from '../forms/form-parsers.ts';
 import { FormRefusal } from '../forms/refusal.ts';
 import { acceptedResponseSchema, refusalResponseSchema, tokenBodySchema } from '../forms/schemas.ts';
-import { hasOpenOptIn, saveSubmission } from '../forms/submissions.ts';
+import { hasOpenOptIn, saveOptIn } from '../forms/submissions.ts';
 import { unsubscribeLinks } from '../forms/unsubscribe-link.ts';
 import type { ApiPlugin } from '../http/type-provider.ts';
 import { personalMail } from '../mail/compose.ts';
+import { emailKey } from '../store/email-key.ts';
 import {
   confirmSignUp,
   isSubscribed,
@@ -56,28 +57,24 @@ export const newsletterApi: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const { email, language } = request.body;
+      const { language } = request.body;
       if (isBot(request.body))
         return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
       const { texts, tokens, config } = app.forms;
       const now = new Date();
+      const since = new Date(now.getTime() - config.confirmationTtlHours * 3_600_000);
+      const email = emailKey(request.body.email);
       // A second subscription within the link's lifetime, or of a subscriber, sends no second mail and answers the same.
-      if (
-        (await hasOpenOptIn(
-          app.db,
-          'newsletter',
-          email,
-          new Date(now.getTime() - config.confirmationTtlHours * 3_600_000),
-        )) ||
-        (await isSubscribed(app.db, email))
-      ) {
-        return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
-      }
-      const id = await saveSubmission(
+      const { id, repeat } = await saveOptIn(
         app.db,
         { form: 'newsletter', language, email, payload: { email, consent: true }, status: 'pending' },
         {
           now,
+          isRepeat: async (tx, key) => {
+            const open = await hasOpenOptIn(tx, 'newsletter', key, since);
+            const subscribed = await isSubscribed(tx, key);
+            return open || subscribed;
+          },
           beforeCommit: (tx) => recordPendingSubscriber(tx, email, language, now),
           mails: (reference) => [
             {
@@ -94,11 +91,13 @@ export const newsletterApi: ApiPlugin = async (app) => {
           ],
         },
       );
-      app.metrics.submissionStored('newsletter');
+      if (!repeat) app.metrics.submissionStored('newsletter');
       app.outbox.kick();
       request.log.info(
-        { submission: id, form: 'newsletter' },
-        'newsletter subscription stored, waiting for confirmation',
+        { submission: repeat ? undefined : id, form: 'newsletter', repeat },
+        repeat
+          ? 'newsletter subscription repeated, nothing stored'
+          : 'newsletter subscription stored, waiting for confirmation',
       );
       return answerAccepted(request, reply, { form: 'newsletter', language, status: 'pending' });
     },

@@ -12,6 +12,7 @@ import { GALAXY_ROLES, type GalaxyRole } from '#app/login/galaxy-user.ts';
 import { loadConfig } from '../config.ts';
 import { createDirectoryAdmin } from '../galaxy/embedded-directory.ts';
 import { openDatabase } from '../store/database.ts';
+import { emailKey } from '../store/email-key.ts';
 import { formatTable } from './table.ts';
 import { toolCommand } from './tool-command.ts';
 
@@ -72,13 +73,13 @@ export async function runGalaxyCli(
           role,
           ...(values.name ? { name: values.name } : {}),
         });
-        return { code: 0, out: `Account ${values.uid} (${values.email.toLowerCase()}) may enter Galaxy as ${role}.` };
+        return { code: 0, out: `Account ${values.uid} (${emailKey(values.email)}) may enter Galaxy as ${role}.` };
       case 'invite': {
         if (!values.email) return usage('invite needs --email');
         const { expiresAt } = await directory.invite({ email: values.email, role, days });
         return {
           code: 0,
-          out: `${values.email.toLowerCase()} is invited as ${role} until ${expiresAt.slice(0, 10)} (a verified sign-in with this address is let in).`,
+          out: `${emailKey(values.email)} is invited as ${role} until ${expiresAt.slice(0, 10)} (a verified sign-in with this address is let in).`,
         };
       }
       case 'list': {

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FormName } from '#app/forms/form-definitions.ts';
 import type { Language } from '#app/i18n/language.ts';
+import { emailKey } from '../store/email-key.ts';
 import { enqueueMail, type MailPurpose, type OutgoingMail } from '../store/outbox.ts';
 import type { Database, SqlClient } from '../store/sql.ts';
 
@@ -42,31 +43,79 @@ export interface SaveOptions {
 export async function saveSubmission(db: Database, submission: NewSubmission, options: SaveOptions): Promise<string> {
   const id = options.id ?? randomUUID();
   const now = options.now ?? new Date();
-  await db.transaction(async (tx) => {
-    await tx.run(
-      `INSERT INTO submissions (id, form, language, email, name, payload, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        id,
-        submission.form,
-        submission.language,
-        submission.email,
-        submission.name ?? null,
-        JSON.stringify(submission.payload),
-        submission.status,
-        now.toISOString(),
-      ],
-    );
-    for (const file of options.attachments ?? []) {
-      await tx.run(
-        `INSERT INTO attachments (id, submission_id, field, file_name, stored_path, content_type, size, sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [randomUUID(), id, file.field, file.fileName, file.storedPath, file.contentType, file.size, file.sha256],
-      );
-    }
-    for (const { purpose, mail } of options.mails(id)) await enqueueMail(tx, id, purpose, mail, now.getTime());
-    await options.beforeCommit?.(tx, id);
-  });
+  await db.transaction((tx) => writeSubmission(tx, id, submission, options, now));
   return id;
 }
+
+async function writeSubmission(
+  tx: SqlClient,
+  id: string,
+  submission: NewSubmission,
+  options: SaveOptions,
+  now: Date,
+): Promise<void> {
+  await tx.run(
+    `INSERT INTO submissions (id, form, language, email, name, payload, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      id,
+      submission.form,
+      submission.language,
+      submission.email,
+      submission.name ?? null,
+      JSON.stringify(submission.payload),
+      submission.status,
+      now.toISOString(),
+    ],
+  );
+  for (const file of options.attachments ?? []) {
+    await tx.run(
+      `INSERT INTO attachments (id, submission_id, field, file_name, stored_path, content_type, size, sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [randomUUID(), id, file.field, file.fileName, file.storedPath, file.contentType, file.size, file.sha256],
+    );
+  }
+  for (const { purpose, mail } of options.mails(id)) await enqueueMail(tx, id, purpose, mail, now.getTime());
+  await options.beforeCommit?.(tx, id);
+}
+
+export interface OptInOptions extends SaveOptions {
+  /**
+   * Whether the address already has what it asks for (an open opt-in, a subscription), read
+   * inside the transaction with its key (see email-key.ts): then nothing is mailed or kept.
+   */
+  isRepeat: (tx: SqlClient, email: string) => Promise<boolean>;
+}
+
+/**
+ * Stores a double opt-in request, its address as a key, unless it repeats one. A repeat is
+ * written exactly as a first request is (its mails built and queued, its rows inserted) and
+ * then deleted again in the same committed transaction: the answer, the statements run and
+ * the commit are the same whether or not the address is known, so neither the answer nor its
+ * time tells whether someone signed up. Requests for one address are decided one at a time,
+ * also across replicas, so spellings sent at once still get one mail.
+ */
+export async function saveOptIn(
+  db: Database,
+  submission: NewSubmission,
+  options: OptInOptions,
+): Promise<{ id: string; repeat: boolean }> {
+  const id = options.id ?? randomUUID();
+  const now = options.now ?? new Date();
+  const email = emailKey(submission.email);
+  const repeat = await db.transaction(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.get(`SELECT pg_advisory_xact_lock(${OPT_IN_LOCK}, hashtext(?))`, [email]);
+    const repeat = await options.isRepeat(tx, email);
+    await writeSubmission(tx, id, { ...submission, email }, options, now);
+    if (repeat) {
+      await tx.run('DELETE FROM outbox WHERE submission_id = ?', [id]);
+      await tx.run('DELETE FROM submissions WHERE id = ?', [id]);
+    }
+    return repeat;
+  });
+  return { id, repeat };
+}
+
+/** The class of PostgreSQL's two-key advisory locks that stand for one address's opt-in requests. */
+const OPT_IN_LOCK = 4_711;
 
 export interface SubmissionRow {
   id: string;
@@ -85,8 +134,9 @@ export async function findSubmission(db: SqlClient, id: string): Promise<Submiss
 }
 
 /**
- * Whether this address already asked for this double opt-in within the link's lifetime
- * (and it is not yet past): then no second mail goes out, and the answer stays the same.
+ * Whether this address, in any spelling of its case, already asked for this double opt-in
+ * within the link's lifetime (and it is not yet past): then no second mail goes out, and the
+ * answer stays the same.
  */
 export async function hasOpenOptIn(
   db: SqlClient,
@@ -97,7 +147,7 @@ export async function hasOpenOptIn(
 ): Promise<boolean> {
   const rows = await db.all<{ payload: string }>(
     `SELECT payload FROM submissions WHERE form = ? AND email = ? AND status IN ('pending', 'confirmed') AND created_at >= ?`,
-    [form, email, since.toISOString()],
+    [form, emailKey(email), since.toISOString()],
   );
   return rows.some((row) => event === undefined || (JSON.parse(row.payload) as { event?: unknown }).event === event);
 }

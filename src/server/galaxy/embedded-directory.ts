@@ -4,6 +4,7 @@
  * invitation by creating an identity with someone else's address.
  */
 import type { GalaxyRole, GalaxyUser } from '#app/login/galaxy-user.ts';
+import { emailKey } from '../store/email-key.ts';
 import type { SqlClient } from '../store/sql.ts';
 import type { GalaxyDirectory, VerifiedIdentity } from './directory.ts';
 
@@ -22,8 +23,6 @@ interface InvitationRow {
   expires_at: string;
 }
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-
 export function createEmbeddedDirectory(db: SqlClient, now: () => Date = () => new Date()): GalaxyDirectory {
   return {
     async findUser(identity: VerifiedIdentity): Promise<GalaxyUser | null> {
@@ -36,7 +35,7 @@ export function createEmbeddedDirectory(db: SqlClient, now: () => Date = () => n
       if (!identity.email || !identity.emailVerified) return null;
       const invitation = await db.get<InvitationRow>(
         'SELECT email, role, invited_at, expires_at FROM galaxy_invitations WHERE email = ? AND expires_at > ?',
-        [normalizeEmail(identity.email), now().toISOString()],
+        [emailKey(identity.email), now().toISOString()],
       );
       if (!invitation) return null;
       return { uid: identity.uid, email: invitation.email, name: null, role: invitation.role, status: 'invited' };
@@ -51,7 +50,7 @@ export function createDirectoryAdmin(db: SqlClient, now: () => Date = () => new 
       await db.run(
         `INSERT INTO galaxy_accounts (uid, email, name, role, created_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (uid) DO UPDATE SET email = excluded.email, name = excluded.name, role = excluded.role`,
-        [account.uid, normalizeEmail(account.email), account.name ?? null, account.role, now().toISOString()],
+        [account.uid, emailKey(account.email), account.name ?? null, account.role, now().toISOString()],
       );
     },
     async invite(invitation: { email: string; role: GalaxyRole; days: number }): Promise<{ expiresAt: string }> {
@@ -60,14 +59,14 @@ export function createDirectoryAdmin(db: SqlClient, now: () => Date = () => new 
       await db.run(
         `INSERT INTO galaxy_invitations (email, role, invited_at, expires_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (email) DO UPDATE SET role = excluded.role, invited_at = excluded.invited_at, expires_at = excluded.expires_at`,
-        [normalizeEmail(invitation.email), invitation.role, invitedAt.toISOString(), expiresAt],
+        [emailKey(invitation.email), invitation.role, invitedAt.toISOString(), expiresAt],
       );
       return { expiresAt };
     },
     /** Removes the account with this uid, or the account(s) and invitation of this email; answers how many went. */
     async remove(key: { uid?: string; email?: string }): Promise<number> {
       if (key.uid !== undefined) return db.run('DELETE FROM galaxy_accounts WHERE uid = ?', [key.uid]);
-      const email = normalizeEmail(key.email ?? '');
+      const email = emailKey(key.email ?? '');
       const accounts = await db.run('DELETE FROM galaxy_accounts WHERE email = ?', [email]);
       const invitations = await db.run('DELETE FROM galaxy_invitations WHERE email = ?', [email]);
       return accounts + invitations;

@@ -10,12 +10,15 @@
 import { randomUUID } from 'node:crypto';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { VerifiedIdentity } from './directory.ts';
+import { type SignOuts, signedInBeforeSignOut } from './sign-outs.ts';
 
 export interface IdentityOptions {
   projectId: string;
   serviceAccountFile?: string;
   /** The emulator the configuration allowed (see loadConfig); against it no credential is needed (its custom tokens are unsigned). */
   emulatorHost?: string;
+  /** The sign-outs every replica sees: a credential from a sign-in in the second of one is refused. */
+  signOuts: SignOuts;
 }
 
 /**
@@ -130,6 +133,7 @@ export async function createIdentityService({
   projectId,
   serviceAccountFile,
   emulatorHost,
+  signOuts,
 }: IdentityOptions): Promise<IdentityService> {
   assertEmulatorAllowed(emulatorHost);
   const [{ applicationDefault, cert, deleteApp, initializeApp }, { getAuth }] = await Promise.all([
@@ -139,15 +143,24 @@ export async function createIdentityService({
   const credential = serviceAccountFile ? cert(serviceAccountFile) : emulatorHost ? undefined : applicationDefault();
   const app = initializeApp({ projectId, ...(credential ? { credential } : {}) }, `nordstern-${randomUUID()}`);
   const auth = getAuth(app);
-  /** The session behind a cookie, or null when the cookie proves none. */
-  const sessionOf = (cookie: string) =>
+  /**
+   * Firebase's answer, revocation checked (a signed-out or disabled user's token stops working at
+   * once), then the sign-outs kept here, which also end a sign-in made in a sign-out's second.
+   */
+  const verified = async (verify: () => Promise<DecodedIdToken>): Promise<DecodedIdToken> => {
+    const token = await checked(verify);
+    if (signedInBeforeSignOut(token.auth_time, await signOuts.lastOf(token.uid)))
+      throw new InvalidCredentialError('signed out since this sign-in');
+    return token;
+  };
+  /** The session behind a cookie as Firebase sees it, or null when the cookie proves none. */
+  const firebaseSessionOf = (cookie: string) =>
     checked(() => auth.verifySessionCookie(cookie, true)).catch(unlessInvalidCredential(null));
   return {
-    // Revocation is checked too: a signed-out or disabled user's token stops working at once.
-    verifyIdToken: async (idToken) => identityOf(await checked(() => auth.verifyIdToken(idToken, true))),
-    verifySessionCookie: async (cookie) => identityOf(await checked(() => auth.verifySessionCookie(cookie, true))),
+    verifyIdToken: async (idToken) => identityOf(await verified(() => auth.verifyIdToken(idToken, true))),
+    verifySessionCookie: async (cookie) => identityOf(await verified(() => auth.verifySessionCookie(cookie, true))),
     async createSessionCookie(idToken, maxAgeMs) {
-      const token = await checked(() => auth.verifyIdToken(idToken, true));
+      const token = await verified(() => auth.verifyIdToken(idToken, true));
       if (Date.now() - token.auth_time * 1000 > RECENT_SIGN_IN_MS)
         throw new StaleSignInError(`signed in at ${new Date(token.auth_time * 1000).toISOString()}`);
       return {
@@ -156,18 +169,25 @@ export async function createIdentityService({
       };
     },
     async endSession(cookie) {
-      const session = await sessionOf(cookie);
+      const session = await verified(() => auth.verifySessionCookie(cookie, true)).catch(unlessInvalidCredential(null));
       if (!session) return null;
-      await untilAfterSecondOf(session.auth_time);
-      // The revocation time is this server's clock in whole seconds, the sign-in time Firebase's:
-      // the end is checked, not assumed, and a revocation that fell in the sign-in's second is made again.
-      for (let attempt = 1; attempt <= REVOCATION_ATTEMPTS; attempt += 1) {
-        // A user deleted meanwhile has no session left to end; the check below says whether it is over.
-        await checked(() => auth.revokeRefreshTokens(session.uid)).catch(unlessInvalidCredential(undefined));
-        if (!(await sessionOf(cookie))) return session.uid;
-        if (attempt < REVOCATION_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, 1000));
+      try {
+        await untilAfterSecondOf(session.auth_time);
+        // The revocation time is this server's clock in whole seconds, the sign-in time Firebase's:
+        // the end is checked, not assumed, and a revocation that fell in the sign-in's second is made again.
+        for (let attempt = 1; attempt <= REVOCATION_ATTEMPTS; attempt += 1) {
+          // A user deleted meanwhile has no session left to end; the check below says whether it is over.
+          await checked(() => auth.revokeRefreshTokens(session.uid)).catch(unlessInvalidCredential(undefined));
+          if (!(await firebaseSessionOf(cookie))) return session.uid;
+          if (attempt < REVOCATION_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+        throw new Error("the session still verifies after its revocation: is this server's clock behind Firebase's?");
+      } finally {
+        // Taken once Firebase has revoked (or failed to): every credential from a sign-in up to this
+        // moment is refused here, a sign-in in the revocation's own second included, even when the
+        // revocation itself failed.
+        await signOuts.record(session.uid, Date.now());
       }
-      throw new Error("the session still verifies after its revocation: is this server's clock behind Firebase's?");
     },
     createCustomToken: (uid, claims) => auth.createCustomToken(uid, claims),
     close: () => deleteApp(app),

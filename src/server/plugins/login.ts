@@ -12,6 +12,7 @@ import type { GalaxyDirectory, VerifiedIdentity } from '../galaxy/directory.ts';
 import { createEmbeddedDirectory } from '../galaxy/embedded-directory.ts';
 import { createHttpDirectory } from '../galaxy/http-directory.ts';
 import { createIdentityService, type IdentityService, InvalidCredentialError } from '../galaxy/identity.ts';
+import { createSignOuts } from '../galaxy/sign-outs.ts';
 
 /** The session cookie made from an ID token; only the login API reads it. */
 export const SESSION_COOKIE = '__session';
@@ -77,6 +78,7 @@ const login: FastifyPluginAsync<{ config: LoginConfig }> = async (app, { config 
         projectId: config.adminProjectId,
         serviceAccountFile: config.serviceAccountFile,
         emulatorHost: config.emulatorHost,
+        signOuts: createSignOuts(app.db),
       })
     : null;
   const directory = config.galaxyApiUrl

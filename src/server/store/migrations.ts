@@ -92,6 +92,28 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (stored_path, seq)
   );
   `,
+  // Addresses became keys folded to lower case (email-key.ts). Of the rows one mailbox had under
+  // several spellings the list keeps one: a confirmed one before a pending one, the earliest
+  // confirmation first. Sign-ups and event registrations are all kept (each is proof of consent,
+  // a confirmed one stays confirmed), only their addresses folded. The forms accept ASCII
+  // addresses only, so lower() folds them as email-key.ts does on either engine.
+  `
+  DELETE FROM newsletter_subscribers WHERE EXISTS (
+    SELECT 1 FROM newsletter_subscribers AS kept
+    WHERE lower(kept.email) = lower(newsletter_subscribers.email)
+      AND (CASE kept.status WHEN 'confirmed' THEN 0 ELSE 1 END, COALESCE(kept.confirmed_at, ''), kept.subscribed_at, kept.email)
+        < (CASE newsletter_subscribers.status WHEN 'confirmed' THEN 0 ELSE 1 END, COALESCE(newsletter_subscribers.confirmed_at, ''), newsletter_subscribers.subscribed_at, newsletter_subscribers.email)
+  );
+  UPDATE newsletter_subscribers SET email = lower(email) WHERE email <> lower(email);
+  CREATE UNIQUE INDEX newsletter_subscribers_address ON newsletter_subscribers (lower(email));
+  UPDATE submissions SET email = lower(email) WHERE form IN ('newsletter', 'event') AND email <> lower(email);
+  `,
+  `
+  CREATE TABLE galaxy_sign_outs (
+    uid TEXT PRIMARY KEY,
+    signed_out_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 export const sqliteSchema = (): readonly string[] => MIGRATIONS;

@@ -1,6 +1,7 @@
 /** Newsletter subscribers: pending until the person confirms their sign-up, confirmed once, off the list when they withdraw. */
 import type { Language } from '#app/i18n/language.ts';
 import type { QueuedMail, SubmissionRow } from '../forms/submissions.ts';
+import { emailKey } from './email-key.ts';
 import { enqueueMail } from './outbox.ts';
 import type { Database, SqlClient } from './sql.ts';
 
@@ -14,14 +15,15 @@ export async function recordPendingSubscriber(
   await tx.run(
     `INSERT INTO newsletter_subscribers (email, language, status, subscribed_at) VALUES (?, ?, 'pending', ?)
      ON CONFLICT (email) DO UPDATE SET language = excluded.language WHERE newsletter_subscribers.status = 'pending'`,
-    [email, language, now.toISOString()],
+    [emailKey(email), language, now.toISOString()],
   );
 }
 
 export async function isSubscribed(db: SqlClient, email: string): Promise<boolean> {
   return (
-    (await db.get(`SELECT 1 FROM newsletter_subscribers WHERE email = ? AND status = 'confirmed'`, [email])) !==
-    undefined
+    (await db.get(`SELECT 1 FROM newsletter_subscribers WHERE email = ? AND status = 'confirmed'`, [
+      emailKey(email),
+    ])) !== undefined
   );
 }
 
@@ -55,7 +57,7 @@ export async function confirmSignUp(
     const listed = await tx.run(
       `INSERT INTO newsletter_subscribers (email, language, status, subscribed_at, confirmed_at) VALUES (?, ?, 'confirmed', ?, ?)
        ON CONFLICT (email) DO UPDATE SET status = 'confirmed', language = excluded.language, confirmed_at = excluded.confirmed_at WHERE newsletter_subscribers.status <> 'confirmed'`,
-      [signUp.email, signUp.language, signUp.created_at, now.toISOString()],
+      [emailKey(signUp.email), signUp.language, signUp.created_at, now.toISOString()],
     );
     // Already on the list through another sign-up: this one is confirmed too, and nothing is mailed twice.
     if (listed > 0)
@@ -79,10 +81,11 @@ export type UnsubscribeResult = 'unsubscribed' | 'not-subscribed';
  */
 export async function unsubscribe(db: Database, email: string, now = new Date()): Promise<UnsubscribeResult> {
   return db.transaction(async (tx) => {
-    const removed = await tx.run('DELETE FROM newsletter_subscribers WHERE lower(email) = lower(?)', [email]);
+    const key = emailKey(email);
+    const removed = await tx.run('DELETE FROM newsletter_subscribers WHERE email = ?', [key]);
     const withdrawn = await tx.run(
-      `UPDATE submissions SET status = 'unsubscribed', withdrawn_at = ? WHERE form = 'newsletter' AND lower(email) = lower(?) AND status IN ('pending', 'confirmed')`,
-      [now.toISOString(), email],
+      `UPDATE submissions SET status = 'unsubscribed', withdrawn_at = ? WHERE form = 'newsletter' AND email = ? AND status IN ('pending', 'confirmed')`,
+      [now.toISOString(), key],
     );
     return removed > 0 || withdrawn > 0 ? 'unsubscribed' : 'not-subscribed';
   });
@@ -100,7 +103,7 @@ export interface Subscriber {
 export async function confirmedSubscribers(db: SqlClient): Promise<Subscriber[]> {
   return db.all<Subscriber>(
     `SELECT email, language, confirmed_at,
-       (SELECT s.id FROM submissions s WHERE s.form = 'newsletter' AND s.status = 'confirmed' AND lower(s.email) = lower(newsletter_subscribers.email) ORDER BY s.confirmed_at DESC LIMIT 1) AS sign_up_id
+       (SELECT s.id FROM submissions s WHERE s.form = 'newsletter' AND s.status = 'confirmed' AND s.email = newsletter_subscribers.email ORDER BY s.confirmed_at DESC LIMIT 1) AS sign_up_id
      FROM newsletter_subscribers WHERE status = 'confirmed' ORDER BY confirmed_at, email`,
   );
 }

@@ -1,10 +1,13 @@
 /**
  * Everything the site stores about one email address: for an access request (Art. 15 GDPR),
- * an export (Art. 20) and an erasure (Art. 17). An address is matched without regard to case,
- * as mail systems treat it; a mail counts when it was sent to the address or names it.
+ * an export (Art. 20) and an erasure (Art. 17). An address is matched by its key (email-key.ts),
+ * whatever its case, as mail systems treat it: the rows that store it as a key hold it folded, and
+ * the others (a contact form's sender) are folded by lower(), which agrees for the ASCII addresses
+ * the forms accept. A mail counts when it was sent to the address or names it.
  */
 
 import type { AttachmentStore } from '../uploads/attachment-store.ts';
+import { emailKey } from './email-key.ts';
 import { removeSubmissionRows } from './removal.ts';
 import { containsIgnoringCase, type Database, type Dialect, inJsonList, type SqlClient } from './sql.ts';
 
@@ -42,11 +45,12 @@ export interface PersonalData {
   galaxyInvitations: { email: string; role: string; invitedAt: string; expiresAt: string }[];
 }
 
-const SUBMISSIONS_OF = `SELECT id FROM submissions WHERE lower(email) = lower(?)`;
+const SUBMISSIONS_OF = `SELECT id FROM submissions WHERE lower(email) = ?`;
 const mailsOf = (dialect: Dialect) =>
   `SELECT id FROM outbox WHERE submission_id IN (${SUBMISSIONS_OF}) OR ${containsIgnoringCase(dialect, 'recipient')} OR ${containsIgnoringCase(dialect, 'message')}`;
 
-export async function findPersonalData(db: SqlClient, email: string): Promise<PersonalData> {
+export async function findPersonalData(db: SqlClient, address: string): Promise<PersonalData> {
+  const email = emailKey(address);
   const submissionRows = await db.all<Record<string, string | null>>(
     `SELECT id, form, language, status, created_at, confirmed_at, withdrawn_at, name, email, payload FROM submissions WHERE id IN (${SUBMISSIONS_OF}) ORDER BY created_at`,
     [email],
@@ -97,9 +101,9 @@ export async function findPersonalData(db: SqlClient, email: string): Promise<Pe
   );
   const rowsOf = (sql: string) => db.all<Record<string, string | null>>(sql, [email]);
   return {
-    email,
+    email: address,
     submissions,
-    newsletter: (await rowsOf('SELECT * FROM newsletter_subscribers WHERE lower(email) = lower(?)')).map((row) => ({
+    newsletter: (await rowsOf('SELECT * FROM newsletter_subscribers WHERE lower(email) = ?')).map((row) => ({
       email: String(row.email),
       language: String(row.language),
       status: String(row.status),
@@ -107,16 +111,14 @@ export async function findPersonalData(db: SqlClient, email: string): Promise<Pe
       confirmedAt: row.confirmed_at ?? null,
     })),
     mails,
-    galaxyAccounts: (await rowsOf('SELECT * FROM galaxy_accounts WHERE lower(email) = lower(?) ORDER BY uid')).map(
-      (row) => ({
-        uid: String(row.uid),
-        email: String(row.email),
-        name: row.name ?? null,
-        role: String(row.role),
-        createdAt: String(row.created_at),
-      }),
-    ),
-    galaxyInvitations: (await rowsOf('SELECT * FROM galaxy_invitations WHERE lower(email) = lower(?)')).map((row) => ({
+    galaxyAccounts: (await rowsOf('SELECT * FROM galaxy_accounts WHERE lower(email) = ? ORDER BY uid')).map((row) => ({
+      uid: String(row.uid),
+      email: String(row.email),
+      name: row.name ?? null,
+      role: String(row.role),
+      createdAt: String(row.created_at),
+    })),
+    galaxyInvitations: (await rowsOf('SELECT * FROM galaxy_invitations WHERE lower(email) = ?')).map((row) => ({
       email: String(row.email),
       role: String(row.role),
       invitedAt: String(row.invited_at),
@@ -147,9 +149,10 @@ export interface ErasureReport {
  */
 export async function erasePersonalData(
   db: Database,
-  email: string,
+  address: string,
   attachments: AttachmentStore,
 ): Promise<ErasureReport> {
+  const email = emailKey(address);
   const { removed, ...counts } = await db.transaction(async (tx) => {
     const ids = (await tx.all<{ id: string }>(SUBMISSIONS_OF, [email])).map((row) => row.id);
     // Mails sent to the address or naming it outside its own submissions (a subscriber's welcome mail).
@@ -161,9 +164,9 @@ export async function erasePersonalData(
     return {
       removed,
       mails: mails + removed.mails,
-      newsletter: await tx.run('DELETE FROM newsletter_subscribers WHERE lower(email) = lower(?)', [email]),
-      galaxyAccounts: await tx.run('DELETE FROM galaxy_accounts WHERE lower(email) = lower(?)', [email]),
-      galaxyInvitations: await tx.run('DELETE FROM galaxy_invitations WHERE lower(email) = lower(?)', [email]),
+      newsletter: await tx.run('DELETE FROM newsletter_subscribers WHERE lower(email) = ?', [email]),
+      galaxyAccounts: await tx.run('DELETE FROM galaxy_accounts WHERE lower(email) = ?', [email]),
+      galaxyInvitations: await tx.run('DELETE FROM galaxy_invitations WHERE lower(email) = ?', [email]),
     };
   });
   let filesLeft: string | undefined;

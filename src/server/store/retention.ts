@@ -97,7 +97,7 @@ export async function runRetention(db: Database, run: RetentionRun): Promise<Ret
     // A pending subscriber with no open sign-up left is an address nobody confirmed.
     const subscribers = await tx.run(
       `DELETE FROM newsletter_subscribers WHERE status = 'pending' AND subscribed_at < ?
-       AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.form = 'newsletter' AND s.status = 'pending' AND lower(s.email) = lower(newsletter_subscribers.email))`,
+       AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.form = 'newsletter' AND s.status = 'pending' AND s.email = newsletter_subscribers.email)`,
       [before(now, run.confirmationTtlHours * 3_600_000)],
     );
     const mails = await tx.run(
