@@ -44,6 +44,17 @@ t.test('one address holds at most an eighth of the budget; others keep theirs', 
   t.not(typeof budget.open('a', 800), 'string', 'a released body makes room for the next');
 });
 
+t.test('a body starts only while there is room for what it announces, which it does not take', async (t) => {
+  const budget = createBodyBudget(8000);
+  const first = budget.open('a', 800, 600);
+  if (typeof first === 'string') throw new Error('refused');
+  t.equal(budget.held, 0, 'the announced length holds nothing');
+  first.add(500);
+  t.equal(budget.open('a', 800, 600), 'address_share', 'an address without room for the announced body is refused');
+  t.not(typeof budget.open('a', 800, 400), 'string', 'one that fits its room starts');
+  t.not(typeof budget.open('a', 400, 5000), 'string', 'the room asked is at most what the body keeps at once');
+});
+
 t.test('the budget is refused once full, whoever asks', async (t) => {
   const budget = createBodyBudget(8000);
   const holds = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((key) => budget.open(key, 1000));

@@ -23,9 +23,10 @@ export interface BodyHold {
 export interface BodyBudget {
   /**
    * A hold for one body of the address, which holds at most `cap` bytes at once; refused
-   * when the address has used up its share or the budget is full.
+   * when the address's share or the budget has no room for `room` bytes (the body's announced
+   * length, at most its cap) now. The room is looked at, not taken: the body holds what arrives.
    */
-  open(key: string, cap: number): BodyHold | BodyRefusal;
+  open(key: string, cap: number, room?: number): BodyHold | BodyRefusal;
   /** Bytes all bodies hold now. */
   readonly held: number;
   /** Bytes the bodies of one address hold now. */
@@ -62,9 +63,8 @@ export function createBodyBudget(totalBytes: number, onChange: (held: number) =>
   };
 
   return {
-    open(key, cap) {
-      // A new body needs at least its first byte's room.
-      const refused = refusal(key, 1);
+    open(key, cap, room = 1) {
+      const refused = refusal(key, Math.max(1, Math.min(room, cap)));
       if (refused) return refused;
       let mine = 0;
       let read = 0;

@@ -63,11 +63,12 @@ function proxyMatcher(trust: ProxyTrust): (address: string) => boolean {
   };
 }
 
-/** Whether a request announces a body (a length above zero, or chunks of unknown length); how long, never matters. */
-function announcesBody(request: FastifyRequest): boolean {
+/** The length a request announces for its body (unbounded for chunks of unknown length), or undefined without one. */
+function announcedBody(request: FastifyRequest): number | undefined {
   const length = request.headers['content-length'];
-  if (request.headers['transfer-encoding'] !== undefined) return true;
-  return length !== undefined && /^\d+$/.test(length) && Number(length) > 0;
+  if (request.headers['transfer-encoding'] !== undefined) return Number.POSITIVE_INFINITY;
+  if (length === undefined || !/^\d+$/.test(length) || Number(length) === 0) return undefined;
+  return Number(length);
 }
 
 interface BodyWatch {
@@ -119,11 +120,13 @@ const clientLimits: FastifyPluginAsync<ClientLimitsOptions> = async (app, { limi
       throw new FormRefusal(429, 'request', 'requests_in_progress');
     }
 
-    if (!announcesBody(request)) return;
+    const announced = announcedBody(request);
+    if (announced === undefined) return;
     const { bodyInMemory } = request.routeOptions.config;
     const cap = bodyInMemory ?? request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
-    // What the body will hold is counted as it arrives; here it only needs the address and the server to have room.
-    const hold = budget.open(key, cap);
+    // A body starts only while its address and the server have room for what it announces, so one that
+    // would not fit is refused before it is sent; it then holds what arrives of it, never what it announced.
+    const hold = budget.open(key, cap, announced);
     if (typeof hold === 'string') {
       // The body is never parsed: once the answer is out, Node reads what still arrives and throws it away,
       // so the client sees the answer rather than a reset, and nothing of it is kept.
@@ -146,13 +149,14 @@ const clientLimits: FastifyPluginAsync<ClientLimitsOptions> = async (app, { limi
   /**
    * The body as Fastify's parsers read it, each chunk taken from the budget as it passes. A chunk
    * that does not fit, or a body that falls below the minimum rate, ends the stream with its
-   * refusal: the parser stops, the error handler answers it, and the connection is closed
-   * rather than left to carry the rest of a body nobody reads.
+   * refusal: the parser stops and the error handler answers it; nothing more of the body is kept.
    */
   function meteredPayload(request: FastifyRequest, reply: FastifyReply, payload: Readable, body: BodyWatch): Readable {
     const refuse = (refusal: FormRefusal) => {
-      reply.header('connection', 'close');
-      if (refusal.statusCode !== 408) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      // A body too slow is not waited for any longer. One refused for room is read on and thrown away
+      // after the answer, as one refused before it was read: a client still sending sees the answer, not a reset.
+      if (refusal.statusCode === 408) reply.header('connection', 'close');
+      else reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       payload.unpipe(meter);
       meter.destroy(refusal);
     };
