@@ -211,3 +211,44 @@ t.test('one address sending whole bodies holds no more than its share of the bud
   t.equal(await metric(server, 'request_body_memory_bytes'), 0, 'and nothing is held afterwards');
   await assertStillServing(t, server, dataDir, acknowledged);
 });
+
+t.test('bodies started together are refused as their bytes pass the address share', async (t) => {
+  const dataDir = await tempDataDir(t);
+  const server = await startServer(
+    t,
+    { DATA_DIR: dataDir, METRICS_TOKEN, BODY_MEMORY_MB: '1' },
+    { nodeArgs: SHIPPED_HEAP_FLAGS },
+  );
+  const acknowledged: string[] = [];
+  // Four bodies announcing 64 KB fit the 128 KB share while nothing of them has arrived; two fit once 60,000 bytes of each do.
+  const posts: RawClient[] = [];
+  for (let n = 0; n < 4; n += 1) posts.push(await announcedPost(server, attacker(2), 65_536, ''));
+  t.teardown(() => {
+    for (const { socket } of posts) socket.destroy();
+  });
+  const started = () => server.logs.filter((line) => /incoming request/.test(line) && line.includes(attacker(2)));
+  t.ok(await waitFor(() => started().length === 4, 10_000), 'all four are started before a byte of them is sent');
+  for (const { socket } of posts) socket.write(`{"name":"${'x'.repeat(60_000 - 9)}`);
+
+  const refused = () => posts.filter(({ received }) => received().startsWith('HTTP/1.1 429'));
+  t.ok(
+    await waitFor(() => refused().length === 2, 10_000),
+    `the bodies whose bytes pass the share are refused as they arrive (${refused().length} of ${posts.length})`,
+  );
+  t.ok(
+    refused().every(({ received }) => /"field":"body"/.test(received()) && /retry-after: \d+/i.test(received())),
+    'naming the body, with Retry-After',
+  );
+  const held = await metricOnce(server, 'request_body_memory_bytes', (value) => value === 120_000);
+  t.equal(held, 120_000, 'the address holds the two bodies within its share, nothing of the refused ones');
+  const posted = await postContact(server);
+  t.equal(posted.status, 201, `a visitor's contact request is accepted (${posted.body.slice(0, 200)})`);
+  if (posted.status === 201) acknowledged.push((JSON.parse(posted.body) as { id: string }).id);
+  for (const { socket } of posts) socket.destroy();
+  t.equal(
+    await metricOnce(server, 'request_body_memory_bytes', (value) => value === 0),
+    0,
+    'bodies cut off by their client give back what they held',
+  );
+  await assertStillServing(t, server, dataDir, acknowledged);
+});

@@ -159,6 +159,8 @@ const clientLimits: FastifyPluginAsync<ClientLimitsOptions> = async (app, { limi
       else reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       payload.unpipe(meter);
       meter.destroy(refusal);
+      // With no reader left, what still arrives is dropped as it comes.
+      if (refusal.statusCode !== 408) payload.resume();
     };
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
