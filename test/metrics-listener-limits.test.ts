@@ -58,6 +58,11 @@ t.test('idle connections to the metrics port meet the main port’s caps and tim
   }
   const dropped = () => several.filter(({ socket }) => socket.closed);
   t.ok(await waitFor(() => dropped().length >= 4, 10_000), 'connections past MAX_CONNECTIONS are closed');
+  t.equal(
+    one.filter(({ socket }) => !socket.closed).length,
+    4,
+    'while the first address still held its four: the cap, not a timeout, closed them',
+  );
   t.ok(
     dropped().every(({ received }) => received() === ''),
     `unanswered, as on the main port (${dropped().length} of ${several.length})`,
