@@ -115,12 +115,14 @@ function peakRssMb(pid: number): number {
 
 t.test('50 concurrent applications with 5 MB files are all stored with bounded memory', async (t) => {
   const dataDir = await tempDataDir(t);
-  // All from one address, so its per-address limits are raised to let the 50 through together.
+  // All from one address, so its per-address limits are raised to let the 50 through together
+  // (an address may hold an eighth of the body memory, and each upload holds up to 128 KB of it).
   const server = await startServer(t, {
     DATA_DIR: dataDir,
     RATE_LIMIT_MAX: '100000',
     MAX_REQUESTS_PER_ADDRESS: '100',
     UPLOAD_QUOTA_MB: '1000',
+    BODY_MEMORY_MB: '64',
   });
   const file = new Blob([pdfOfSize(5 * 1024 * 1024)]);
   const baseline = peakRssMb(server.child.pid!);

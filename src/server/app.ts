@@ -35,6 +35,7 @@ import { loadContentStore } from './content/content-store.ts';
 import { createStoreContentSource } from './content/file-content-source.ts';
 import { FORM_BODY_LIMIT } from './forms/form-parsers.ts';
 import { AJV_OPTIONS } from './http/ajv-options.ts';
+import { applyListenerLimits } from './http/listener-limits.ts';
 import { requestForLog } from './http/request-log.ts';
 import {
   createClientErrorHandler,
@@ -117,7 +118,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Input is taken as sent: a number is no string, a list no single value, an unknown field is refused.
     ajv: { customOptions: AJV_OPTIONS },
   });
-  app.server.maxConnections = config.connections.maxConnections;
+  // The connection cap and timeouts as every listener of the server keeps them (the metrics port too).
+  applyListenerLimits(app.server, config.connections);
   app.server.on('timeout', createIdleSocketHandler(config));
   // Readiness belongs to this instance: ready once content is loaded, not ready while closing.
   let ready = false;
@@ -173,7 +175,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(sharedLimitsPlugin, { redisUrl: config.redisUrl });
   // Before every route, so each answer is counted, and before the outbox and the form APIs, which report into it.
-  await app.register(metricsPlugin, { metrics, config: config.metrics, host: config.host });
+  await app.register(metricsPlugin, {
+    metrics,
+    config: config.metrics,
+    host: config.host,
+    connections: config.connections,
+  });
   await app.register(formsPlugin, { config, store });
   await app.register(errorHandlerPlugin, { pages });
   await app.register(securityHeadersPlugin, { headers: securityHeaders(config) });

@@ -29,6 +29,7 @@ export type MessageCode =
   | 'too_many_files'
   | 'file_required'
   | 'upload_broken'
+  | 'body_too_slow'
   | 'length_required'
   | 'upload_quota'
   | 'token_invalid'

@@ -28,6 +28,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  408: 'Request Timeout',
   411: 'Length Required',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',

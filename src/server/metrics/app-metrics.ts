@@ -34,6 +34,8 @@ export const CLIENT_LIMITS = [
   'connections_per_address',
   'requests_per_address',
   'body_memory',
+  'body_share',
+  'body_rate',
   'upload_quota',
   'free_disk',
   'type_checks',
@@ -121,7 +123,7 @@ export function createAppMetrics(): AppMetrics {
   for (const limit of CLIENT_LIMITS) limitRefusals.inc({ limit }, 0);
   const bodyMemory = new Gauge({
     name: 'request_body_memory_bytes',
-    help: 'Bytes of request bodies the server holds in memory now (reserved per request in progress).',
+    help: 'Bytes of request bodies the server holds in memory now (what has arrived of the bodies in progress).',
     registers,
   });
   const webVitalsReported = createWebVitalsMetrics(registry);

@@ -9,8 +9,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import type { MetricsConfig } from '../config.ts';
+import type { ConnectionLimits, MetricsConfig } from '../config.ts';
 import { refusalResponseSchema } from '../forms/schemas.ts';
+import { applyListenerLimits, limitConnectionsPerAddress, tooManyConnections } from '../http/listener-limits.ts';
 import type { AppMetrics, MetricsRecorder } from '../metrics/app-metrics.ts';
 import { routeLabel } from '../metrics/labels.ts';
 import { collectProcessMetrics } from '../metrics/process-metrics.ts';
@@ -28,6 +29,8 @@ export interface MetricsPluginOptions {
   config: MetricsConfig;
   /** The address the main listener binds to; the metrics listener binds to the same. */
   host: string;
+  /** The main listener's connection limits and timeouts, which the metrics listener keeps too. */
+  connections: ConnectionLimits;
 }
 
 export const METRICS_PATH = '/metrics';
@@ -84,7 +87,10 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
   });
 }
 
-const metricsPluginAsync: FastifyPluginAsync<MetricsPluginOptions> = async (app, { metrics, config, host }) => {
+const metricsPluginAsync: FastifyPluginAsync<MetricsPluginOptions> = async (
+  app,
+  { metrics, config, host, connections },
+) => {
   const { registry } = metrics;
   const stopProcessMetrics = collectProcessMetrics(registry);
   metrics.observeState({
@@ -140,6 +146,15 @@ const metricsPluginAsync: FastifyPluginAsync<MetricsPluginOptions> = async (app,
       }
     };
     const server = createServer((req, res) => void answer(req, res));
+    // A port that only a scraper needs is no easier to hold open than the site's: idle and
+    // half-open connections time out, and no address holds more than its share.
+    applyListenerLimits(server, connections);
+    limitConnectionsPerAddress(server, {
+      maxConnectionsPerAddress: connections.maxConnectionsPerAddress,
+      exempt: () => false,
+      refusal: tooManyConnections({}),
+      onRefused: () => metrics.limitRefused('connections_per_address'),
+    });
     // Started with the site's own listener, never by inject() or ready(). A port that is taken
     // is logged and leaves the site serving: a missing scrape target is what monitoring alerts on.
     app.addHook('onListen', async () => {
