@@ -66,7 +66,9 @@ t.test(
   'a backup taken while 200 submissions are posted restores every one acknowledged before it, with intact files',
   async (t) => {
     const dataDir = await tempDataDir(t);
-    const server = await startServer(t, { DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000' });
+    // Sixteen posts at once from one address: its rate limit and its share of the body memory (an
+    // eighth, and an upload holds up to 128 KB of it while it is answered) are raised to let them through.
+    const server = await startServer(t, { DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000', BODY_MEMORY_MB: '64' });
     const backupDir = path.join(await tempDataDir(t), 'backup');
     const restoredDir = await tempDataDir(t);
 
