@@ -33,8 +33,11 @@ export interface EnginePage {
   goto(url: string): Promise<void>;
   /** Runs the function in the page (it is sent as source: it sees only its argument) and returns its JSON result. */
   evaluate<Result, Arg = undefined>(fn: (arg: Arg) => Result | Promise<Result>, arg?: Arg): Promise<Result>;
-  /** Polls the function in the page until it returns something truthy; throws after timeoutMs (10 s unless told). */
-  waitFor<Arg = undefined>(fn: (arg: Arg) => unknown, arg?: Arg, timeoutMs?: number): Promise<void>;
+  /**
+   * Polls the function in the page until it returns true; throws after timeoutMs (10 s unless told). Only JSON comes
+   * back from the page, so a condition on an element says `!== null` rather than returning the element.
+   */
+  waitFor<Arg = undefined>(fn: (arg: Arg) => boolean, arg?: Arg, timeoutMs?: number): Promise<void>;
   click(selector: string): Promise<void>;
   press(key: 'Tab' | 'Enter' | 'Escape'): Promise<void>;
   /** A PNG of the whole document, not only what the viewport shows. */

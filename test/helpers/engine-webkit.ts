@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
+import sharp from 'sharp';
 import {
   assertViewport,
   DEFAULT_WAIT_MS,
@@ -68,6 +69,22 @@ function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
   return exited;
+}
+
+/** Marks and hides what stays put while the page scrolls, so a stitched shot shows it once. */
+function hideFixedElements(): void {
+  for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+    if (getComputedStyle(element).position !== 'fixed') continue;
+    element.dataset.stitchHidden = element.style.visibility;
+    element.style.visibility = 'hidden';
+  }
+}
+
+function showFixedElements(): void {
+  for (const element of document.querySelectorAll<HTMLElement>('[data-stitch-hidden]')) {
+    element.style.visibility = element.dataset.stitchHidden ?? '';
+    delete element.dataset.stitchHidden;
+  }
 }
 
 /** Runs a function's source in the page; tsx names functions with a helper the page does not have, so it is defined. */
@@ -157,19 +174,38 @@ export async function launchWebKit(): Promise<Engine> {
             .sendKeys(Key[key === 'Tab' ? 'TAB' : key === 'Enter' ? 'ENTER' : 'ESCAPE'])
             .perform(),
         async screenshot() {
-          // WebDriver shoots only the viewport, so the window grows to the document's height for the shot; a height
-          // in vh then follows the taller window (the hero's min(100vh, 52rem) becomes 52rem).
-          await evaluate(() => window.scrollTo(0, 0));
-          let height = viewport.height;
-          for (let round = 0; round < 4; round++) {
-            const documentHeight = await evaluate<number>(() => document.documentElement.scrollHeight);
-            if (documentHeight <= height) break;
-            height = documentHeight;
-            await sizeWindow(height);
+          // WebDriver shoots only the viewport. Growing the window to the document's height would change every
+          // height in vh (a min-height: 70vh page grows with the window), so the page is scrolled a viewport at a
+          // time and the shots are stitched; fixed elements (the navigation bar) show in the first shot only.
+          const documentHeight = await evaluate<number>(() => document.documentElement.scrollHeight);
+          const tiles: { input: Buffer; top: number; left: 0 }[] = [];
+          for (let top = 0; top < documentHeight; top += viewport.height) {
+            const target = Math.max(0, Math.min(top, documentHeight - viewport.height));
+            await evaluate((y: number) => window.scrollTo({ top: y, behavior: 'instant' }), target);
+            await pollUntil(
+              'webkit',
+              () => evaluate((y: number) => Math.abs(window.scrollY - y) < 1, target),
+              DEFAULT_WAIT_MS,
+              `scrolled to ${target}`,
+            );
+            if (top === viewport.height) await evaluate(hideFixedElements);
+            // The shot is of what was last painted: two frames later the scroll has been painted.
+            await evaluate(
+              () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))),
+            );
+            const scrolled = await evaluate<number>(() => Math.round(window.scrollY));
+            tiles.push({ input: Buffer.from(await driver.takeScreenshot(), 'base64'), top: scrolled, left: 0 });
           }
-          const png = Buffer.from(await driver.takeScreenshot(), 'base64');
-          await sizeWindow(viewport.height);
-          return png;
+          await evaluate(showFixedElements);
+          await evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+          const [first] = tiles;
+          if (tiles.length === 1 && first) return first.input;
+          return sharp({
+            create: { width: viewport.width, height: documentHeight, channels: 4, background: '#ffffff' },
+          })
+            .composite(tiles)
+            .png()
+            .toBuffer();
         },
         consoleErrors: () => undefined,
         async close() {
