@@ -3,6 +3,16 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Headless and offline: no background fetches, no component updates, no sync. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-sync',
+];
+
 interface TestContext {
   teardown(fn: () => unknown): void;
 }
@@ -11,14 +21,7 @@ export async function launchBrowser(t: TestContext): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   t.teardown(() => browser.close());
   return browser;

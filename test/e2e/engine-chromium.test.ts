@@ -1,0 +1,4 @@
+import t from 'tap';
+import { homepageInEngine } from '../helpers/homepage-in-engine.ts';
+
+homepageInEngine(t, 'chromium');
