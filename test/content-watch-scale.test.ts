@@ -10,13 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { generateContent } from '../scripts/content-generate/generate-content.ts';
+import { SHIPPED_HEAP_FLAGS } from './helpers/loopback-clients.ts';
 import { startServer } from './helpers/server-process.ts';
 
 const ARTICLES = 1_000;
-const SHIPPED_HEAP_FLAGS =
-  (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.match(
-    /--max-[a-z-]+-size=\d+/g,
-  ) ?? [];
 /** A reload of 1,000 articles a language, after the pause between two checks, on a busy machine. */
 const WITHIN_MS = 40_000;
 const ASKING = 4;

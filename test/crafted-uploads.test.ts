@@ -7,21 +7,15 @@
  * worth the name, the process lives, a visitor from another address is served throughout,
  * /readyz stays honest and a real document is taken.
  */
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import t from 'tap';
 import { tempDataDir } from './helpers/build.ts';
 import { rows } from './helpers/db.ts';
 import { crowdedDocx, samples } from './helpers/files.ts';
+import { SHIPPED_HEAP_FLAGS, send, VISITOR } from './helpers/loopback-clients.ts';
 import { type ServerProcess, startServer } from './helpers/server-process.ts';
 
-/** The heap flags of `npm start` (and the image), read from package.json so the test follows them. */
-const SHIPPED_HEAP_FLAGS =
-  (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.match(
-    /--max-[a-z-]+-size=\d+/g,
-  ) ?? [];
-
-const VISITOR = '127.0.0.1';
+/** Ten-megabyte uploads on a loaded machine: every request here may take up to a minute. */
+const PATIENT = 60_000;
 /** Seven uploads an address at most: each holds 128 KB of body memory, and an address's share is 1 MB. */
 const ATTACKERS = ['127.0.0.21', '127.0.0.23', '127.0.0.24'];
 const APPLICANT = '127.0.0.22';
@@ -30,7 +24,8 @@ const METRICS_TOKEN = 'm'.repeat(32);
 
 /** The server's heap in use and its RSS, from its own metrics, in MB. */
 async function memoryOf(server: ServerProcess): Promise<{ heap: number; rss: number } | undefined> {
-  const answer = await send(server, '/metrics', {
+  const answer = await send(server.url, '/metrics', {
+    timeoutMs: PATIENT,
     from: VISITOR,
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   }).catch(() => undefined);
@@ -38,47 +33,6 @@ async function memoryOf(server: ServerProcess): Promise<{ heap: number; rss: num
   return answer?.status === 200
     ? { heap: read('nodejs_heap_size_used_bytes'), rss: read('process_resident_memory_bytes') }
     : undefined;
-}
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** One request from a chosen source address, over its own connection. */
-function send(
-  server: ServerProcess,
-  path: string,
-  {
-    from,
-    method = 'GET',
-    headers = {},
-    body,
-  }: { from: string; method?: string; headers?: Record<string, string>; body?: Buffer | string },
-): Promise<Answer> {
-  const { port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        localAddress: from,
-        agent: false,
-        headers: { connection: 'close', ...headers },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      },
-    );
-    request.on('error', reject);
-    request.setTimeout(60_000, () => request.destroy(new Error(`no answer to ${method} ${path} within 60 s`)));
-    request.end(body);
-  });
 }
 
 /** An application with the given CV, as the bytes and content type a browser would send. */
@@ -97,7 +51,8 @@ async function application(cv: Uint8Array<ArrayBuffer>, fileName: string): Promi
 }
 
 const apply = (server: ServerProcess, from: string, { body, type }: { body: Buffer; type: string }) =>
-  send(server, '/api/application', {
+  send(server.url, '/api/application', {
+    timeoutMs: PATIENT,
     from,
     method: 'POST',
     headers: { 'content-type': type, accept: 'application/json', 'content-length': String(body.length) },
@@ -136,7 +91,10 @@ t.test('twenty crafted 10 MB "CVs" at once from three addresses are refused; eve
       peak.heap = Math.max(peak.heap, memory?.heap ?? 0);
       peak.rss = Math.max(peak.rss, memory?.rss ?? 0);
       const asked = performance.now();
-      const page = await send(server, '/', { from: VISITOR }).catch((error: Error) => ({
+      const page = await send(server.url, '/', {
+        timeoutMs: PATIENT,
+        from: VISITOR,
+      }).catch((error: Error) => ({
         status: 0,
         body: error.message,
       }));
@@ -145,7 +103,8 @@ t.test('twenty crafted 10 MB "CVs" at once from three addresses are refused; eve
       // A few contact posts during the attack, well under the address's submission rate limit.
       if (contacts < 5) {
         contacts += 1;
-        const posted = await send(server, '/api/contact', {
+        const posted = await send(server.url, '/api/contact', {
+          timeoutMs: PATIENT,
           from: VISITOR,
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -191,7 +150,10 @@ t.test('twenty crafted 10 MB "CVs" at once from three addresses are refused; eve
   t.same(visitorFailures, [], 'the visitor from another address got every page and had every contact post accepted');
   t.ok(acknowledged.length > 0, `the visitor posted ${acknowledged.length} contact requests during the attack`);
 
-  const ready = await send(server, '/readyz', { from: VISITOR });
+  const ready = await send(server.url, '/readyz', {
+    timeoutMs: PATIENT,
+    from: VISITOR,
+  });
   t.equal(ready.status, 200, '/readyz says ready');
   const real = await apply(server, APPLICANT, await application(samples.docx, 'lebenslauf.docx'));
   t.equal(real.status, 201, `a real Word CV is accepted (${real.body.slice(0, 200)})`);

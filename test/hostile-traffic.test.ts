@@ -1,25 +1,10 @@
-/**
- * Hostile traffic against the built server, run as its own process with the heap flags
- * `npm start` ships, from several loopback addresses (all of 127.0.0.0/8 is this machine):
- * unfinished multipart posts of many large fields, unfinished uploads, aborted bodies, one
- * address holding more connections than its share, and a rotated X-Forwarded-For behind a
- * trusted proxy. After each, the process is alive, a normal client from another address is
- * served, /readyz says ready, and every submission that was acknowledged is stored.
- */
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import t, { type Test } from 'tap';
 import { tempDataDir } from './helpers/build.ts';
 import { rows } from './helpers/db.ts';
 import { samples } from './helpers/files.ts';
+import { SHIPPED_HEAP_FLAGS, send } from './helpers/loopback-clients.ts';
 import { type ServerProcess, startServer } from './helpers/server-process.ts';
-
-/** The heap flags of `npm start` (and the image), read from package.json so the test follows them. */
-const SHIPPED_HEAP_FLAGS =
-  (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.match(
-    /--max-[a-z-]+-size=\d+/g,
-  ) ?? [];
 
 const NORMAL = '127.0.0.1';
 const attacker = (n: number) => `127.0.0.${10 + n}`;
@@ -32,50 +17,8 @@ const contact = {
   legals: true,
 };
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request from a chosen source address, over its own connection. */
-function send(
-  server: ServerProcess,
-  path: string,
-  {
-    from = NORMAL,
-    method = 'GET',
-    headers = {},
-    body,
-  }: { from?: string; method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
-): Promise<Answer> {
-  const { port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        localAddress: from,
-        agent: false,
-        headers: { connection: 'close', ...headers },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
-      },
-    );
-    request.on('error', reject);
-    request.setTimeout(20_000, () => request.destroy(new Error(`no answer to ${method} ${path} within 20 s`)));
-    request.end(body);
-  });
-}
-
 const postContact = (server: ServerProcess, from = NORMAL, headers: Record<string, string> = {}) =>
-  send(server, '/api/contact', {
+  send(server.url, '/api/contact', {
     from,
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
@@ -130,12 +73,12 @@ async function assertStillServing(
 ): Promise<void> {
   t.equal(server.child.exitCode, null, 'the process is alive');
   t.equal(server.child.signalCode, null, 'and was not killed');
-  const page = await send(server, '/');
+  const page = await send(server.url, '/');
   t.equal(page.status, 200, 'a normal client from another address gets a page');
   const posted = await postContact(server);
   t.equal(posted.status, 201, `and has its contact request accepted (${posted.body.slice(0, 200)})`);
   if (posted.status === 201) acknowledged.push((JSON.parse(posted.body) as { id: string }).id);
-  const ready = await send(server, '/readyz');
+  const ready = await send(server.url, '/readyz');
   t.equal(ready.status, 200, '/readyz says ready');
   const stored = new Set(rows(dataDir, 'SELECT id FROM submissions').map((row) => String(row.id)));
   t.same(
@@ -262,7 +205,7 @@ t.test('unfinished uploads take their size from the address quota before a byte 
 
   // A normal applicant from another address is not held up by them.
   const { body, type } = await multipartOf(applicationForm());
-  const application = await send(server, '/api/application', {
+  const application = await send(server.url, '/api/application', {
     method: 'POST',
     headers: { 'content-type': type, accept: 'application/json', 'content-length': String(body.length) },
     body,
@@ -313,7 +256,7 @@ t.test('aborted JSON and multipart bodies are the client’s failure: readiness 
     );
   }
   await pause(300);
-  const metrics = await send(server, '/metrics', { headers: { authorization: `Bearer ${'m'.repeat(32)}` } });
+  const metrics = await send(server.url, '/metrics', { headers: { authorization: `Bearer ${'m'.repeat(32)}` } });
   t.match(metrics.body, /^storage_ready 1$/m, 'storage_ready stays 1');
   t.match(metrics.body, /^storage_failure_episodes_total 0$/m, 'no storage failure episode began');
   t.notMatch(server.logs.join('\n'), /storage cannot take writes/, 'no storage error is logged');
@@ -412,7 +355,7 @@ t.test('bodies sent beyond the server-wide body budget are answered 503 instead 
     busy().every(({ received }) => /retry-after: 5/i.test(received()) && /"code":"busy"/.test(received())),
     'with Retry-After and the busy message',
   );
-  const metrics = await send(server, '/metrics', { headers: { authorization: `Bearer ${'m'.repeat(32)}` } });
+  const metrics = await send(server.url, '/metrics', { headers: { authorization: `Bearer ${'m'.repeat(32)}` } });
   const bytes = Number(/^request_body_memory_bytes (\d+)$/m.exec(metrics.body)?.[1]);
   t.ok(bytes <= 1024 * 1024, `the bodies in memory stay within the budget (${bytes} bytes)`);
   // The rest stop arriving, and the minimum rate ends them: then the budget is free again.
@@ -443,7 +386,7 @@ t.test('one address with more requests in progress than its share is answered 42
   await pause(1000);
   t.equal(held.filter(({ received }) => received().startsWith('HTTP/1.1 429')).length, 5, 'five are refused at once');
   t.equal(held.filter(({ received }) => received() === '').length, 5, 'five wait for their bodies');
-  const metrics = await send(server, '/metrics', { headers: { authorization: `Bearer ${'m'.repeat(32)}` } });
+  const metrics = await send(server.url, '/metrics', { headers: { authorization: `Bearer ${'m'.repeat(32)}` } });
   t.match(
     metrics.body,
     /^client_limit_refusals_total\{limit="requests_per_address"\} 5$/m,
@@ -462,7 +405,7 @@ t.test('below the free-disk floor applications are refused with 503 while everyt
   const { server, dataDir } = await hostileServer(t, { MIN_FREE_DISK_MB: '100000000' });
   const acknowledged: string[] = [];
   const { body, type } = await multipartOf(applicationForm());
-  const application = await send(server, '/api/application', {
+  const application = await send(server.url, '/api/application', {
     method: 'POST',
     headers: { 'content-type': type, accept: 'application/json', 'content-length': String(body.length) },
     body,

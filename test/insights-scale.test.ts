@@ -4,19 +4,15 @@
  * answer. (The 10,000 figures are npm run bench:insights -- --articles 10000.)
  */
 
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { generateContent } from '../scripts/content-generate/generate-content.ts';
+import { SHIPPED_HEAP_FLAGS } from './helpers/loopback-clients.ts';
 import { startServer } from './helpers/server-process.ts';
 
 const ARTICLES = 2_000;
-const SHIPPED_HEAP_FLAGS =
-  (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.match(
-    /--max-[a-z-]+-size=\d+/g,
-  ) ?? [];
 
 t.test(`${ARTICLES} insights a language under the shipped heap flags`, async (t) => {
   const out = await mkdtemp(path.join(tmpdir(), 'nordstern-scale-'));

@@ -9,63 +9,17 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import t, { type Test } from 'tap';
 import { tempDataDir } from './helpers/build.ts';
+import { type Answer, SHIPPED_HEAP_FLAGS, send } from './helpers/loopback-clients.ts';
 import { type ServerProcess, startServer } from './helpers/server-process.ts';
 
-const SHIPPED_HEAP_FLAGS =
-  (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.match(
-    /--max-[a-z-]+-size=\d+/g,
-  ) ?? [];
 const METRICS_TOKEN = 'p'.repeat(32);
-const VISITOR = '127.0.0.1';
 const ATTACKER = '127.0.0.30';
 /** The README's figure for the server's RSS under load ("flat at about 200 MB"), with room for a loaded machine. */
 const RSS_BOUND_MB = 230;
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request with its path sent exactly as written (no client-side normalisation of dots or slashes). */
-function send(
-  server: ServerProcess,
-  path: string,
-  {
-    from = VISITOR,
-    method = 'GET',
-    headers = {},
-    agent,
-  }: { from?: string; method?: string; headers?: Record<string, string>; agent?: http.Agent } = {},
-): Promise<Answer> {
-  const { port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        localAddress: agent ? undefined : from,
-        agent: agent ?? false,
-        headers: agent ? headers : { connection: 'close', ...headers },
-      },
-      (response) => {
-        let body = '';
-        response.setEncoding('latin1');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-      },
-    );
-    request.on('error', reject);
-    request.setTimeout(20_000, () => request.destroy(new Error(`no answer to ${path} within 20 s`)));
-    request.end();
-  });
-}
-
 /** One series of /metrics, named with its labels as the scrape writes them; 0 when it has no value yet. */
 async function metric(server: ServerProcess, series: string): Promise<number> {
-  const scrape = await send(server, '/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const scrape = await send(server.url, '/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   const line = scrape.body.split('\n').find((row) => row.startsWith(`${series} `));
   return line === undefined ? 0 : Number(line.slice(series.length + 1));
 }
@@ -82,7 +36,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The page's answer once its brotli copy is kept (it then carries the copy's ETag): waits for that condition. */
 async function keptCopy(server: ServerProcess, path: string): Promise<Answer> {
   for (let tries = 0; ; tries += 1) {
-    const answer = await send(server, path, { headers: { 'accept-encoding': 'br' } });
+    const answer = await send(server.url, path, { headers: { 'accept-encoding': 'br' }, encoding: 'latin1' });
     if (answer.status !== 200 || answer.headers.etag || tries >= 200) return answer;
     await pause(50);
   }
@@ -128,27 +82,27 @@ t.test(
     for (const path of PAGES) {
       for (const spelling of spellingsOf(path)) {
         for (const query of ['', '?lang=de', '?utm_source=x&b=%20']) {
-          const answer = await send(server, `${spelling}${query}`);
+          const answer = await send(server.url, `${spelling}${query}`);
           t.equal(answer.status, 308, `${spelling}${query} is redirected`);
           t.equal(answer.headers.location, `${path}${query}`, `${spelling}${query}: to ${path} with the query kept`);
           t.equal(answer.headers['cache-control'], 'public, max-age=86400', `${spelling}${query}: a day in any cache`);
         }
       }
-      const head = await send(server, `${path}/?lang=en`, { method: 'HEAD' });
+      const head = await send(server.url, `${path}/?lang=en`, { method: 'HEAD' });
       t.equal(head.status, 308, `HEAD ${path}/ is redirected too`);
       t.equal(head.headers.location, `${path}?lang=en`);
-      const page = await send(server, path);
+      const page = await send(server.url, path);
       t.equal(page.status, 200, `${path} itself is the page`);
     }
     // Spellings the matching does not take are unknown paths: a 404 each, none kept.
     for (const unknown of ['/Company/about-us', '/COMPANY/ABOUT-US', '/company//about-us', '/nope/', '/n%6Fpe']) {
-      const answer = await send(server, unknown);
+      const answer = await send(server.url, unknown);
       t.equal(answer.status, 404, `${unknown} answers 404`);
       t.equal(answer.headers['cache-control'], 'no-store', `${unknown}: kept nowhere`);
     }
     // The Location is a path of this site whatever the request's path said.
     for (const hostile of ['/.//evil.example/', '/%2F%2Fevil.example/', '/%5C%5Cevil.example/company/']) {
-      const answer = await send(server, hostile);
+      const answer = await send(server.url, hostile);
       t.notOk(
         /^(?:\/\/|\\|[a-z]+:)/i.test(String(answer.headers.location ?? '')),
         `${hostile}: no redirect off the site`,
@@ -199,9 +153,11 @@ t.test(
     const attacker = async () => {
       while (Date.now() < floodEnds && sent < 4000) {
         const n = sent++;
-        const answer = await send(server, spelling(n), { agent, headers: { 'accept-encoding': 'br' } }).catch(
-          () => undefined,
-        );
+        const answer = await send(server.url, spelling(n), {
+          agent,
+          headers: { 'accept-encoding': 'br' },
+          encoding: 'latin1',
+        }).catch(() => undefined);
         const status = answer?.status ?? 0;
         attackStatuses.set(status, (attackStatuses.get(status) ?? 0) + 1);
       }
@@ -211,7 +167,7 @@ t.test(
       const answers: Answer[] = [];
       while (Date.now() < floodEnds) {
         const asked = performance.now();
-        answers.push(await send(server, kept, { headers: { 'accept-encoding': 'br' } }));
+        answers.push(await send(server.url, kept, { headers: { 'accept-encoding': 'br' }, encoding: 'latin1' }));
         latencies.push(performance.now() - asked);
         await pause(100);
       }
@@ -240,7 +196,7 @@ t.test(
     t.equal(await metric(server, 'page_cache_entries'), entriesBefore, 'no spelling made a cache entry');
     t.equal(await metric(server, ABOUT_US_RENDERS), 1, 'the kept page was never rendered again');
     t.ok(peakRss < RSS_BOUND_MB, `RSS stays under ${RSS_BOUND_MB} MB (peak ${peakRss.toFixed(0)} MB)`);
-    t.equal((await send(server, '/readyz')).status, 200, '/readyz says ready');
+    t.equal((await send(server.url, '/readyz')).status, 200, '/readyz says ready');
     t.equal(server.child.exitCode, null, 'the process is alive');
   },
 );

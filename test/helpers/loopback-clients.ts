@@ -22,7 +22,21 @@ export interface Answer {
   body: string;
 }
 
-/** One request from a chosen source address, over its own connection. */
+export interface SendOptions {
+  /** The source address; ignored with an agent, whose sockets choose their own. */
+  from?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+  /** Reuse this agent's kept-alive connections instead of one connection per request. */
+  agent?: http.Agent;
+  /** How the body is read: latin1 keeps every byte of a body that is not UTF-8. */
+  encoding?: BufferEncoding;
+  /** How long the answer may take before the request fails (20 s unless told). */
+  timeoutMs?: number;
+}
+
+/** One request from a chosen source address, over its own connection (or the agent's), path sent exactly as written. */
 export function send(
   url: string,
   path: string,
@@ -31,7 +45,10 @@ export function send(
     method = 'GET',
     headers = {},
     body,
-  }: { from?: string; method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+    agent,
+    encoding = 'utf8',
+    timeoutMs = 20_000,
+  }: SendOptions = {},
 ): Promise<Answer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
@@ -41,19 +58,21 @@ export function send(
         port,
         path,
         method,
-        localAddress: from,
-        agent: false,
-        headers: { connection: 'close', ...headers },
+        localAddress: agent ? undefined : from,
+        agent: agent ?? false,
+        headers: agent ? headers : { connection: 'close', ...headers },
       },
       (response) => {
         let text = '';
-        response.setEncoding('utf8');
+        response.setEncoding(encoding);
         response.on('data', (chunk: string) => (text += chunk));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
       },
     );
     request.on('error', reject);
-    request.setTimeout(20_000, () => request.destroy(new Error(`no answer to ${method} ${path} within 20 s`)));
+    request.setTimeout(timeoutMs, () =>
+      request.destroy(new Error(`no answer to ${method} ${path} within ${timeoutMs / 1000} s`)),
+    );
     request.end(body);
   });
 }
