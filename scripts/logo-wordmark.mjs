@@ -1,6 +1,6 @@
 // Draws the logo's word mark as outlines of the brand font (Archivo: "Nordstern" bold, "Digital" regular),
 // so it looks the same on every system without loading the font. Prints the path data for
-// src/app/layout/logo.tsx; run it again only when the word mark changes: npx node scripts/logo-wordmark.mjs
+// src/app/layout/logo-paths.ts; run it again only when the word mark changes: npx node scripts/logo-wordmark.mjs
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';

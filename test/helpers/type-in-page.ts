@@ -105,7 +105,7 @@ export function logoTexts(page: EnginePage): Promise<{ logos: number; paths: num
     const logos = [...document.querySelectorAll('.navbar__logo svg, .footer__logo svg')];
     return {
       logos: logos.length,
-      paths: logos.reduce((sum, logo) => sum + logo.querySelectorAll('path').length, 0),
+      paths: logos.reduce((sum, logo) => sum + logo.querySelectorAll('path, use').length, 0),
       texts: logos.reduce((sum, logo) => sum + logo.querySelectorAll('text, tspan').length, 0),
     };
   });
