@@ -4,9 +4,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY build.mjs tsconfig.json ./
-COPY scripts/build-images.mjs scripts/build-stamp.mjs ./scripts/
+COPY scripts/build-images.mjs scripts/build-stamp.mjs scripts/brand-font.mjs scripts/site-characters.mjs ./scripts/
 COPY client ./client
 COPY src ./src
+# The brand font is subset to the characters the content sets.
+COPY content ./content
 # The images are made in every width and format at build time (sharp, a build dependency).
 COPY static/images ./static/images
 RUN node build.mjs

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { brandFontPlugin } from './scripts/brand-font.mjs';
 import { buildImages } from './scripts/build-images.mjs';
 import { inputsStamp, isBuildFresh, STAMP_FILE } from './scripts/build-stamp.mjs';
 import { iconSpriteSvg } from './src/app/layout/icon-sprite.ts';
@@ -214,8 +215,8 @@ async function precompress(metafile) {
   return saved;
 }
 
-/** The client build's options, writing into assetsDir. */
-export function clientBuildOptions(assetsDir = ASSETS_DIR) {
+/** The client build's options, writing into assetsDir; brandFont: the plugin making the brand font's files. */
+export function clientBuildOptions(assetsDir = ASSETS_DIR, brandFont = brandFontPlugin(ROOT)) {
   return {
     ...shared,
     entryPoints: {
@@ -239,7 +240,7 @@ export function clientBuildOptions(assetsDir = ASSETS_DIR) {
     // at its first call, so React DOM's 200 KB wrapper is not compiled in the middle of start-up.
     banner: { js: '//# allFunctionsCalledOnLoad' },
     metafile: true,
-    plugins: [browserVariants, firstLoadGroups],
+    plugins: [browserVariants, firstLoadGroups, brandFont.plugin],
   };
 }
 
@@ -254,14 +255,20 @@ async function writeIconSprite() {
   return `/assets/${name}`;
 }
 
-export async function build() {
+/** log: where the build notes what it made (the brand font's files, characters the font lacks). */
+export async function build({ log = () => {} } = {}) {
   const started = performance.now();
   const stamp = await inputsStamp();
   await rm(DIST, { recursive: true, force: true });
   await mkdir(ASSETS_DIR, { recursive: true });
 
-  const client = await esbuild.build(clientBuildOptions());
-  const manifest = { ...manifestOf(client.metafile), iconSprite: await writeIconSprite() };
+  const brandFont = brandFontPlugin(ROOT, { log });
+  const client = await esbuild.build(clientBuildOptions(ASSETS_DIR, brandFont));
+  const manifest = {
+    ...manifestOf(client.metafile),
+    fontPreloads: brandFont.preloads(),
+    iconSprite: await writeIconSprite(),
+  };
   await writeFile(path.join(DIST, 'manifest.json'), JSON.stringify(manifest, null, 2));
   await writeFile(path.join(DIST, 'meta-client.json'), JSON.stringify(client.metafile));
   await precompress(client.metafile);
@@ -292,6 +299,6 @@ export async function build() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { ms } = await build();
+  const { ms } = await build({ log: console.log });
   console.log(`build finished in ${ms} ms`);
 }

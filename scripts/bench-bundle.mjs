@@ -1,6 +1,6 @@
 // Measures the build: its time, and what a first visit to the homepage loads (the files the page
 // names: entry, module preloads, stylesheets), gzipped and brotli, how much of it is the app's own
-// code, and each figure against DESIGN.md's budget (scripts/first-load-budget.ts).
+// code, the font files it preloads, and each figure against DESIGN.md's budget (scripts/first-load-budget.ts).
 // With --strict, the app's own code is also counted strictly (scripts/strict-own-code.mjs): the
 // client is built once more with the same chunking but the libraries left out, and the first
 // load's scripts of that build are gzipped as they are, the app's code alone.
@@ -51,6 +51,10 @@ console.log(
 );
 for (const file of measure.list)
   console.log(`    ${file.url}: ${file.bytes} bytes, ${file.gzipBytes} gzip, own ≈${file.ownGzipBytes}`);
+console.log(
+  `  fonts (preloaded by every page, WOFF2): ${measure.fontBytes} bytes (${kb(measure.fontBytes)}; ${within(measure.fontBytes, FIRST_LOAD_BUDGET.fontBytes)})`,
+);
+for (const font of measure.fonts) console.log(`    ${font.url}: ${font.bytes} bytes`);
 const problems = budgetProblems(measure);
 console.log(problems.length ? `over budget: ${problems.join('; ')}` : 'within the first-load budget');
 

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { siteCharacters } from './site-characters.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const STAMP_FILE = path.join(ROOT, 'dist', '.build-stamp');
@@ -14,6 +15,8 @@ export const INPUTS = [
   'build.mjs',
   'scripts/build-images.mjs',
   'scripts/build-stamp.mjs',
+  'scripts/brand-font.mjs',
+  'scripts/site-characters.mjs',
   'static/images',
   'package.json',
   'package-lock.json',
@@ -29,7 +32,10 @@ async function listFiles(entry) {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-/** A fingerprint of every build input: path, size and modification time. */
+/**
+ * A fingerprint of every build input: path, size and modification time, and the characters the
+ * content sets (the brand font is subset to them; other content changes need no build).
+ */
 export async function inputsStamp() {
   const hash = createHash('sha256');
   const files = (await Promise.all(INPUTS.map(listFiles))).flat().sort();
@@ -37,6 +43,7 @@ export async function inputsStamp() {
     const info = await stat(file);
     hash.update(`${path.relative(ROOT, file)}:${info.size}:${info.mtimeMs}\n`);
   }
+  hash.update(await siteCharacters(ROOT));
   return hash.digest('hex');
 }
 

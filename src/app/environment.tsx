@@ -12,6 +12,8 @@ export interface PageAssets {
   inlineCss?: string;
   /** Client modules the first page needs besides the entry: its imports and its route's chunks, loaded after the first paint. */
   modulePreloads: string[];
+  /** Font files the first screen sets its text in, preloaded so they arrive with the stylesheet, not after it. */
+  fontPreloads?: string[];
   /** Stylesheets of modules loaded on demand that this page does not carry, by the module's source file (see styles/on-demand.ts). */
   styles?: Record<string, string[]>;
 }

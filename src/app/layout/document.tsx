@@ -17,6 +17,9 @@ export function Document({ language, children }: { language: Language; children:
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.fontPreloads?.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="" />
+        ))}
         {assets.inlineCss === undefined ? (
           assets.css.map((href) => <link key={href} rel="stylesheet" href={href} />)
         ) : (

@@ -4,9 +4,10 @@
  * like the scripts, so a browser fetches it once and keeps it.
  */
 import { ICON_PATHS } from './icon-paths.ts';
+import { LOGO_PATHS } from './logo-paths.ts';
 
-/** The sprite's text: each path in `<defs>`, so the file itself draws nothing. */
+/** The sprite's text: each path in `<defs>` (the icons and the logo's word mark), so the file itself draws nothing. */
 export function iconSpriteSvg(): string {
-  const paths = Object.entries(ICON_PATHS).map(([name, d]) => `<path id="${name}" d="${d}"/>`);
+  const paths = Object.entries({ ...ICON_PATHS, ...LOGO_PATHS }).map(([name, d]) => `<path id="${name}" d="${d}"/>`);
   return `<svg xmlns="http://www.w3.org/2000/svg"><defs>${paths.join('')}</defs></svg>\n`;
 }

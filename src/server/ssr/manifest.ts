@@ -15,6 +15,8 @@ export interface BuildManifest {
   lazy: Record<string, string[]>;
   /** Per module loaded on demand, page modules included: the stylesheets it needs besides `css`. */
   styles: Record<string, string[]>;
+  /** The brand font file(s) every page's first screen sets its text in, preloaded by every page. */
+  fontPreloads?: string[];
   /** URL of the icon sprite (layout/icon-sprite.ts), hashed by its content. */
   iconSprite: string;
 }

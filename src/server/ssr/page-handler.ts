@@ -85,9 +85,11 @@ function assetsOfPage(
     if (missing.length > 0) styles[source] = missing;
   }
   const css = [...manifest.css, ...sheets];
-  if (!inline) return { css, modulePreloads: [...modules], styles };
+  const fontPreloads = manifest.fontPreloads ?? [];
+  if (!inline) return { css, fontPreloads, modulePreloads: [...modules], styles };
   return {
     css,
+    fontPreloads,
     modulePreloads: [...modules],
     styles,
     inlineCss: [inline.base, ...sheets.map((sheet) => inline.sheets[sheet] ?? '')].join('\n'),
