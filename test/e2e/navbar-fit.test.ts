@@ -90,11 +90,13 @@ async function openHome(page: EnginePage, url: string): Promise<void> {
     () =>
       document.documentElement.dataset.hydrated === 'true' &&
       document.querySelector('.login-entry__toggle--pending') === null,
+    undefined,
+    30_000,
   );
 }
 
 // Forty-two page loads in three engines: on a busy two-core machine each takes several seconds.
-t.setTimeout(300_000);
+t.setTimeout(600_000);
 
 t.test('the navigation bar fits', async (t) => {
   const server = await startServer(t);
