@@ -1,6 +1,6 @@
 /**
- * The Galaxy login in the navigation: client-only, so the server sends the button hidden, keeping
- * its place. The card and everything behind it (its texts, the Firebase SDK) load when the
+ * The Galaxy login in the navigation, a quiet utility beside the call to action: client-only, so
+ * the server sends the button hidden, keeping its place. The card and everything behind it (its texts, the Firebase SDK) load when the
  * dropdown is first opened; once loaded it stays mounted, so a sign-in survives closing it.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
@@ -58,13 +58,15 @@ export function LoginEntry({ label, language }: { label: string; language: Langu
         className={`login-entry__toggle${mounted ? '' : ' login-entry__toggle--pending'}`}
         aria-expanded={open}
         aria-controls={cardId}
+        title={label}
         onClick={() => {
           setLoaded(true);
           setOpen((value) => !value);
         }}
       >
-        <Icon name="account" size={18} />
-        <span>{label}</span>
+        <Icon name="account" size={20} />
+        {/* Where the bar is narrow only the icon shows; the label stays the button's name. */}
+        <span className="login-entry__label">{label}</span>
       </button>
       <section id={cardId} className="login-entry__card" aria-labelledby={titleId} hidden={!open}>
         {loaded ? (

@@ -1,7 +1,9 @@
 /**
  * The fixed top navigation: transparent and dark at the top of the page, light with a
- * shadow once scrolled or while the menu is open; a burger menu under 1025 px; items
- * with children open a popover on hover (desktop) or a dropdown (mobile); Escape closes.
+ * shadow once scrolled or while the menu is open; a burger menu under 1025 px, beside which
+ * the call to action stays in the bar; items with children open a popover on hover (desktop)
+ * or a dropdown (mobile); Escape closes. On large screens the links come first, then the
+ * language switch and the login as quiet utilities, then the call to action.
  */
 import { type FocusEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -81,6 +83,8 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
 
   const light = scrolled || menuOpen;
   const items = navigation.top_level ?? [];
+  const links = items.filter((item) => item.type !== 'Button');
+  const actions = items.filter((item) => item.type === 'Button');
 
   return (
     <header className={`navbar ${light ? 'navbar--light' : 'navbar--dark'}${menuOpen ? ' navbar--menu-open' : ''}`}>
@@ -88,6 +92,16 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
         <PageLink to={HOME_PATH} className="navbar__logo" aria-label={ui.home_label}>
           <Logo width={160} height={28} />
         </PageLink>
+        {/* The phone's bar keeps the call to action in sight beside the burger, so the menu need not repeat it. */}
+        {actions.map((item) => (
+          <SmartLink
+            key={`bar-${item.link_url}`}
+            to={item.link_url}
+            className="button button--accent navbar__cta navbar__cta--bar"
+          >
+            {item.short_text ?? item.link_text}
+          </SmartLink>
+        ))}
         <button
           ref={burgerRef}
           type="button"
@@ -101,20 +115,10 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
         </button>
         <nav id={menuId} className={`navbar__menu${menuOpen ? ' navbar__menu--open' : ''}`} aria-label={ui.nav_label}>
           <ul className="navbar__items">
-            {items.map((item, index) => {
+            {links.map((item, index) => {
               const key = String(index);
               const children = childrenOf(navigation, item);
-              const hiddenOnLarge = item.hidden_lg !== 'FALSE';
-              const itemClass = `navbar__item${hiddenOnLarge ? ' navbar__item--hidden-lg' : ''}`;
-              if (item.type === 'Button') {
-                return (
-                  <li key={key} className={`${itemClass} navbar__item--button`}>
-                    <SmartLink to={item.link_url} className="button button--accent navbar__button">
-                      {item.link_text}
-                    </SmartLink>
-                  </li>
-                );
-              }
+              const itemClass = `navbar__item${item.hidden_lg !== 'FALSE' ? ' navbar__item--hidden-lg' : ''}`;
               if (children.length === 0) {
                 return (
                   <li key={key} className={itemClass}>
@@ -126,6 +130,7 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
               }
               const open = openItem === key;
               const panelId = `${menuId}-panel-${key}`;
+              const featured = children.find((child) => child.featured_label);
               return (
                 <li
                   key={key}
@@ -163,31 +168,78 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
                       <Icon name="chevron" size={16} />
                     </button>
                   </div>
-                  <div id={panelId} className="navbar__popover" hidden={!open}>
+                  <div
+                    id={panelId}
+                    className={`navbar__popover${featured ? ' navbar__popover--featured' : ''}`}
+                    hidden={!open}
+                  >
                     <ul className="navbar__children">
-                      {children.map((child) => (
-                        <li key={child.link_url}>
-                          <SmartLink to={child.link_url} className="navbar__child">
-                            <span className="navbar__child-title">{child.link_text}</span>
-                            {child.description ? <span className="navbar__child-text">{child.description}</span> : null}
-                          </SmartLink>
-                        </li>
-                      ))}
+                      {children
+                        .filter((child) => child !== featured)
+                        .map((child) => (
+                          <li key={child.link_url}>
+                            <SmartLink to={child.link_url} className="navbar__child">
+                              {child.icon ? (
+                                <span className="navbar__child-icon">
+                                  <Icon name={child.icon} size={20} />
+                                </span>
+                              ) : null}
+                              <span className="navbar__child-title">{child.link_text}</span>
+                              {child.description ? (
+                                <span className="navbar__child-text">{child.description}</span>
+                              ) : null}
+                            </SmartLink>
+                          </li>
+                        ))}
                     </ul>
+                    {featured ? <FeaturedEntry entry={featured} /> : null}
                   </div>
                 </li>
               );
             })}
           </ul>
-          <LanguageSwitch
-            language={language}
-            translations={translations}
-            label={ui.language_label}
-            names={ui.language_names}
-          />
-          <LoginEntry label={ui.login_label} language={language} />
+          <div className="navbar__utilities">
+            <LanguageSwitch
+              language={language}
+              translations={translations}
+              label={ui.language_label}
+              names={ui.language_names}
+            />
+            <LoginEntry label={ui.login_label} language={language} />
+          </div>
+          {actions
+            .filter((item) => item.hidden_lg === 'FALSE')
+            .map((item) => (
+              <SmartLink
+                key={`menu-${item.link_url}`}
+                to={item.link_url}
+                className="button button--accent navbar__cta navbar__cta--menu"
+              >
+                {item.short_text ? (
+                  // The narrowest desktop bar shows the short label; each is the link's name where it shows.
+                  <>
+                    <span className="navbar__cta-full">{item.link_text}</span>
+                    <span className="navbar__cta-short">{item.short_text}</span>
+                  </>
+                ) : (
+                  item.link_text
+                )}
+              </SmartLink>
+            ))}
         </nav>
       </div>
     </header>
+  );
+}
+
+/** A submenu's featured entry (a case study, say): apart from the list, under its label, with an arrow to follow. */
+function FeaturedEntry({ entry }: { entry: NavigationChild }) {
+  return (
+    <SmartLink to={entry.link_url} className="navbar__featured">
+      <span className="navbar__featured-label">{entry.featured_label}</span>
+      <span className="navbar__featured-title">{entry.link_text}</span>
+      {entry.description ? <span className="navbar__featured-text">{entry.description}</span> : null}
+      <Icon name="arrowRight" size={18} className="navbar__featured-arrow" />
+    </SmartLink>
   );
 }

@@ -3,7 +3,7 @@
  * submenu the submenu's links under the entry's link_text lower-cased (navbar.tsx looks them up so).
  */
 import Type, { type Static } from 'typebox';
-import { Href, strict, Text } from './common.ts';
+import { Href, IconName, strict, Text } from './common.ts';
 
 const NavigationItemSchema = Type.Object(
   {
@@ -12,13 +12,23 @@ const NavigationItemSchema = Type.Object(
     type: Type.Enum(['Text', 'Button']),
     /** 'FALSE' means shown on large screens. */
     hidden_lg: Type.Enum(['TRUE', 'FALSE']),
+    /** A Button's label in the phone's bar, beside the burger, where the full label has no room. */
+    short_text: Type.Optional(Text),
   },
   strict,
 );
 export type NavigationItem = Static<typeof NavigationItemSchema>;
 
 const NavigationChildSchema = Type.Object(
-  { link_text: Text, link_url: Href, description: Type.Optional(Text) },
+  {
+    link_text: Text,
+    link_url: Href,
+    description: Type.Optional(Text),
+    /** The icon beside it, the one its page's card shows. */
+    icon: Type.Optional(IconName),
+    /** Makes it the submenu's featured entry (a case study, say), shown apart under this label. */
+    featured_label: Type.Optional(Text),
+  },
   strict,
 );
 export type NavigationChild = Static<typeof NavigationChildSchema>;
