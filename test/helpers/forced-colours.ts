@@ -29,6 +29,7 @@ interface Box {
 
 /** The little each engine's driver has to do here: run code in the page and take a picture of the viewport. */
 interface ForcedColoursPage {
+  /** Goes to the address; the test then waits for hydration (the load event waits for images it does not need). */
   goto(url: string): Promise<void>;
   evaluate<Result, Arg>(fn: (arg: Arg) => Result, arg: Arg): Promise<Result>;
   /** Polls the function in the page until it returns true. */
@@ -49,7 +50,7 @@ export async function chromiumWithForcedColours(): Promise<ForcedColoursBrowser>
       const context = await browser.newContext({ viewport: VIEWPORT, forcedColors: 'active' });
       const page = await context.newPage();
       return {
-        goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+        goto: async (url) => void (await page.goto(url, { waitUntil: 'domcontentloaded' })),
         evaluate: (fn, arg) => page.evaluate(fn, arg as never),
         waitFor: async (fn, arg) => void (await page.waitForFunction(fn, arg as never, { timeout: WAIT_MS })),
         viewportShot: () => page.screenshot({ type: 'png' }),
@@ -79,7 +80,7 @@ export async function firefoxWithForcedColours(): Promise<ForcedColoursBrowser> 
         `a viewport ${VIEWPORT.width} px wide`,
       );
       return {
-        goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+        goto: async (url) => void (await page.goto(url, { waitUntil: 'domcontentloaded' })),
         evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
         waitFor: (fn, arg) =>
           pollUntil('firefox', () => page.evaluate(fn as (arg: unknown) => boolean, arg), WAIT_MS, String(fn)),
