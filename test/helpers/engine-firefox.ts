@@ -14,7 +14,7 @@ import {
  * On top of puppeteer's own test profile: nothing the browser does by itself reaches out (updates, telemetry, remote
  * settings, studies, captive-portal and connectivity probes, prefetching, push), so a run sees only the site.
  */
-const OFFLINE_PREFS: Record<string, unknown> = {
+export const OFFLINE_PREFS: Record<string, unknown> = {
   'app.update.enabled': false,
   'app.update.auto': false,
   'app.normandy.enabled': false,

@@ -5,7 +5,7 @@ import { Icon } from '../layout/icon.tsx';
 export function QuoteCard({ quote }: { quote: QuoteContent }) {
   return (
     <figure className="quote-card">
-      <Icon name="quote" size={36} className="quote-card__mark" />
+      <Icon name="quote" size={48} className="quote-card__mark" />
       <blockquote className="quote-card__text">
         <p>{quote.text}</p>
       </blockquote>

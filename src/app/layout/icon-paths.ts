@@ -39,7 +39,9 @@ export const ICON_PATHS = {
     'M4.5 4.5h15a1.5 1.5 0 0 1 1.5 1.5v9a1.5 1.5 0 0 1-1.5 1.5h-15a1.5 1.5 0 0 1-1.5-1.5v-9a1.5 1.5 0 0 1 1.5-1.5zM8.5 20.5h7M12 16.5v4',
   flow: 'M4 3.5h4a1 1 0 0 1 1 1v3a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1v-3a1 1 0 0 1 1-1zM16 9.5h4a1 1 0 0 1 1 1v3a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1v-3a1 1 0 0 1 1-1zM4 15.5h4a1 1 0 0 1 1 1v3a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1v-3a1 1 0 0 1 1-1zM9 6h3v12H9M12 12h3',
   arrowRight: 'M4 12h15M13 6l6 6-6 6',
-  quote: 'M10 7H6.5A1.5 1.5 0 0 0 5 8.5V12h4v4.5H5M19 7h-3.5A1.5 1.5 0 0 0 14 8.5V12h4v4.5h-4',
+  /** A filled opening quotation mark (“), two drops whose tails rise to the right; drawn filled (see .quote-card__mark). */
+  quote:
+    'M3.9 15.5C3.9 10.6 6.3 7.1 10.1 5.4L10.7 6.7C8.6 7.9 7.5 9.7 7.3 12.2A3.3 3.3 0 1 1 3.9 15.5zM13.4 15.5C13.4 10.6 15.8 7.1 19.6 5.4L20.2 6.7C18.1 7.9 17 9.7 16.8 12.2A3.3 3.3 0 1 1 13.4 15.5z',
   link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
 } satisfies Record<string, string>;
 
