@@ -18,6 +18,7 @@ import type {
 } from './content/types.ts';
 import type { EventPageData, EventsOverviewData } from './events/page-data.ts';
 import type { FormEcho, PageForm } from './forms/page-data.ts';
+import type { HeroVariant } from './hero-variants.ts';
 import type { Language } from './i18n/language.ts';
 import type { VisitorSignals } from './i18n/request-language.ts';
 import type { PathTranslator } from './i18n/translate-path.ts';
@@ -52,6 +53,8 @@ export interface PageData extends PageExtras {
   language: Language;
   content: PageContent;
   blocks: readonly BlockName[];
+  /** How the page opens: chosen by its kind in hero-variants.ts. */
+  hero: HeroVariant;
   form?: PageForm;
   career?: CareerPageData;
   job?: JobPageData;

@@ -6,6 +6,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import { BLOCK_ORDERS } from './block-orders.ts';
 import type { ConsentTexts } from './content/schemas/consent.ts';
 import type { FooterData, NavigationData, PageContent, UiTexts } from './content/types.ts';
+import { HERO_VARIANTS } from './hero-variants.ts';
 import type { Language } from './i18n/language.ts';
 import { languageOfAddress } from './i18n/request-language.ts';
 import type { loadPageExtras, PageExtras } from './insights/page-data.ts';
@@ -86,7 +87,14 @@ export async function loadPage(
         )
       : undefined,
   ]);
-  return { language, content, blocks: BLOCK_ORDERS[spec.blocks], ...extras, ...(form ? { form } : {}) };
+  return {
+    language,
+    content,
+    blocks: BLOCK_ORDERS[spec.blocks],
+    hero: HERO_VARIANTS[spec.blocks],
+    ...extras,
+    ...(form ? { form } : {}),
+  };
 }
 
 export async function loadRoot(deps: RouteDeps, { request, context }: LoaderFunctionArgs): Promise<RootData> {

@@ -15,7 +15,7 @@ import { Confirmation } from './confirmation.tsx';
 import { CrossLinkage } from './cross-linkage.tsx';
 import { Details } from './details.tsx';
 import { Download } from './download.tsx';
-import { EventsList, Information, Interviews, Speakers } from './event-blocks.tsx';
+import { EventStage, EventsList, Information, Interviews, Speakers } from './event-blocks.tsx';
 import { EventConfirmation } from './event-confirmation.tsx';
 import { Formular } from './formular.tsx';
 import { Gmp } from './gmp.tsx';
@@ -29,7 +29,7 @@ import { More } from './more.tsx';
 import { Optimization } from './optimization.tsx';
 import { Pubsell } from './pubsell.tsx';
 import { QuoteSlider } from './quote-slider.tsx';
-import { StageBlue } from './stage-blue.tsx';
+import { Stage } from './stage.tsx';
 import { Steps } from './steps.tsx';
 import { Synergy } from './synergy.tsx';
 import { Tabs } from './tabs.tsx';
@@ -41,7 +41,13 @@ type RenderedElsewhere = 'meta' | 'content' | 'author' | 'general_information';
 
 export const ALL_BLOCK_COMPONENTS: BlockRenderers<Exclude<BlockName, RenderedElsewhere>> = {
   ...HOME_BLOCK_COMPONENTS,
-  stage_blue: (content) => <StageBlue content={content} />,
+  stage: (content, { root, page }) =>
+    page.event ? (
+      <EventStage content={content} event={page.event} ui={root.ui} />
+    ) : (
+      <Stage content={content} variant={page.hero} ui={root.ui} />
+    ),
+  stage_blue: (content, { root, page }) => <Stage content={content} variant={page.hero} ui={root.ui} />,
   steps: (content) => <Steps content={content} />,
   details: (content) => <Details content={content} />,
   integration: (content) => <Integration content={content} />,

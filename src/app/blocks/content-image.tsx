@@ -7,16 +7,20 @@ export function ContentImage({
   image,
   className,
   eager = false,
+  sizes,
 }: {
   image: Static<typeof Image>;
   className?: string;
   eager?: boolean;
+  /** How wide the image is shown (the sizes attribute), for images the server offers in several widths. */
+  sizes?: string;
 }) {
   return (
     <Picture
       className={className}
       src={image.src}
       alt={image.alt}
+      sizes={sizes}
       width={image.width}
       height={image.height}
       loading={eager ? 'eager' : 'lazy'}

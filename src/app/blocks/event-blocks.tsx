@@ -7,6 +7,8 @@ import type {
   SpeakersContent,
   Venue,
 } from '../content/schemas/events.ts';
+import type { StageContent } from '../content/schemas/stage.ts';
+import type { UiTexts } from '../content/types.ts';
 import { useEnvironment } from '../environment.tsx';
 import { EventMap } from '../events/event-map.tsx';
 import { eventSchema } from '../events/event-schema.ts';
@@ -20,7 +22,9 @@ import { SmartLink } from '../layout/smart-link.tsx';
 import { REGISTRATION_PARAM } from '../paths.ts';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { BlockSection } from './block-section.tsx';
+import { ContentImage } from './content-image.tsx';
 import { Paragraphs } from './paragraphs.tsx';
+import { Stage } from './stage.tsx';
 
 /** 11:30 in Berlin, as both languages write it. */
 export function formatTime(iso: string): string {
@@ -32,6 +36,17 @@ export function formatDays(start: string, end: string, dates: FormatTexts): stri
   const first = formatDate(start, dates);
   const last = formatDate(end, dates);
   return first === last ? first : `${first} – ${last}`;
+}
+
+/** An event page's hero: its headline with the edition's date and place, and the event's illustration as cover. */
+export function EventStage({ content, event, ui }: { content: StageContent; event: EventPageData; ui: UiTexts }) {
+  const dates = useFormatTexts();
+  const { edition, labels, information } = event;
+  const meta = [formatDays(edition.start, edition.end, dates), edition.online ? labels.online : edition.city];
+  const cover = information.image ? (
+    <ContentImage image={information.image} className="stage__image" eager sizes="(min-width: 900px) 480px, 100vw" />
+  ) : null;
+  return <Stage content={content} variant="article" ui={ui} meta={meta} cover={cover} />;
 }
 
 function EditionCard({ edition, labels }: { edition: EditionSummary; labels: EventLabels }) {

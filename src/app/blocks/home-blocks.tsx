@@ -11,7 +11,9 @@ import { Teaser } from './teaser.tsx';
 import { Trusts } from './trusts.tsx';
 
 export const HOME_BLOCK_COMPONENTS: BlockRenderers<(typeof BLOCK_ORDERS)['home'][number]> = {
-  stage: (content, { root, hero }) => <Stage content={content} ui={root.ui} withArrow={hero} />,
+  stage: (content, { root, page, hero }) => (
+    <Stage content={content} variant={page.hero} ui={root.ui} withArrow={hero} />
+  ),
   intro: (content) => <Intro content={content} />,
   quote: (content) => <Quote content={content} />,
   contact: (content) => <Contact content={content} />,

@@ -1,20 +1,23 @@
 /** An insight: stage, facts, paragraphs with their figures, authors, and recommendations by reading history. */
 import { useEffect, useState } from 'react';
-import { useLoaderData, useParams } from 'react-router';
+import { useLoaderData, useParams, useRouteLoaderData } from 'react-router';
+import { Stage } from '../blocks/stage.tsx';
 import type { InsightContent, InsightParagraph } from '../content/schemas/insight.ts';
 import { fill, formatDate } from '../i18n/format.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { Picture } from '../images/picture.tsx';
-import { ArticleCard } from '../insights/article-card.tsx';
+import { ArticleCard, CARD_IMAGE } from '../insights/article-card.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
-import type { ArticleCard as Card } from '../insights/model.ts';
+import { articleImageUrl, type ArticleCard as Card } from '../insights/model.ts';
 import type { InsightArticleData } from '../insights/page-data.ts';
 import { rememberArticle } from '../insights/reco-storage.ts';
 import { PageLink } from '../layout/smart-link.tsx';
 import { INSIGHTS_PATH, insightsFeedPath } from '../paths.ts';
-import type { PageData } from '../route-data.ts';
+import type { PageData, RootData } from '../route-data.ts';
 
 export const FIGURE_SIZE = { width: 800, height: 450 } as const;
+/** The cover beside the headline from 900 px on, under it below. */
+const COVER_SIZES = '(min-width: 900px) 480px, 100vw';
 
 /** Paragraphs come as a list or as a single object; has_image is the text TRUE. Read with care: the server does not validate content. */
 export function paragraphsOf(content: unknown): (InsightParagraph & { hasImage: boolean })[] {
@@ -28,6 +31,7 @@ export function paragraphsOf(content: unknown): (InsightParagraph & { hasImage: 
 
 export function Component() {
   const page = useLoaderData() as PageData;
+  const root = useRouteLoaderData('root') as RootData;
   const dates = useFormatTexts();
   const { slug = '' } = useParams();
   const data = page.article as InsightArticleData;
@@ -70,27 +74,36 @@ export function Component() {
   return (
     <main id="main" className="page page--article" tabIndex={-1}>
       <link rel="alternate" type="application/rss+xml" title={labels.feed_title} href={insightsFeedPath(language)} />
-      <section className="stage article-stage">
-        <div className="stage__inner">
+      <Stage
+        content={stage}
+        variant={page.hero}
+        ui={root.ui}
+        before={
           <PageLink to={INSIGHTS_PATH} className="article-stage__back">
             {labels.back_to_overview}
           </PageLink>
-          <h1 className="stage__headline">{stage.headline}</h1>
-          {stage.description ? <p className="stage__description">{stage.description}</p> : null}
-          {facts.length ? (
-            <p className="article-stage__facts">
-              {facts.map((fact) => (
-                <span key={fact}>{fact}</span>
-              ))}
-            </p>
-          ) : null}
-          {info?.event_page ? (
+        }
+        meta={facts}
+        cover={
+          <Picture
+            className="stage__image stage__image--cover"
+            src={articleImageUrl(slug)}
+            sizes={COVER_SIZES}
+            alt=""
+            width={CARD_IMAGE.width}
+            height={CARD_IMAGE.height}
+            fetchPriority="high"
+            decoding="async"
+          />
+        }
+        action={
+          info?.event_page ? (
             <PageLink to={info.event_page} className="button button--accent stage__button">
               {labels.event_page}
             </PageLink>
-          ) : null}
-        </div>
-      </section>
+          ) : null
+        }
+      />
       <article className="article section">
         <div className="article__body">
           {paragraphs.map((paragraph, index) => (

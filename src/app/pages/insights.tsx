@@ -100,7 +100,7 @@ export function Component() {
   return (
     <main id="main" className="page page--insights" tabIndex={-1}>
       <link rel="alternate" type="application/rss+xml" title={labels.feed_title} href={insightsFeedPath(language)} />
-      {stage ? <Stage content={stage} ui={root.ui} /> : null}
+      {stage ? <Stage content={stage} variant={page.hero} ui={root.ui} /> : null}
       <section className="insights section" aria-busy={busy}>
         <div className="section__inner">
           <div className="insights__toolbar">
