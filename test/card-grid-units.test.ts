@@ -18,4 +18,6 @@ t.test('the classes name the layout', async (t) => {
   t.equal(cardGridClass(5), 'card-grid card-grid--cols-3 card-grid--lead-2 card-grid--odd');
   t.equal(cardGridClass(6), 'card-grid card-grid--cols-3');
   t.equal(cardGridClass(7), 'card-grid card-grid--cols-4 card-grid--lead-3 card-grid--odd');
+  t.equal(cardGridClass(4, 'jobs__list', 2), 'card-grid card-grid--cols-2 jobs__list');
+  t.equal(cardGridClass(3, 'jobs__list', 2), 'card-grid card-grid--cols-2 card-grid--lead-1 card-grid--odd jobs__list');
 });

@@ -13,15 +13,17 @@ export interface CardGridLayout {
   lead: number;
 }
 
-export function cardGridLayout(count: number): CardGridLayout {
+/** maxColumns 2 keeps cards that need room (a job with its facts) two a row on every wide screen. */
+export function cardGridLayout(count: number, maxColumns: 2 | 4 = 4): CardGridLayout {
+  if (maxColumns === 2) return count <= 2 ? { columns: Math.max(count, 1), lead: 0 } : { columns: 2, lead: count % 2 };
   if (count <= 4) return { columns: Math.max(count, 1), lead: 0 };
   // Three columns when the count divides by three or leaves two (two wide cards lead), four otherwise.
   const columns = count % 3 === 0 || count % 3 === 2 ? 3 : 4;
   return { columns, lead: count % columns };
 }
 
-export function cardGridClass(count: number, extra?: string): string {
-  const { columns, lead } = cardGridLayout(count);
+export function cardGridClass(count: number, extra?: string, maxColumns: 2 | 4 = 4): string {
+  const { columns, lead } = cardGridLayout(count, maxColumns);
   const classes = ['card-grid', `card-grid--cols-${columns}`];
   if (lead > 0) classes.push(`card-grid--lead-${lead}`);
   if (count % 2 === 1 && count > 1) classes.push('card-grid--odd');

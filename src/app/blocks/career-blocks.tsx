@@ -93,7 +93,7 @@ export function Jobs({
         <p className="jobs__empty">{labels.no_positions}</p>
       ) : (
         <>
-          <ul className={cardGridClass(shown.length, 'jobs__list')}>
+          <ul className={cardGridClass(shown.length, 'jobs__list', 2)}>
             {shown.map((position) => (
               <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
             ))}
@@ -104,7 +104,7 @@ export function Jobs({
                 <span className="jobs__show">{fill(labels.show_jobs, { count: positions.length })}</span>
                 <span className="jobs__hide">{labels.hide_jobs}</span>
               </summary>
-              <ul className={cardGridClass(more.length, 'jobs__list')}>
+              <ul className={cardGridClass(more.length, 'jobs__list', 2)}>
                 {more.map((position) => (
                   <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
                 ))}
