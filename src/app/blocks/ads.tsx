@@ -2,11 +2,12 @@
 import type { AdsContent } from '../content/schemas/ads.ts';
 import { Icon } from '../layout/icon.tsx';
 import { BlockSection } from './block-section.tsx';
+import { cardGridClass } from './card-grid.ts';
 
 export function Ads({ content }: { content: AdsContent }) {
   return (
     <BlockSection block="ads" headline={content.headline} text={content.text}>
-      <ul className="ads__grid">
+      <ul className={cardGridClass(content.formats.length, 'ads__grid')}>
         {content.formats.map((format) => (
           <li key={format.name} className="card ads__format">
             <Icon name="screen" size={28} className="ads__icon" />

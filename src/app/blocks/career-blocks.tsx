@@ -14,6 +14,7 @@ import { SmartLink } from '../layout/smart-link.tsx';
 import { careerPath } from '../paths.ts';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { BlockSection } from './block-section.tsx';
+import { cardGridClass } from './card-grid.ts';
 import { Paragraphs } from './paragraphs.tsx';
 
 export function salaryText(position: Position, labels: CareerLabels, texts: FormatTexts): string | null {
@@ -57,11 +58,13 @@ function JobCard({ position, labels, language }: { position: Position; labels: C
   const path = careerPath(language, position.generic.folder);
   const dates = useFormatTexts();
   return (
-    <li className="job-card">
-      <h3 className="job-card__title">
-        <SmartLink to={path}>{position.generic.title}</SmartLink>
+    <li className="card card--link job-card">
+      <h3 className="card__title job-card__title">
+        <SmartLink to={path} className="card__link">
+          {position.generic.title}
+        </SmartLink>
       </h3>
-      <p className="job-card__teaser">{position.generic.teaser}</p>
+      <p className="card__text job-card__teaser">{position.generic.teaser}</p>
       <JobFacts position={position} labels={labels} />
       <p className="job-card__posted">
         {fill(labels.posted, { date: formatDate(position.generic.date_posted, dates) })}
@@ -90,7 +93,7 @@ export function Jobs({
         <p className="jobs__empty">{labels.no_positions}</p>
       ) : (
         <>
-          <ul className="jobs__list">
+          <ul className={cardGridClass(shown.length, 'jobs__list', 2)}>
             {shown.map((position) => (
               <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
             ))}
@@ -101,7 +104,7 @@ export function Jobs({
                 <span className="jobs__show">{fill(labels.show_jobs, { count: positions.length })}</span>
                 <span className="jobs__hide">{labels.hide_jobs}</span>
               </summary>
-              <ul className="jobs__list">
+              <ul className={cardGridClass(more.length, 'jobs__list', 2)}>
                 {more.map((position) => (
                   <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
                 ))}
@@ -182,7 +185,9 @@ export function JobRequirements({ content }: { content: Position['requirements']
 export function CoffeeChat({ content }: { content: Position['coffee_chat'] }) {
   return (
     <BlockSection block="coffee-chat" innerClassName="coffee-chat__inner">
-      <Icon name="users" size={40} className="benefits__icon" />
+      <span className="card__icon">
+        <Icon name="users" />
+      </span>
       <div>
         <h2 className="section__headline">{content.headline}</h2>
         <p className="section__lead">{content.text}</p>
@@ -210,7 +215,7 @@ export function RelatedJobs({
 }) {
   return (
     <BlockSection block="related-jobs" headline={labels.related_headline}>
-      <ul className="jobs__list">
+      <ul className={cardGridClass(related.length, 'jobs__list')}>
         {related.map((position) => (
           <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
         ))}

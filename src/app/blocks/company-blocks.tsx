@@ -11,7 +11,9 @@ import type {
 import { Picture } from '../images/picture.tsx';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
+import { ArrowLabel } from './arrow-label.tsx';
 import { BlockSection } from './block-section.tsx';
+import { cardGridClass } from './card-grid.ts';
 import { Paragraphs } from './paragraphs.tsx';
 
 export function Numbers({ content }: { content: NumbersContent }) {
@@ -61,15 +63,19 @@ function CardList({
 }) {
   return (
     <BlockSection block={className} headline={content.headline} text={content.text}>
-      <ul className="card-grid">
+      <ul className={cardGridClass(content.items.length)}>
         {content.items.map((item) => (
-          <li key={item.title} className="card">
-            {item.icon ? <Icon name={item.icon} size={32} className="benefits__icon" /> : null}
+          <li key={item.title} className={item.link_url && item.link_text ? 'card card--link' : 'card'}>
+            {item.icon ? (
+              <span className="card__icon">
+                <Icon name={item.icon} />
+              </span>
+            ) : null}
             <h3 className="card__title">{item.title}</h3>
             <p className="card__text">{item.text}</p>
             {item.link_url && item.link_text ? (
-              <SmartLink to={item.link_url} className="text-link">
-                {item.link_text}
+              <SmartLink to={item.link_url} className="card__link">
+                <ArrowLabel text={item.link_text} />
               </SmartLink>
             ) : null}
           </li>
@@ -90,7 +96,7 @@ export const Offers = ({ content }: { content: OffersContent }) => <CardList con
 export function CloserLook({ content }: { content: CloserLookContent }) {
   return (
     <BlockSection block="closer-look" headline={content.headline} text={content.text}>
-      <div className="closer-look__grid">
+      <div className={cardGridClass(content.items.length, 'closer-look__grid')}>
         {content.items.map((item) => (
           <article key={item.title} className="closer-look__item">
             <h3 className="card__title">{item.title}</h3>
@@ -105,7 +111,7 @@ export function CloserLook({ content }: { content: CloserLookContent }) {
 export function Recommendations({ content }: { content: RecommendationsContent }) {
   return (
     <BlockSection block="recommendations" headline={content.headline} text={content.text}>
-      <ul className="recommendations__list">
+      <ul className={cardGridClass(content.items.length, 'recommendations__list')}>
         {content.items.map((item) => (
           <li key={item.name}>
             <figure className="quote-card">

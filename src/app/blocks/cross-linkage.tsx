@@ -1,7 +1,8 @@
-/** Links to the neighbouring services and technologies. */
+/** Links to the neighbouring services and technologies, each a card. */
 import type { CrossLinkageContent } from '../content/schemas/cross-linkage.ts';
-import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
+import { ArrowLabel } from './arrow-label.tsx';
+import { cardGridClass } from './card-grid.ts';
 
 export function CrossLinkage({ content }: { content: CrossLinkageContent }) {
   return (
@@ -10,16 +11,13 @@ export function CrossLinkage({ content }: { content: CrossLinkageContent }) {
         <h2 id="cross-linkage-headline" className="section__headline">
           {content.headline}
         </h2>
-        <ul className="cross-linkage__list">
+        <ul className={cardGridClass(content.items.length, 'cross-linkage__list')}>
           {content.items.map((item) => (
-            <li key={item.link_url} className="cross-linkage__item">
-              <SmartLink to={item.link_url} className="cross-linkage__link">
-                <span className="cross-linkage__title">{item.title}</span>
-                <span className="cross-linkage__text">{item.text}</span>
-                <span className="cross-linkage__more">
-                  {item.link_text}
-                  <Icon name="arrowRight" size={18} />
-                </span>
+            <li key={item.link_url} className="card card--link cross-linkage__item">
+              <h3 className="card__title">{item.title}</h3>
+              <p className="card__text">{item.text}</p>
+              <SmartLink to={item.link_url} className="card__link">
+                <ArrowLabel text={item.link_text} />
               </SmartLink>
             </li>
           ))}

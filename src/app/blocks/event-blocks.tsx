@@ -21,7 +21,9 @@ import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { REGISTRATION_PARAM } from '../paths.ts';
 import { JsonLd } from '../seo/json-ld.tsx';
+import { ArrowLabel } from './arrow-label.tsx';
 import { BlockSection } from './block-section.tsx';
+import { cardGridClass } from './card-grid.ts';
 import { ContentImage } from './content-image.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 import { Stage } from './stage.tsx';
@@ -52,16 +54,18 @@ export function EventStage({ content, event, ui }: { content: StageContent; even
 function EditionCard({ edition, labels }: { edition: EditionSummary; labels: EventLabels }) {
   const dates = useFormatTexts();
   return (
-    <li className={`event-card${edition.past ? ' event-card--past' : ''}`}>
+    <li className={`card card--link event-card${edition.past ? ' event-card--past' : ''}`}>
       <p className="event-card__meta">
         <span className="event-card__badge">{edition.past ? labels.past_badge : labels.upcoming_badge}</span>
         <time dateTime={edition.start}>{formatDays(edition.start, edition.end, dates)}</time>
         <span>{edition.online ? labels.online : edition.city}</span>
       </p>
-      <h3 className="event-card__title">
-        <SmartLink to={edition.path}>{edition.title}</SmartLink>
+      <h3 className="card__title event-card__title">
+        <SmartLink to={edition.path} className="card__link">
+          {edition.title}
+        </SmartLink>
       </h3>
-      <p className="event-card__teaser">{edition.teaser}</p>
+      <p className="card__text event-card__teaser">{edition.teaser}</p>
     </li>
   );
 }
@@ -88,7 +92,7 @@ export function EventsList({
         {upcoming.length === 0 ? (
           <p>{content.no_upcoming}</p>
         ) : (
-          <ul className="events__list">
+          <ul className={cardGridClass(upcoming.length, 'events__list')}>
             {upcoming.map((edition) => (
               <EditionCard key={edition.path} edition={edition} labels={labels} />
             ))}
@@ -101,7 +105,7 @@ export function EventsList({
             {content.past_headline}
           </h2>
           {content.past_text ? <p className="section__lead">{content.past_text}</p> : null}
-          <ul className="events__list">
+          <ul className={cardGridClass(past.length, 'events__list')}>
             {past.map((edition) => (
               <EditionCard key={edition.path} edition={edition} labels={labels} />
             ))}
@@ -182,7 +186,7 @@ export function Information({
         <Paragraphs text={information.text} className="intro__text" />
         {edition.insight ? (
           <SmartLink to={edition.insight} className="text-link">
-            {labels.report}
+            <ArrowLabel text={labels.report} />
           </SmartLink>
         ) : null}
         {!past && !edition.registration ? <p className="event__closed">{labels.registration_closed}</p> : null}
@@ -265,7 +269,7 @@ export function Speakers({ content, names }: { content: SpeakersContent; names?:
   if (speakers.length === 0) return null;
   return (
     <BlockSection block="speakers" headline={content.headline}>
-      <ul className="card-grid">
+      <ul className={cardGridClass(speakers.length)}>
         {speakers.map((speaker) => (
           <li key={speaker.name} className="card speaker">
             <h3 className="card__title">{speaker.name}</h3>

@@ -4,6 +4,7 @@ import { ArticleCard } from '../insights/article-card.tsx';
 import type { RelatedArticlesData } from '../insights/page-data.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { BlockSection } from './block-section.tsx';
+import { cardGridClass } from './card-grid.ts';
 
 export function More({ content, related }: { content: MoreContent; related: RelatedArticlesData | undefined }) {
   if (!related?.more || related.related.length === 0) return null;
@@ -13,7 +14,7 @@ export function More({ content, related }: { content: MoreContent; related: Rela
         {content.headline}
       </h2>
       {content.text ? <p className="section__lead">{content.text}</p> : null}
-      <div className="card-grid">
+      <div className={cardGridClass(related.related.length)}>
         {related.related.map((article) => (
           <ArticleCard key={article.folderName} card={article} labels={related.labels} />
         ))}

@@ -1,11 +1,12 @@
 /** The levers we pull, each with the figure it moved in our projects. */
 import type { OptimizationContent } from '../content/schemas/optimization.ts';
 import { BlockSection } from './block-section.tsx';
+import { cardGridClass } from './card-grid.ts';
 
 export function Optimization({ content }: { content: OptimizationContent }) {
   return (
     <BlockSection block="optimization" headline={content.headline} text={content.text}>
-      <ul className="optimization__list">
+      <ul className={cardGridClass(content.items.length, 'optimization__list')}>
         {content.items.map((item) => (
           <li key={item.title} className="optimization__item">
             {item.value ? (

@@ -4,6 +4,7 @@ import { ArticleCard } from '../insights/article-card.tsx';
 import type { InsightsTeaserData } from '../insights/page-data.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { BlockSection } from './block-section.tsx';
+import { cardGridClass } from './card-grid.ts';
 
 export function Teaser({ content, teaser }: { content: TeaserContent; teaser: InsightsTeaserData | undefined }) {
   return (
@@ -20,7 +21,7 @@ export function Teaser({ content, teaser }: { content: TeaserContent; teaser: In
         </SmartLink>
       </div>
       {teaser && teaser.articles.length > 0 ? (
-        <div className="card-grid">
+        <div className={cardGridClass(teaser.articles.length)}>
           {teaser.articles.map((card) => (
             <ArticleCard key={card.folderName} card={card} labels={teaser.labels} />
           ))}

@@ -1,6 +1,7 @@
 /** Tools and features of a technology; empty entries are dropped. */
 import type { ToolsContent } from '../content/schemas/tools.ts';
 import { BlockSection } from './block-section.tsx';
+import { cardGridClass } from './card-grid.ts';
 import { withoutEmptyTools } from './tools-rules.ts';
 
 export function Tools({ content }: { content: ToolsContent }) {
@@ -8,7 +9,7 @@ export function Tools({ content }: { content: ToolsContent }) {
   if (tools.length === 0) return null;
   return (
     <BlockSection block="tools" headline={content.headline} text={content.text}>
-      <dl className="tools__list">
+      <dl className={cardGridClass(tools.length, 'tools__list')}>
         {tools.map((tool) => (
           <div key={tool.name} className="tools__tool">
             <dt className="tools__name">{tool.name}</dt>

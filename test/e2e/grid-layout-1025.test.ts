@@ -1,0 +1,23 @@
+/**
+ * The card pages at 1025 px, the narrowest desktop width, in Chromium, in German (its longer words make the tighter
+ * case; grid-layout takes the English pages at 1440 px): every card grid's rows are full, two sections on the same
+ * background are one padding apart, and the cards are clickable as a whole with quiet titles.
+ */
+import t from 'tap';
+import { launchEngine } from '../helpers/engines.ts';
+import { cardProblems, gridRowProblems, LAYOUT_PAGES, sectionGapProblems } from '../helpers/layout-checks.ts';
+import { startServer } from '../helpers/server-process.ts';
+
+t.test('card layouts at 1025 px in Chromium', async (t) => {
+  const server = await startServer(t);
+  const engine = await launchEngine('chromium');
+  t.teardown(() => engine.close());
+  const page = await engine.openPage({ width: 1025, height: 768 });
+  t.teardown(() => page.close());
+  for (const address of LAYOUT_PAGES.de) {
+    await page.goto(server.url + address);
+    t.same(await page.evaluate(gridRowProblems), [], `${address}: every grid row is full`);
+    t.same(await page.evaluate(sectionGapProblems), [], `${address}: no doubled padding between sections`);
+    t.same(await page.evaluate(cardProblems), [], `${address}: cards clickable as a whole, titles quiet at rest`);
+  }
+});
