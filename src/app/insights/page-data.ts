@@ -59,6 +59,10 @@ export interface InsightsLabels {
   feed_title: string;
   feed_description: string;
   feed_link_label: string;
+  /** Under a diagram: its image file, legible at full size on a phone. */
+  figure_open: string;
+  /** Beside a diagram too wide for a phone's screen: it scrolls sideways. */
+  figure_scroll_hint: string;
   /** The link from an event's insight to the event's page. */
   event_page: string;
 }
