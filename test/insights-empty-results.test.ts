@@ -31,7 +31,8 @@ t.test('an empty search shows the way out, and each way leads to insights', asyn
     const html = response.body;
     t.notMatch(html, 'class="insight-card', `${language}: nothing matches`);
 
-    const clear = html.match(/<a[^>]*href="([^"]+)"[^>]*class="[^"]*insights__clear[^"]*"[^>]*>([^<]+)</);
+    const clearTag = html.match(/<a [^>]*insights__clear[^>]*>([^<]+)</);
+    const clear = clearTag ? [clearTag[0], clearTag[0].match(/href="([^"]+)"/)?.[1], clearTag[1]] : null;
     t.ok(clear, `${language}: a clear-filters control`);
     t.equal(clear?.[2], labels.empty_clear);
     const cleared = await app.inject({ url: decode(clear?.[1] ?? ''), headers: { cookie: `language=${language}` } });
