@@ -1,14 +1,19 @@
 // Renders the site's raster artwork with Chromium: the default Open Graph card and one
-// card image (image.jpg) per insights folder, drawn from a seed so every run gives the same art.
-//   npm run images            (writes static/images/og/nordstern.jpg and static/images/insights/*/image.jpg)
-import { mkdir, readdir, stat } from 'node:fs/promises';
+// card image (image.jpg) per insights folder that has none yet, drawn from a seed so every run
+// gives the same art; the card's colours and motif follow the insight's type and first service
+// (insight-card-art.mjs).
+//   npm run images                (writes static/images/og/nordstern.jpg and the missing static/images/insights/*/image.jpg)
+//   npm run images -- --redraw    (draws every insight's card again, after the artwork changed)
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { insightCardSvg } from './insight-card-art.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const INSIGHTS = path.join(ROOT, 'content', 'en', 'homepage', 'insights');
 const PALETTE = ['#174f78', '#0d2f4a', '#0a1c2c', '#1f6aa0', '#2b7fb8'];
 const ACCENT = '#f2b33d';
+const REDRAW = process.argv.includes('--redraw');
 
 /** A small deterministic random generator seeded by text. */
 function seeded(text) {
@@ -89,9 +94,11 @@ const folders = (await readdir(INSIGHTS, { withFileTypes: true }))
   .map((entry) => entry.name);
 for (const folder of folders) {
   const target = path.join(ROOT, 'static/images/insights', folder, 'image.jpg');
-  if (await stat(target).catch(() => null)) continue;
+  if (!REDRAW && (await stat(target).catch(() => null))) continue;
+  const info = JSON.parse(await readFile(path.join(INSIGHTS, folder, 'general_information.json'), 'utf8'));
+  const art = { seed: folder, type: info.type, service: info.services?.[0] };
   await mkdir(path.dirname(target), { recursive: true });
-  await page.setContent(`<html><body style="margin:0">${cardSvg(folder, 1200, 675)}</body></html>`);
+  await page.setContent(`<html><body style="margin:0">${insightCardSvg(art, 1200, 675)}</body></html>`);
   await page.screenshot({ path: target, type: 'jpeg', quality: 80 });
 }
 await browser.close();

@@ -8,6 +8,7 @@ import type { CareersSource } from './careers/model.ts';
 import type { CareerPageData, JobPageData } from './careers/page-data.ts';
 import type { BlockName } from './content/schemas/block-schemas.ts';
 import type { ConsentTexts } from './content/schemas/consent.ts';
+import type { NotFoundHelp } from './content/schemas/not-found.ts';
 import type {
   ContentSource,
   FooterData,
@@ -60,6 +61,13 @@ export interface PageData extends PageExtras {
   job?: JobPageData;
   events?: EventsOverviewData;
   event?: EventPageData;
+}
+
+/** What a 404 carries to the error page: no message of its own (the page shows the texts'), and the page's help. */
+export interface NotFoundData {
+  message: null;
+  /** Null when not_found.json could not be read: the page then shows the message and the way home only. */
+  help: NotFoundHelp | null;
 }
 
 /**

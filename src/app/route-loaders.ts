@@ -5,6 +5,7 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { BLOCK_ORDERS } from './block-orders.ts';
 import type { ConsentTexts } from './content/schemas/consent.ts';
+import type { NotFoundHelp } from './content/schemas/not-found.ts';
 import type { FooterData, NavigationData, PageContent, UiTexts } from './content/types.ts';
 import { HERO_VARIANTS } from './hero-variants.ts';
 import type { Language } from './i18n/language.ts';
@@ -14,9 +15,19 @@ import { runMiddleware } from './middleware.ts';
 import { type LoadedPageRoute, loadedPageRoute } from './page-loading.ts';
 import type { PageRoute } from './page-table.ts';
 import { requestContextOf } from './request-context.ts';
-import type { PageData, RequestContext, RootData, RouteDeps } from './route-data.ts';
+import type { NotFoundData, PageData, RequestContext, RootData, RouteDeps } from './route-data.ts';
 
-export const notFound = () => data({ message: null }, { status: 404 });
+/** The 404 answer, with the help its page shows (a search and the main sections) in the request's language. */
+export async function notFound(deps: RouteDeps, language: Language) {
+  const help = await deps.content.file<NotFoundHelp>(language, 'not_found.json').catch(() => null);
+  const body: NotFoundData = { message: null, help };
+  return data(body, { status: 404 });
+}
+
+/** The 404 of an address no route knows. */
+export async function unknownAddress(deps: RouteDeps, { request, context }: LoaderFunctionArgs) {
+  return notFound(deps, languageOf(deps, request, requestContextOf(context)));
+}
 
 /** The language the server decided for this request; in the browser, decided here by the same rule. */
 function languageOf(deps: RouteDeps, request: Request, decided: RequestContext): Language {
@@ -45,7 +56,7 @@ async function loadData(spec: LoadedPageRoute, args: DataArgs): Promise<PageData
         import('./careers/job-content.ts'),
       ]);
       const job = await loadJobPage(language, params.slug ?? '', deps.content, deps.careers);
-      if (!job) throw notFound();
+      if (!job) throw await notFound(deps, language);
       return { job, content: jobContent(content, job, args.url.pathname) };
     }
     case 'events-overview': {
@@ -56,7 +67,7 @@ async function loadData(spec: LoadedPageRoute, args: DataArgs): Promise<PageData
     case 'event': {
       const { loadEventPage } = await import('./events/page-data.ts');
       const event = await loadEventPage(language, content, params, deps.content, deps.now());
-      if (!event) throw notFound();
+      if (!event) throw await notFound(deps, language);
       return { event };
     }
     default: {
@@ -72,13 +83,13 @@ export async function loadPage(
   { request, params, context }: LoaderFunctionArgs,
 ): Promise<PageData> {
   const spec = loadedPageRoute(route);
-  if (spec.validate && !spec.validate(params)) throw notFound();
   const decided = requestContextOf(context);
   const language = languageOf(deps, request, decided);
+  if (spec.validate && !spec.validate(params)) throw await notFound(deps, language);
   runMiddleware(spec.middleware, { params, language });
   const folder = spec.folder(params);
   const content = await deps.content.page(language, folder);
-  if (!content) throw notFound();
+  if (!content) throw await notFound(deps, language);
   const [extras, form] = await Promise.all([
     loadData(spec, { deps, language, params, url: new URL(request.url), content, folder }),
     content.formular || content.form

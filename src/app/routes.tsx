@@ -78,8 +78,8 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
             {
               id: NOT_FOUND_ROUTE_ID,
               path: '*',
-              loader: async () => {
-                throw (await loadRouteLoaders()).notFound();
+              loader: async (args) => {
+                throw await (await loadRouteLoaders()).unknownAddress(deps, args);
               },
             },
           ],

@@ -42,6 +42,13 @@ export interface InsightsLabels {
   results: PlaceholderText<'insights_labels.json', '/results'>;
   result: string;
   no_results: string;
+  /** The empty result's way back to every insight: it clears the filters and the search. */
+  empty_clear: string;
+  empty_topics_headline: string;
+  /** Topic filters (keys of `values`) the empty result offers instead. */
+  popular_topics: string[];
+  empty_contact_text: string;
+  empty_contact_link: { text: string; link_url: string };
   read_more: string;
   reading_time: PlaceholderText<'insights_labels.json', '/reading_time'>;
   duration: PlaceholderText<'insights_labels.json', '/duration'>;
@@ -52,6 +59,10 @@ export interface InsightsLabels {
   feed_title: string;
   feed_description: string;
   feed_link_label: string;
+  /** Under a diagram: its image file, legible at full size on a phone. */
+  figure_open: string;
+  /** Beside a diagram too wide for a phone's screen: it scrolls sideways. */
+  figure_scroll_hint: string;
   /** The link from an event's insight to the event's page. */
   event_page: string;
 }

@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react';
 import { useLoaderData, useParams, useRouteLoaderData } from 'react-router';
 import { Stage } from '../blocks/stage.tsx';
 import type { InsightContent, InsightParagraph } from '../content/schemas/insight.ts';
+import { useEnvironment } from '../environment.tsx';
 import { fill, formatDate } from '../i18n/format.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
+import { versionedImageUrl } from '../images/image-urls.ts';
 import { Picture } from '../images/picture.tsx';
 import { ArticleCard, CARD_IMAGE } from '../insights/article-card.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
@@ -33,6 +35,7 @@ export function Component() {
   const page = useLoaderData() as PageData;
   const root = useRouteLoaderData('root') as RootData;
   const dates = useFormatTexts();
+  const { imageVersion } = useEnvironment();
   const { slug = '' } = useParams();
   const data = page.article as InsightArticleData;
   const { labels } = data;
@@ -113,14 +116,30 @@ export function Component() {
               <p>{paragraph.text}</p>
               {paragraph.hasImage && paragraph.image ? (
                 <figure className="article__figure">
-                  <Picture
-                    src={paragraph.image}
-                    alt={paragraph.image_alt ?? ''}
-                    width={FIGURE_SIZE.width}
-                    height={FIGURE_SIZE.height}
-                    loading="lazy"
-                    decoding="async"
-                  />
+                  {/* On a phone the diagram keeps a legible width and scrolls sideways; its box is sized, so nothing shifts. */}
+                  <div
+                    className="article__figure-scroll"
+                    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard
+                    tabIndex={0}
+                  >
+                    <Picture
+                      src={paragraph.image}
+                      alt={paragraph.image_alt ?? ''}
+                      width={FIGURE_SIZE.width}
+                      height={FIGURE_SIZE.height}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  </div>
+                  <figcaption className="article__figcaption">
+                    {paragraph.image_caption ? <span>{paragraph.image_caption}</span> : null}
+                    <span className="article__figure-hint" aria-hidden="true">
+                      {labels.figure_scroll_hint}
+                    </span>
+                    <a className="article__figure-open" href={versionedImageUrl(paragraph.image, imageVersion)}>
+                      {labels.figure_open}
+                    </a>
+                  </figcaption>
                 </figure>
               ) : null}
             </section>

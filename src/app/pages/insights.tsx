@@ -9,7 +9,9 @@ import { Form, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams
 import { useSnapshot } from 'valtio';
 import { Stage } from '../blocks/stage.tsx';
 import { fill } from '../i18n/format.ts';
+import { LANGUAGE_PARAM } from '../i18n/language-address.ts';
 import { ArticleCard } from '../insights/article-card.tsx';
+import { EmptyResults } from '../insights/empty-results.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
 import {
   CONTENT_TYPES,
@@ -41,7 +43,7 @@ export function Component() {
   const data = page.insights as InsightsOverviewData;
   const { labels } = data;
   const language = page.language;
-  const [, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const [state] = useState(() =>
     createInsightsState({
@@ -239,7 +241,7 @@ export function Component() {
             {resultText}
           </p>
           {snapshot.articles.length === 0 ? (
-            <p className="insights__empty">{labels.no_results}</p>
+            <EmptyResults labels={labels} language={searchParams.get(LANGUAGE_PARAM)} />
           ) : (
             <ul className="insights__grid">
               {snapshot.articles.map((card, index) => (

@@ -8,6 +8,8 @@ const Paragraph = Type.Object(
     has_image: Type.Optional(Type.Union([Type.Literal('TRUE'), Type.Literal('FALSE')])),
     image: Type.Optional(Type.String({ pattern: '^/images/insights/' })),
     image_alt: Type.Optional(Text),
+    /** What the figure shows, under it for every reader (the alt text describes it for those who cannot see it). */
+    image_caption: Type.Optional(Text),
   },
   strict,
 );

@@ -10,6 +10,7 @@ import { LanguageMappingSchema } from './language-mapping.ts';
 import { PeriodsSchema } from './legal.ts';
 import { LoginTextsSchema } from './login.ts';
 import { NavigationSchema } from './navigation.ts';
+import { NotFoundSchema } from './not-found.ts';
 import { UiSchema } from './ui.ts';
 
 /** By their path below content/{language}/. */
@@ -17,6 +18,7 @@ export const ROOT_SCHEMAS: Readonly<Record<string, TSchema>> = {
   'navigation.json': NavigationSchema,
   'footer.json': FooterSchema,
   'ui.json': UiSchema,
+  'not_found.json': NotFoundSchema,
   'career_labels.json': CareerLabelsSchema,
   'event_labels.json': EventLabelsSchema,
   'careers/positions.json': CareersAnswerSchema,
