@@ -1,6 +1,6 @@
 /**
- * The consent banner's main choices in Chromium, Firefox ESR and WebKit, with a tag manager configured (a stand-in on
- * loopback): rejecting with one click, accepting with one click, and saving one purpose in the settings; each choice
+ * The consent banner's main choices in Chromium, Firefox ESR and WebKit, with a tag manager and maps configured (a stand-in
+ * on loopback): rejecting with one click, accepting with one click, and saving one purpose in the settings; each choice
  * kept across a reload, the tag manager loaded only with consent. The Consent Mode commands' order, the maps, the
  * policy's hashes and nonces and the timings stay in consent-banner.test.ts, in Chromium.
  */
@@ -31,7 +31,12 @@ const choiceApplied = () =>
 
 t.test('the consent banner’s choices', async (t) => {
   const standIn = await startThirdPartyStandIn(t);
-  const server = await startServer(t, { GTM_ID, GTM_ORIGIN: standIn.origin });
+  const server = await startServer(t, {
+    GTM_ID,
+    GTM_ORIGIN: standIn.origin,
+    MAPS_API_KEY: 'stand-in-maps-key',
+    MAPS_ORIGIN: standIn.origin,
+  });
 
   inEachEngine(t, async (t, engine) => {
     t.test('rejects with one click at 375 px: the choice kept, no tag manager, no banner after a reload', async (t) => {

@@ -20,13 +20,22 @@ const [job] = json<{ activePositions: { generic: { folder: string } }[] }>('en/c
 
 const field = (name: string) => `form.form [name="${name}"]`;
 
-/** Waits for a heading with exactly this text: the form's thank-you or opt-in message. */
-const headingShown = (page: EnginePage, text: string) =>
-  page.waitFor(
-    (text: string) =>
-      [...document.querySelectorAll('h1, h2, h3')].some((heading) => heading.textContent?.trim() === text),
-    text,
-  );
+/** Waits for a heading with exactly this text (the form's thank-you or opt-in message); else says what the form shows. */
+async function headingShown(page: EnginePage, text: string): Promise<void> {
+  try {
+    await page.waitFor(
+      (text: string) =>
+        [...document.querySelectorAll('h1, h2, h3')].some((heading) => heading.textContent?.trim() === text),
+      text,
+      30_000,
+    );
+  } catch (error) {
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll('.form__error, .snackbar')].map((element) => element.textContent).join(' | '),
+    );
+    throw new Error(`${(error as Error).message}; the form shows: ${shown || 'no error'}`);
+  }
+}
 
 t.test('forms, filled in', async (t) => {
   const smtp = await startSmtp(t);
