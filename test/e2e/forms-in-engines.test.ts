@@ -1,8 +1,8 @@
 /**
  * Forms as people fill them in, in Chromium, Firefox ESR and WebKit: the contact form with a mistake (the message at
- * the field, the other values kept) then sent, a job application with a CV chosen in the file dialog (a wrong type
- * refused first), and the newsletter signup up to its double opt-in message. With JavaScript; the journeys without
- * it, the mails' links and a send that fails (request interception) stay in forms.test.ts, in Chromium.
+ * the field, the other values kept) then sent, a job application's CV chosen in the file dialog (a wrong type
+ * refused first, a PDF shown with its size; the application's upload is sent in forms.test.ts), and the newsletter
+ * signup up to its double opt-in message. With JavaScript; the journeys without it, the mails' links and a send that fails (request interception) stay in forms.test.ts, in Chromium.
  */
 import { readFileSync } from 'node:fs';
 import t from 'tap';
@@ -74,7 +74,7 @@ t.test('forms, filled in', async (t) => {
       await page.close();
     });
 
-    t.test('a job application: a wrong file type is refused, a PDF is taken and sent', async (t) => {
+    t.test('a job application: a wrong file type is refused, a PDF is taken', async (t) => {
       const page = await openPage(t, engine);
       await openHydrated(page, `${server.url}/company/career/${job!.generic.folder}`);
       await page.fill(field('name'), 'Mia Roth');
@@ -90,9 +90,6 @@ t.test('forms, filled in', async (t) => {
       await page.setFiles(field('cv'), [{ name: 'cv.pdf', contents: pdfOfSize(300 * 1024) }]);
       await page.waitFor(() => document.querySelector('.form__files')?.textContent?.includes('cv.pdf') === true);
       t.match((await elementState(page, '.form__files'))?.text, /cv\.pdf \(300\u00a0KB\)/, 'shown with its size');
-      await page.click('form.form button[type="submit"]');
-      await headingShown(page, headline('en/application_thank_you.json'));
-      t.pass('the thank-you text shows');
       const errors = page.consoleErrors();
       if (errors) t.same(errors, [], 'no console errors');
       await page.close();

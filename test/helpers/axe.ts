@@ -17,13 +17,16 @@ interface Violation {
 
 const RULE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** Lets the page settle first: a scroll's class change lands, then every finite transition ends, so axe sees the colours a person sees. */
+/** Lets the page settle first: a scroll's class change lands, then every finite transition is at its end, so axe sees the colours a person sees. */
 async function settled(page: Pick<Page, 'evaluate'> | EnginePage): Promise<void> {
   await (page as EnginePage).evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // Finished at once rather than waited for: WebKit under WebDriver may not advance an animation of a window
+    // it does not paint, and the end state is what a person sees either way.
     const finite = document
       .getAnimations()
       .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    for (const animation of finite) animation.finish();
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
