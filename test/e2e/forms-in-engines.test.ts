@@ -2,7 +2,8 @@
  * Forms as people fill them in, in Chromium, Firefox ESR and WebKit: the contact form with a mistake (the message at
  * the field, the other values kept) then sent, a job application's CV chosen in the file dialog (a wrong type
  * refused first, a PDF shown with its size; the application's upload is sent in forms.test.ts), and the newsletter
- * signup up to its double opt-in message. With JavaScript; the journeys without it, the mails' links and a send that fails (request interception) stay in forms.test.ts, in Chromium.
+ * signup up to its double opt-in message. With JavaScript; the journeys without it, the mails' links and a send that
+ * fails (request interception) stay in forms.test.ts, in Chromium.
  */
 import { readFileSync } from 'node:fs';
 import t from 'tap';
