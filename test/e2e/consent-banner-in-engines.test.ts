@@ -73,6 +73,7 @@ t.test('the consent banner’s choices', async (t) => {
     t.test('the settings save one purpose; the keyboard closes them back to the banner', async (t) => {
       const page = await openPage(t, engine);
       await openHydrated(page, `${server.url}/`);
+      await page.waitFor(visible, '.consent-banner');
       await page.click('.consent-banner__settings');
       await page.waitFor(visible, 'dialog.consent-settings');
       t.ok(

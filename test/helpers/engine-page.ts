@@ -75,7 +75,8 @@ export interface EnginePage {
   url(): Promise<string>;
   /**
    * Runs script text (not a function) through the driver's own evaluation, which the page's Content Security Policy
-   * does not govern, as a global script: what it declares with `var` or assigns to `window` stays for later calls.
+   * does not govern. What it assigns to `window` stays for later calls (WebDriver runs the text as a function's body,
+   * so a top-level `var` there is not global).
    */
   runScript(source: string): Promise<void>;
 }
