@@ -237,9 +237,12 @@ export async function launchWebKit(): Promise<Engine> {
           pageOpen = false;
         },
         async fill(selector, text) {
-          // Clearing fires no input event; the keys typed after it do, each with the field's whole value.
+          // Emptied in the page (WebKitWebDriver's Element Clear calls the field not interactable); that fires no input
+          // event, but the keys typed after it do, each with the field's whole value.
           const field = await driver.findElement(By.css(selector));
-          await field.clear();
+          await evaluate((input: HTMLInputElement) => {
+            input.value = '';
+          }, field);
           if (text !== '') await field.sendKeys(text);
         },
         async check(selector) {
