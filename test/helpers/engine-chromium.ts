@@ -1,7 +1,26 @@
 /** The engine layer over Debian's Chromium, driven by playwright-core with the flags of the other browser tests. */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
-import { DEFAULT_WAIT_MS, type Engine, type EnginePage, type Viewport } from './engine-page.ts';
+import {
+  DEFAULT_WAIT_MS,
+  type Engine,
+  type EnginePage,
+  filesOnDisk,
+  type KeyName,
+  type Viewport,
+} from './engine-page.ts';
+
+const KEYS: Record<KeyName, string> = {
+  Tab: 'Tab',
+  'Shift+Tab': 'Shift+Tab',
+  Enter: 'Enter',
+  Escape: 'Escape',
+  Space: 'Space',
+  ArrowDown: 'ArrowDown',
+  ArrowUp: 'ArrowUp',
+  Home: 'Home',
+  End: 'End',
+};
 
 export async function launchChromium(): Promise<Engine> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
@@ -29,6 +48,25 @@ export async function launchChromium(): Promise<Engine> {
         screenshot: () => page.screenshot({ fullPage: true, type: 'png' }),
         consoleErrors: () => [...errors],
         close: () => context.close(),
+        async fill(selector, text) {
+          await page.fill(selector, '');
+          await page.locator(selector).pressSequentially(text);
+        },
+        check: (selector) => page.check(selector),
+        async selectOption(selector, value) {
+          await page.selectOption(selector, value);
+        },
+        pressKey: (key) => page.keyboard.press(KEYS[key]),
+        hover: (selector) => page.hover(selector),
+        async setFiles(selector, files) {
+          // From disk, as in the other engines, so the browser names each file's type by its extension.
+          const chosen = filesOnDisk(files);
+          await page.setInputFiles(selector, chosen.paths).finally(chosen.done);
+        },
+        url: async () => page.url(),
+        async runScript(source) {
+          await page.evaluate(source);
+        },
       };
     },
     close: () => browser.close(),

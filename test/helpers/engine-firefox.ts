@@ -1,11 +1,13 @@
 /** The engine layer over Debian's Firefox ESR, driven by puppeteer-core over WebDriver BiDi on 127.0.0.1. */
-import puppeteer, { ProtocolError } from 'puppeteer-core';
+import puppeteer, { type KeyInput, ProtocolError } from 'puppeteer-core';
 import {
   assertViewport,
   DEFAULT_WAIT_MS,
   type Engine,
   type EnginePage,
   FIREFOX_PATH,
+  filesOnDisk,
+  type KeyName,
   pollUntil,
   type Viewport,
 } from './engine-page.ts';
@@ -41,6 +43,17 @@ export const OFFLINE_PREFS: Record<string, unknown> = {
   'dom.push.connection.enabled': false,
   // WebDriver BiDi only, and only to local clients.
   'remote.active-protocols': 1,
+};
+
+const KEYS: Record<Exclude<KeyName, 'Shift+Tab'>, KeyInput> = {
+  Tab: 'Tab',
+  Enter: 'Enter',
+  Escape: 'Escape',
+  Space: 'Space',
+  ArrowDown: 'ArrowDown',
+  ArrowUp: 'ArrowUp',
+  Home: 'Home',
+  End: 'End',
 };
 
 export async function launchFirefox(): Promise<Engine> {
@@ -91,6 +104,37 @@ export async function launchFirefox(): Promise<Engine> {
         screenshot: async () => Buffer.from(await page.screenshot({ fullPage: true, type: 'png' })),
         consoleErrors: () => [...errors],
         close: () => context.close(),
+        async fill(selector, text) {
+          // Selected, the old text is replaced by the first key typed.
+          await page.$eval(selector, (field) => (field as HTMLInputElement).select());
+          if (text === '') await page.keyboard.press('Backspace');
+          else await page.type(selector, text);
+        },
+        async check(selector) {
+          if (!(await page.$eval(selector, (box) => (box as HTMLInputElement).checked))) await page.click(selector);
+        },
+        async selectOption(selector, value) {
+          await page.select(selector, value);
+        },
+        async pressKey(key) {
+          if (key !== 'Shift+Tab') return page.keyboard.press(KEYS[key]);
+          await page.keyboard.down('Shift');
+          await page.keyboard.press('Tab');
+          await page.keyboard.up('Shift');
+        },
+        hover: (selector) => page.hover(selector),
+        async setFiles(selector, files) {
+          const input = await page.$(selector);
+          if (!input) throw new Error(`firefox: no ${selector} to choose files for`);
+          const chosen = filesOnDisk(files);
+          await (input as import('puppeteer-core').ElementHandle<HTMLInputElement>)
+            .uploadFile(...chosen.paths)
+            .finally(chosen.done);
+        },
+        url: async () => page.url(),
+        async runScript(source) {
+          await page.evaluate(source);
+        },
       };
       await assertViewport(enginePage, viewport);
       return enginePage;

@@ -1,5 +1,7 @@
 /** What every engine's page offers (see engines.ts), the programs each engine needs, and what the engines share. */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 export const ENGINE_NAMES = ['chromium', 'firefox', 'webkit'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
@@ -27,6 +29,15 @@ export interface Viewport {
   height: number;
 }
 
+/** The keys a journey presses; `Shift+Tab` is one press of Tab with Shift held. */
+export type KeyName = 'Tab' | 'Shift+Tab' | 'Enter' | 'Escape' | 'Space' | 'ArrowDown' | 'ArrowUp' | 'Home' | 'End';
+
+/** A file a file input is given: written to a temporary folder first, as puppeteer and WebDriver take paths. */
+export interface FileToChoose {
+  name: string;
+  contents: Buffer | Uint8Array;
+}
+
 export interface EnginePage {
   readonly engine: EngineName;
   /** Goes to the address and resolves once its load event has fired. */
@@ -48,6 +59,26 @@ export interface EnginePage {
    */
   consoleErrors(): string[] | undefined;
   close(): Promise<void>;
+  /** Empties a text field, then types the text key by key, as a person would (so the page sees input events). */
+  fill(selector: string, text: string): Promise<void>;
+  /** Ticks a checkbox (or a switch) by clicking it, unless it is ticked already. */
+  check(selector: string): Promise<void>;
+  /** Chooses the option with this value in a select element. */
+  selectOption(selector: string, value: string): Promise<void>;
+  /** Presses a key on whatever has the focus; more keys than press() knows. */
+  pressKey(key: KeyName): Promise<void>;
+  /** Moves the pointer over the element's centre (scrolling it into view first). */
+  hover(selector: string): Promise<void>;
+  /** Gives a file input these files, as choosing them in the file dialog would. */
+  setFiles(selector: string, files: readonly FileToChoose[]): Promise<void>;
+  /** The address of the document shown now. */
+  url(): Promise<string>;
+  /**
+   * Runs script text (not a function) through the driver's own evaluation, which the page's Content Security Policy
+   * does not govern. What it assigns to `window` stays for later calls (WebDriver runs the text as a function's body,
+   * so a top-level `var` there is not global).
+   */
+  runScript(source: string): Promise<void>;
 }
 
 export interface Engine {
@@ -83,4 +114,15 @@ export async function assertViewport(page: EnginePage, viewport: Viewport): Prom
     throw new Error(
       `${page.engine} viewport is ${actual.width} × ${actual.height}, asked for ${viewport.width} × ${viewport.height}`,
     );
+}
+
+/** Writes files to choose into a fresh temporary folder and returns their paths (the folder is removed with `done`). */
+export function filesOnDisk(files: readonly FileToChoose[]): { paths: string[]; done(): void } {
+  const folder = mkdtempSync(path.join(tmpdir(), 'nordstern-upload-'));
+  const paths = files.map((file) => {
+    const target = path.join(folder, path.basename(file.name));
+    writeFileSync(target, file.contents);
+    return target;
+  });
+  return { paths, done: () => rmSync(folder, { recursive: true, force: true }) };
 }

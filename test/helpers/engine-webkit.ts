@@ -8,13 +8,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
+import { Builder, By, Key, type WebDriver, type WebElement, error as webDriverErrors } from 'selenium-webdriver';
 import sharp from 'sharp';
 import {
   assertViewport,
   DEFAULT_WAIT_MS,
   type Engine,
   type EnginePage,
+  filesOnDisk,
+  type KeyName,
   MINIBROWSER_PATH,
   pollUntil,
   type Viewport,
@@ -86,6 +88,18 @@ function showFixedElements(): void {
     delete element.dataset.stitchHidden;
   }
 }
+
+const KEYS: Record<KeyName, string[]> = {
+  Tab: [Key.TAB],
+  'Shift+Tab': [Key.SHIFT, Key.TAB],
+  Enter: [Key.ENTER],
+  Escape: [Key.ESCAPE],
+  Space: [Key.SPACE],
+  ArrowDown: [Key.ARROW_DOWN],
+  ArrowUp: [Key.ARROW_UP],
+  Home: [Key.HOME],
+  End: [Key.END],
+};
 
 /** Runs a function's source in the page; tsx names functions with a helper the page does not have, so it is defined. */
 function inPage<Result>(driver: WebDriver, fn: (arg: never) => unknown, arg: unknown): Promise<Result> {
@@ -221,6 +235,58 @@ export async function launchWebKit(): Promise<Engine> {
           await driver.manage().deleteAllCookies();
           await driver.get('about:blank');
           pageOpen = false;
+        },
+        async fill(selector, text) {
+          // Emptied in the page (WebKitWebDriver's Element Clear calls the field not interactable); that fires no input
+          // event, but the keys typed after it do, each with the field's whole value.
+          const field = await driver.findElement(By.css(selector));
+          await evaluate((input: HTMLInputElement) => {
+            input.value = '';
+          }, field);
+          if (text !== '') await field.sendKeys(text);
+        },
+        async check(selector) {
+          const box = await driver.findElement(By.css(selector));
+          if (await box.isSelected()) return;
+          try {
+            await box.click();
+          } catch (error) {
+            // A box drawn by its label (the input itself hidden) is ticked as a person ticks it: on the label.
+            if (!(error instanceof webDriverErrors.ElementNotInteractableError)) throw error;
+            const label = await evaluate<WebElement | null>(
+              (input: HTMLInputElement) => input.labels?.[0] ?? input.closest('label'),
+              box,
+            );
+            if (!label) throw error;
+            await label.click();
+          }
+        },
+        async selectOption(selector, value) {
+          await driver.findElement(By.css(`${selector} option[value="${value}"]`)).click();
+        },
+        async pressKey(key) {
+          const [first, second] = KEYS[key];
+          const actions = driver.actions();
+          if (second) await actions.keyDown(first!).sendKeys(second).keyUp(first!).perform();
+          else await actions.sendKeys(first!).perform();
+        },
+        async hover(selector) {
+          const element = await driver.findElement(By.css(selector));
+          await evaluate((target: Element) => target.scrollIntoView({ block: 'center' }), element);
+          await driver.actions().move({ origin: element }).perform();
+        },
+        async setFiles(selector, files) {
+          const chosen = filesOnDisk(files);
+          try {
+            await driver.findElement(By.css(selector)).sendKeys(chosen.paths.join('\n'));
+          } finally {
+            chosen.done();
+          }
+        },
+        url: () => driver.getCurrentUrl(),
+        async runScript(source) {
+          // As a function's body, WebDriver's way (an eval inside the page would be refused by its policy).
+          await driver.executeScript(source);
         },
       };
       await assertViewport(enginePage, viewport);
