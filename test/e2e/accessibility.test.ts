@@ -11,6 +11,9 @@ import { openHydrated as open } from '../helpers/engine-journey.ts';
 import { ENGINE_NAMES, engineMissing, launchEngine } from '../helpers/engines.ts';
 import { startServer } from '../helpers/server-process.ts';
 
+// Every engine in turn with a browser of its own: more than tap's two minutes a file on a busy 2-core machine.
+t.setTimeout(600_000);
+
 const [job] = (
   JSON.parse(readFileSync('content/en/careers/positions.json', 'utf8')) as {
     activePositions: { generic: { folder: string } }[];

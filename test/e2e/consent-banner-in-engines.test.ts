@@ -10,6 +10,9 @@ import type { EnginePage } from '../helpers/engines.ts';
 import { startServer } from '../helpers/server-process.ts';
 import { startThirdPartyStandIn } from '../helpers/third-party.ts';
 
+// Every engine in turn with a browser of its own: more than tap's two minutes a file on a busy 2-core machine.
+t.setTimeout(600_000);
+
 const GTM_ID = 'GTM-STAND1N';
 
 const storedPurposes = (page: EnginePage) =>

@@ -14,6 +14,9 @@ import { coloursIn, contrast, hex, isDark, over, type Rgba } from '../helpers/co
 import { startServer } from '../helpers/server-process.ts';
 import { startThirdPartyStandIn } from '../helpers/third-party.ts';
 
+// A browser started and several pages laid out: more than tap's two minutes a file on a busy 2-core machine.
+t.setTimeout(300_000);
+
 const consent = JSON.parse(readFileSync('content/en/consent.json', 'utf8')) as {
   banner_title: string;
   settings_title: string;

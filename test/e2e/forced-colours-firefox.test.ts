@@ -5,4 +5,7 @@
 import t from 'tap';
 import { firefoxWithForcedColours, forcedColoursIn } from '../helpers/forced-colours.ts';
 
+// A browser started and several pages laid out: more than tap's two minutes a file on a busy 2-core machine.
+t.setTimeout(300_000);
+
 forcedColoursIn(t, 'firefox', firefoxWithForcedColours);

@@ -14,6 +14,9 @@ import { pdfOfSize } from '../helpers/files.ts';
 import { startServer } from '../helpers/server-process.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 
+// Every engine in turn with a browser of its own: more than tap's two minutes a file on a busy 2-core machine.
+t.setTimeout(600_000);
+
 const json = <T>(file: string) => JSON.parse(readFileSync(`content/${file}`, 'utf8')) as T;
 const messages = json<Record<string, string>>('en/form_messages.json');
 const headline = (file: string) => json<{ headline: string }>(file).headline;

@@ -14,6 +14,9 @@ import {
 } from '../helpers/layout-checks.ts';
 import { startServer } from '../helpers/server-process.ts';
 
+// A browser started and several pages laid out: more than tap's two minutes a file on a busy 2-core machine.
+t.setTimeout(300_000);
+
 t.test('card layouts at 1440 px in Chromium', async (t) => {
   const server = await startServer(t);
   const engine = await launchEngine('chromium');

@@ -9,6 +9,9 @@ import t, { type Test } from 'tap';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { startServer } from '../helpers/server-process.ts';
 
+// A browser started and several pages laid out: more than tap's two minutes a file on a busy 2-core machine.
+t.setTimeout(300_000);
+
 type Language = 'en' | 'de';
 
 interface Box {

@@ -3,6 +3,9 @@ import t from 'tap';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
 import { startServer } from '../helpers/server-process.ts';
 
+// A browser started and several pages laid out: more than tap's two minutes a file on a busy 2-core machine.
+t.setTimeout(300_000);
+
 t.test('clearing an empty insights search', async (t) => {
   const server = await startServer(t);
   const browser = await launchBrowser(t);

@@ -7,6 +7,9 @@ import t from 'tap';
 import { elementState, inEachEngine, openHydrated, openPage } from '../helpers/engine-journey.ts';
 import { startServer } from '../helpers/server-process.ts';
 
+// Every engine in turn with a browser of its own: more than tap's two minutes a file on a busy 2-core machine.
+t.setTimeout(600_000);
+
 const cardCount = () => document.querySelectorAll('.insights__grid .insight-card').length;
 
 t.test('a visitor browsing insights', async (t) => {

@@ -7,6 +7,9 @@ import { launchEngine } from '../helpers/engines.ts';
 import { arrowProblems, tabProblems } from '../helpers/layout-checks.ts';
 import { startServer } from '../helpers/server-process.ts';
 
+// A browser started and several pages laid out: more than tap's two minutes a file on a busy 2-core machine.
+t.setTimeout(300_000);
+
 const ARROW_PAGES = [
   '/?lang=en',
   '/services?lang=en',

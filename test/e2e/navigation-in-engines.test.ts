@@ -18,6 +18,9 @@ import {
 } from '../helpers/engine-journey.ts';
 import { startServer } from '../helpers/server-process.ts';
 
+// Every engine in turn with a browser of its own: more than tap's two minutes a file on a busy 2-core machine.
+t.setTimeout(600_000);
+
 t.test('a visitor finds their way', async (t) => {
   const server = await startServer(t);
 
