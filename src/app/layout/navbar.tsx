@@ -130,7 +130,6 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
               }
               const open = openItem === key;
               const panelId = `${menuId}-panel-${key}`;
-              const featured = children.find((child) => child.featured_label);
               return (
                 <li
                   key={key}
@@ -170,13 +169,11 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
                   </div>
                   <div
                     id={panelId}
-                    className={`navbar__popover${featured ? ' navbar__popover--featured' : ''}`}
+                    className="navbar__popover"
                     hidden={!open}
                   >
                     <ul className="navbar__children">
-                      {children
-                        .filter((child) => child !== featured)
-                        .map((child) => (
+                      {children.map((child) => (
                           <li key={child.link_url}>
                             <SmartLink to={child.link_url} className="navbar__child">
                               {child.icon ? (
@@ -192,7 +189,6 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
                           </li>
                         ))}
                     </ul>
-                    {featured ? <FeaturedEntry entry={featured} /> : null}
                   </div>
                 </li>
               );
@@ -232,14 +228,3 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
   );
 }
 
-/** A submenu's featured entry (a case study, say): apart from the list, under its label, with an arrow to follow. */
-function FeaturedEntry({ entry }: { entry: NavigationChild }) {
-  return (
-    <SmartLink to={entry.link_url} className="navbar__featured">
-      <span className="navbar__featured-label">{entry.featured_label}</span>
-      <span className="navbar__featured-title">{entry.link_text}</span>
-      {entry.description ? <span className="navbar__featured-text">{entry.description}</span> : null}
-      <Icon name="arrowRight" size={18} className="navbar__featured-arrow" />
-    </SmartLink>
-  );
-}

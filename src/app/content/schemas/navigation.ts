@@ -26,8 +26,6 @@ const NavigationChildSchema = Type.Object(
     description: Type.Optional(Text),
     /** The icon beside it, the one its page's card shows. */
     icon: Type.Optional(IconName),
-    /** Makes it the submenu's featured entry (a case study, say), shown apart under this label. */
-    featured_label: Type.Optional(Text),
   },
   strict,
 );
