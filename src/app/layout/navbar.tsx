@@ -167,27 +167,21 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
                       <Icon name="chevron" size={16} />
                     </button>
                   </div>
-                  <div
-                    id={panelId}
-                    className="navbar__popover"
-                    hidden={!open}
-                  >
+                  <div id={panelId} className="navbar__popover" hidden={!open}>
                     <ul className="navbar__children">
                       {children.map((child) => (
-                          <li key={child.link_url}>
-                            <SmartLink to={child.link_url} className="navbar__child">
-                              {child.icon ? (
-                                <span className="navbar__child-icon">
-                                  <Icon name={child.icon} size={20} />
-                                </span>
-                              ) : null}
-                              <span className="navbar__child-title">{child.link_text}</span>
-                              {child.description ? (
-                                <span className="navbar__child-text">{child.description}</span>
-                              ) : null}
-                            </SmartLink>
-                          </li>
-                        ))}
+                        <li key={child.link_url}>
+                          <SmartLink to={child.link_url} className="navbar__child">
+                            {child.icon ? (
+                              <span className="navbar__child-icon">
+                                <Icon name={child.icon} size={20} />
+                              </span>
+                            ) : null}
+                            <span className="navbar__child-title">{child.link_text}</span>
+                            {child.description ? <span className="navbar__child-text">{child.description}</span> : null}
+                          </SmartLink>
+                        </li>
+                      ))}
                     </ul>
                   </div>
                 </li>
@@ -227,4 +221,3 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
     </header>
   );
 }
-
