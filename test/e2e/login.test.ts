@@ -18,6 +18,9 @@ import { waitForEvent } from '../helpers/data-layer.ts';
 import { createUser, loginEnv, uniqueEmail } from '../helpers/firebase-emulator.ts';
 import { startServer } from '../helpers/server-process.ts';
 
+// Sign-in in both languages at two widths with axe: about 95 s on a quiet 2-core machine, close to tap's two minutes.
+t.setTimeout(300_000);
+
 const en = JSON.parse(readFileSync('content/en/login.json', 'utf8')) as {
   errors: Record<string, string>;
   no_account: string;
