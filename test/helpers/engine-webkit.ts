@@ -171,6 +171,18 @@ export async function launchWebKit(): Promise<Engine> {
           .window()
           .setRect({ width: viewport.width, height: height + toolbar });
       await sizeWindow(viewport.height);
+      // The window manager applies a new size after setRect has returned: the page is asked until it reports it.
+      await pollUntil(
+        'webkit',
+        () =>
+          inPage<boolean>(
+            driver,
+            (asked: Viewport) => window.innerWidth === asked.width && window.innerHeight === asked.height,
+            viewport,
+          ),
+        10_000,
+        `the viewport becomes ${viewport.width} × ${viewport.height}`,
+      ).catch(() => undefined);
       const evaluate = <Result>(fn: (arg: never) => unknown, arg?: unknown) => inPage<Result>(driver, fn, arg);
       const enginePage: EnginePage = {
         engine: 'webkit',
