@@ -62,9 +62,9 @@ t.test('heroes and intros in Chromium', async (t) => {
     return { page, problems, label: `${language} ${path} at ${width}` };
   }
 
-  async function twoColumnIntro(t: Test, page: Page, label: string) {
-    const heading = await boxOf(page, '.intro .section__headline');
-    const text = await boxOf(page, '.intro .intro__text');
+  async function twoColumnIntro(t: Test, page: Page, label: string, block = '.intro') {
+    const heading = await boxOf(page, `${block} .section__headline`);
+    const text = await boxOf(page, `${block} .intro__text`);
     t.ok(text.left >= heading.right, `${label}: intro text from ${text.left}, its headline to ${heading.right}`);
     t.ok(text.top < heading.bottom, `${label}: side by side`);
   }
@@ -116,6 +116,7 @@ t.test('heroes and intros in Chromium', async (t) => {
 
   t.test('a utility page at 1440 px: a light surface under a navbar light from the top', async (t) => {
     const { page, label } = await visit('/unternehmen/kontakt', 'de', 1440);
+    await page.waitForFunction(() => document.querySelector('.navbar')!.getAnimations().length === 0);
     const colours = await page.evaluate(() => ({
       stage: getComputedStyle(document.querySelector('.stage')!).backgroundColor,
       headline: getComputedStyle(document.querySelector('.stage h1')!).color,
@@ -125,6 +126,16 @@ t.test('heroes and intros in Chromium', async (t) => {
     t.equal(colours.headline, 'rgb(10, 28, 44)', `${label}: a dark headline`);
     t.equal(colours.navbar, 'rgb(255, 255, 255)', `${label}: a white navbar`);
     await twoColumnIntro(t, page, label);
+  });
+
+  t.test('the about page at 1440 px: the story beside its headline, as intros are', async (t) => {
+    for (const [path, language] of [
+      ['/company/about-us', 'en'],
+      ['/unternehmen/ueber-uns', 'de'],
+    ] as const) {
+      const { page, label } = await visit(path, language, 1440);
+      await twoColumnIntro(t, page, label, '.who-we-are');
+    }
   });
 
   t.test('at 375 px intros take one column', async (t) => {

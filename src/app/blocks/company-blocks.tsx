@@ -32,23 +32,34 @@ export function Numbers({ content }: { content: NumbersContent }) {
 }
 
 export function WhoWeAre({ content }: { content: WhoWeAreContent }) {
+  if (!content.image)
+    // Without a picture the story is laid out as the intros are: headline left, text right from 900 px.
+    return (
+      <BlockSection block="who-we-are" innerClassName="intro__inner">
+        <div className="intro__heading">
+          {content.eyebrow ? <p className="eyebrow">{content.eyebrow}</p> : null}
+          <h2 className="section__headline">{content.headline}</h2>
+        </div>
+        <div className="intro__text">
+          <Paragraphs text={content.text} />
+        </div>
+      </BlockSection>
+    );
   return (
-    <BlockSection block="who-we-are" innerClassName={content.image ? 'who-we-are__inner' : undefined}>
+    <BlockSection block="who-we-are" innerClassName="who-we-are__inner">
       <div className="who-we-are__text">
         {content.eyebrow ? <p className="eyebrow">{content.eyebrow}</p> : null}
         <h2 className="section__headline">{content.headline}</h2>
         <Paragraphs text={content.text} className="intro__text" />
       </div>
-      {content.image ? (
-        <Picture
-          className="who-we-are__image"
-          src={content.image.src}
-          alt={content.image.alt}
-          width={content.image.width}
-          height={content.image.height}
-          loading="lazy"
-        />
-      ) : null}
+      <Picture
+        className="who-we-are__image"
+        src={content.image.src}
+        alt={content.image.alt}
+        width={content.image.width}
+        height={content.image.height}
+        loading="lazy"
+      />
     </BlockSection>
   );
 }
