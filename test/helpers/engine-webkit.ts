@@ -101,12 +101,20 @@ const KEYS: Record<KeyName, string[]> = {
   End: [Key.END],
 };
 
-/** Runs a function's source in the page; tsx names functions with a helper the page does not have, so it is defined. */
-function inPage<Result>(driver: WebDriver, fn: (arg: never) => unknown, arg: unknown): Promise<Result> {
-  return driver.executeScript(
-    `var __name = function (target) { return target; }; return (${fn.toString()}).call(null, arguments[0]);`,
+/**
+ * Runs a function's source in the page; tsx names functions with a helper the page does not have, so it is defined.
+ * WebDriver sends a result of undefined back as null, where the other engines keep it undefined (a test that asks for
+ * an element that is not there is told undefined): the result travels in an array, empty when it was undefined.
+ */
+async function inPage<Result>(driver: WebDriver, fn: (arg: never) => unknown, arg: unknown): Promise<Result> {
+  const [result] = await driver.executeScript<[Result] | []>(
+    `var __name = function (target) { return target; };
+    return Promise.resolve((${fn.toString()}).call(null, arguments[0])).then(function (result) {
+      return result === undefined ? [] : [result];
+    });`,
     arg,
   );
+  return result as Result;
 }
 
 export async function launchWebKit(): Promise<Engine> {
