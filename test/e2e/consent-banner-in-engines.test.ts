@@ -42,46 +42,36 @@ t.test('the consent banner’s choices', async (t) => {
   });
 
   inEachEngine(t, async (t, engine) => {
-    t.test(
-      'rejects with one click at 375 px: the choice kept, no tag manager, no banner after a reload',
-      { todo: engine.name === 'webkit' && 'in the WebKit MiniBrowser the banner asks again on the next page load' },
-      async (t) => {
-        const page = await openPage(t, engine, 375, 812);
-        await openHydrated(page, `${server.url}/`);
-        await page.waitFor(visible, '.consent-banner');
-        t.ok(
-          await page.evaluate(
-            () => document.querySelector('.consent-banner')?.contains(document.activeElement) === true,
-          ),
-          'focus moves to the banner',
-        );
-        await page.click('.consent-banner [data-consent="reject"]');
-        await page.waitFor(() => document.querySelector('.consent-banner') === null);
-        t.same(await storedPurposes(page), { statistics: false, marketing: false, maps: false });
-        await openHydrated(page, `${server.url}/`);
-        await page.waitFor(choiceApplied);
-        t.equal(await elementState(page, '.consent-banner'), undefined, 'no banner after a reload');
-        t.equal(await tagManagerRan(page), null, 'no tag manager');
-        await page.close();
-      },
-    );
+    t.test('rejects with one click at 375 px: the choice kept, no tag manager, no banner after a reload', async (t) => {
+      const page = await openPage(t, engine, 375, 812);
+      await openHydrated(page, `${server.url}/`);
+      await page.waitFor(visible, '.consent-banner');
+      t.ok(
+        await page.evaluate(() => document.querySelector('.consent-banner')?.contains(document.activeElement) === true),
+        'focus moves to the banner',
+      );
+      await page.click('.consent-banner [data-consent="reject"]');
+      await page.waitFor(() => document.querySelector('.consent-banner') === null);
+      t.same(await storedPurposes(page), { statistics: false, marketing: false, maps: false });
+      await openHydrated(page, `${server.url}/`);
+      await page.waitFor(choiceApplied);
+      t.equal(await elementState(page, '.consent-banner'), undefined, 'no banner after a reload');
+      t.equal(await tagManagerRan(page), null, 'no tag manager');
+      await page.close();
+    });
 
-    t.test(
-      'accepts with one click at 1440 px: the tag manager loads, now and on the next page',
-      { todo: engine.name === 'webkit' && 'in the WebKit MiniBrowser the banner asks again on the next page load' },
-      async (t) => {
-        const page = await openPage(t, engine, 1440, 900);
-        await openHydrated(page, `${server.url}/`);
-        await page.waitFor(visible, '.consent-banner');
-        await page.click('.consent-banner [data-consent="accept"]');
-        await page.waitFor((id) => (window as { __gtmStandIn?: string }).__gtmStandIn === id, GTM_ID);
-        t.same(await storedPurposes(page), { statistics: true, marketing: true, maps: true });
-        await openHydrated(page, `${server.url}/unternehmen`);
-        await page.waitFor((id) => (window as { __gtmStandIn?: string }).__gtmStandIn === id, GTM_ID);
-        t.equal(await elementState(page, '.consent-banner'), undefined, 'without asking again');
-        await page.close();
-      },
-    );
+    t.test('accepts with one click at 1440 px: the tag manager loads, now and on the next page', async (t) => {
+      const page = await openPage(t, engine, 1440, 900);
+      await openHydrated(page, `${server.url}/`);
+      await page.waitFor(visible, '.consent-banner');
+      await page.click('.consent-banner [data-consent="accept"]');
+      await page.waitFor((id) => (window as { __gtmStandIn?: string }).__gtmStandIn === id, GTM_ID);
+      t.same(await storedPurposes(page), { statistics: true, marketing: true, maps: true });
+      await openHydrated(page, `${server.url}/unternehmen`);
+      await page.waitFor((id) => (window as { __gtmStandIn?: string }).__gtmStandIn === id, GTM_ID);
+      t.equal(await elementState(page, '.consent-banner'), undefined, 'without asking again');
+      await page.close();
+    });
 
     t.test('the settings save one purpose; the keyboard closes them back to the banner', async (t) => {
       const page = await openPage(t, engine);

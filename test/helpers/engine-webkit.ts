@@ -101,12 +101,34 @@ const KEYS: Record<KeyName, string[]> = {
   End: [Key.END],
 };
 
-/** Runs a function's source in the page; tsx names functions with a helper the page does not have, so it is defined. */
-function inPage<Result>(driver: WebDriver, fn: (arg: never) => unknown, arg: unknown): Promise<Result> {
-  return driver.executeScript(
-    `var __name = function (target) { return target; }; return (${fn.toString()}).call(null, arguments[0]);`,
+/**
+ * Runs a function's source in the page; tsx names functions with a helper the page does not have, so it is defined.
+ * WebDriver sends a result of undefined back as null, where the other engines keep it undefined (a test that asks for
+ * an element that is not there is told undefined): the result travels in an array, empty when it was undefined.
+ */
+async function inPage<Result>(driver: WebDriver, fn: (arg: never) => unknown, arg: unknown): Promise<Result> {
+  const [result] = await driver.executeScript<[Result] | []>(
+    `var __name = function (target) { return target; };
+    return Promise.resolve((${fn.toString()}).call(null, arguments[0])).then(function (result) {
+      return result === undefined ? [] : [result];
+    });`,
     arg,
   );
+  return result as Result;
+}
+
+/**
+ * Scrolls the element to the viewport's middle when its centre is outside the viewport, as a person scrolls to what
+ * they are about to click. WebKitWebDriver's Element Click should, but it counts the root's scroll-padding-top (room
+ * the site keeps for the fixed navigation bar) as visible room below the viewport: an element up to that far below the
+ * fold is left there, its centre outside the viewport, and the click fails as not interactable.
+ */
+function revealCentre(element: Element): void {
+  const box = element.getBoundingClientRect();
+  const x = box.left + box.width / 2;
+  const y = box.top + box.height / 2;
+  if (x >= 0 && x < window.innerWidth && y >= 0 && y < window.innerHeight) return;
+  element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
 }
 
 export async function launchWebKit(): Promise<Engine> {
@@ -184,6 +206,11 @@ export async function launchWebKit(): Promise<Engine> {
         `the viewport becomes ${viewport.width} × ${viewport.height}`,
       ).catch(() => undefined);
       const evaluate = <Result>(fn: (arg: never) => unknown, arg?: unknown) => inPage<Result>(driver, fn, arg);
+      const clickable = async (selector: string) => {
+        const element = await driver.findElement(By.css(selector));
+        await evaluate(revealCentre, element);
+        return element;
+      };
       const enginePage: EnginePage = {
         engine: 'webkit',
         async goto(url) {
@@ -193,7 +220,7 @@ export async function launchWebKit(): Promise<Engine> {
         evaluate: (fn, arg) => evaluate(fn as (arg: never) => unknown, arg),
         waitFor: (fn, arg, timeoutMs = DEFAULT_WAIT_MS) =>
           pollUntil('webkit', () => evaluate(fn as (arg: never) => unknown, arg), timeoutMs, String(fn)),
-        click: (selector) => driver.findElement(By.css(selector)).click(),
+        click: async (selector) => (await clickable(selector)).click(),
         press: (key) =>
           driver
             .actions()
@@ -258,7 +285,7 @@ export async function launchWebKit(): Promise<Engine> {
           if (text !== '') await field.sendKeys(text);
         },
         async check(selector) {
-          const box = await driver.findElement(By.css(selector));
+          const box = await clickable(selector);
           if (await box.isSelected()) return;
           try {
             await box.click();
@@ -270,6 +297,7 @@ export async function launchWebKit(): Promise<Engine> {
               box,
             );
             if (!label) throw error;
+            await evaluate(revealCentre, label);
             await label.click();
           }
         },

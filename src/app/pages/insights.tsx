@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { Form, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Stage } from '../blocks/stage.tsx';
+import { useEnterSubmits } from '../forms/use-enter-submits.ts';
 import { fill } from '../i18n/format.ts';
 import { LANGUAGE_PARAM } from '../i18n/language-address.ts';
 import { ArticleCard } from '../insights/article-card.tsx';
@@ -58,6 +59,7 @@ export function Component() {
   const snapshot = useSnapshot(state);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const searchId = useId();
+  const enterSearches = useEnterSubmits();
 
   // Each new URL brings its first page: the list starts again from it.
   useEffect(() => {
@@ -122,6 +124,7 @@ export function Component() {
                   maxLength={200}
                   autoComplete="off"
                   className="insights__search-input"
+                  {...enterSearches}
                 />
                 <button type="submit" className="button button--primary">
                   {labels.search_submit}
