@@ -8,27 +8,12 @@ import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { insightCardSvg } from './insight-card-art.mjs';
+import { ACCENT, constellationSvg, seeded, starDustSvg, starPath } from './night-sky.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const INSIGHTS = path.join(ROOT, 'content', 'en', 'homepage', 'insights');
 const PALETTE = ['#174f78', '#0d2f4a', '#0a1c2c', '#1f6aa0', '#2b7fb8'];
-const ACCENT = '#f2b33d';
 const REDRAW = process.argv.includes('--redraw');
-
-/** A small deterministic random generator seeded by text. */
-function seeded(text) {
-  let state = 2166136261;
-  for (const char of text) state = Math.imul(state ^ char.charCodeAt(0), 16777619) >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-function starPath(x, y, r) {
-  const inner = r * 0.28;
-  return `M${x} ${y - r}L${x + inner} ${y - inner}L${x + r} ${y}L${x + inner} ${y + inner}L${x} ${y + r}L${x - inner} ${y + inner}L${x - r} ${y}L${x - inner} ${y - inner}Z`;
-}
 
 /** Abstract night-sky artwork: a gradient, a constellation and geometric planes. */
 function cardSvg(seed, width, height) {
@@ -40,33 +25,24 @@ function cardSvg(seed, width, height) {
     Math.round(width * (0.1 + random() * 0.8)),
     Math.round(height * (0.12 + random() * 0.76)),
   ]);
-  const dust = Array.from(
-    { length: 90 },
-    () =>
-      `<circle cx="${(random() * width).toFixed(1)}" cy="${(random() * height).toFixed(1)}" r="${(0.6 + random() * 1.6).toFixed(1)}" fill="#ffffff" opacity="${(0.15 + random() * 0.5).toFixed(2)}"/>`,
-  ).join('');
+  const dust = starDustSvg(random, {
+    count: 90,
+    width,
+    top: 0,
+    height,
+    radius: [0.6, 1.6],
+    opacity: [0.15, 0.5],
+  });
   const planes = Array.from({ length: 3 }, (_, i) => {
     const x = random() * width;
     const size = height * (0.5 + random() * 0.6);
     return `<rect x="${x.toFixed(0)}" y="${(-size * 0.2).toFixed(0)}" width="${size.toFixed(0)}" height="${size.toFixed(0)}" rx="${(size * 0.08).toFixed(0)}" transform="rotate(${(20 + random() * 40).toFixed(0)} ${x.toFixed(0)} 0)" fill="#ffffff" opacity="${(0.03 + i * 0.02).toFixed(2)}"/>`;
   }).join('');
-  const lines = points
-    .slice(1)
-    .map(
-      ([x, y], i) =>
-        `<line x1="${points[i][0]}" y1="${points[i][1]}" x2="${x}" y2="${y}" stroke="#ffffff" stroke-opacity="0.35" stroke-width="2"/>`,
-    )
-    .join('');
-  const stars = points
-    .map(
-      ([x, y], i) =>
-        `<path d="${starPath(x, y, i === 0 ? 34 : 8 + random() * 10)}" fill="${i === 0 ? ACCENT : '#ffffff'}"/>`,
-    )
-    .join('');
+  const constellation = constellationSvg(random, points, { lineOpacity: 0.35, leadRadius: 34, starRadius: [8, 10] });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>
 <radialGradient id="glow" cx="${(random() * 0.6 + 0.2).toFixed(2)}" cy="${(random() * 0.5 + 0.2).toFixed(2)}" r="0.6"><stop offset="0" stop-color="${ACCENT}" stop-opacity="0.28"/><stop offset="1" stop-color="${ACCENT}" stop-opacity="0"/></radialGradient></defs>
-<rect width="100%" height="100%" fill="url(#g)"/><rect width="100%" height="100%" fill="url(#glow)"/>${planes}${dust}${lines}${stars}</svg>`;
+<rect width="100%" height="100%" fill="url(#g)"/><rect width="100%" height="100%" fill="url(#glow)"/>${planes}${dust}${constellation}</svg>`;
 }
 
 function ogHtml() {

@@ -1,6 +1,7 @@
 // The artwork of the insight cards (image.jpg): a night sky in the palette of the insight's first
 // service, a colour band and a motif for its content type, and a constellation drawn from the
 // folder's name, so two cards of one type still differ and every run draws the same picture.
+import { constellationSvg, seeded, starDustSvg } from './night-sky.mjs';
 
 /** One gradient per service: the cards of one topic share a sky. */
 export const SERVICE_SKIES = {
@@ -23,23 +24,6 @@ export const TYPE_BANDS = {
 };
 const DEFAULT_BAND = '#ffffff';
 export const BAND_HEIGHT_SHARE = 0.045;
-
-const ACCENT = '#f2b33d';
-
-/** A small deterministic random generator seeded by text. */
-export function seeded(text) {
-  let state = 2166136261;
-  for (const char of text) state = Math.imul(state ^ char.charCodeAt(0), 16777619) >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-export function starPath(x, y, r) {
-  const inner = r * 0.28;
-  return `M${x} ${y - r}L${x + inner} ${y - inner}L${x + r} ${y}L${x + inner} ${y + inner}L${x} ${y + r}L${x - inner} ${y + inner}L${x - r} ${y}L${x - inner} ${y - inner}Z`;
-}
 
 /** Each type's motif, drawn on a 100-unit square in line strokes like the site's icons. */
 const MOTIFS = {
@@ -73,24 +57,15 @@ export function insightCardSvg({ seed, type, service }, width, height) {
     Math.round(width * (0.08 + random() * 0.5)),
     Math.round(height * (0.2 + random() * 0.65)),
   ]);
-  const dust = Array.from(
-    { length: 70 },
-    () =>
-      `<circle cx="${(random() * width).toFixed(1)}" cy="${(bandHeight + random() * (height - bandHeight)).toFixed(1)}" r="${(0.6 + random() * 1.5).toFixed(1)}" fill="#ffffff" opacity="${(0.12 + random() * 0.45).toFixed(2)}"/>`,
-  ).join('');
-  const lines = points
-    .slice(1)
-    .map(
-      ([x, y], i) =>
-        `<line x1="${points[i][0]}" y1="${points[i][1]}" x2="${x}" y2="${y}" stroke="#ffffff" stroke-opacity="0.3" stroke-width="2"/>`,
-    )
-    .join('');
-  const stars = points
-    .map(
-      ([x, y], i) =>
-        `<path d="${starPath(x, y, i === 0 ? 26 : 6 + random() * 8)}" fill="${i === 0 ? ACCENT : '#ffffff'}"/>`,
-    )
-    .join('');
+  const dust = starDustSvg(random, {
+    count: 70,
+    width,
+    top: bandHeight,
+    height,
+    radius: [0.6, 1.5],
+    opacity: [0.12, 0.45],
+  });
+  const constellation = constellationSvg(random, points, { lineOpacity: 0.3, leadRadius: 26, starRadius: [6, 8] });
   const motifSize = height * 0.42;
   const motifX = width * 0.72;
   const motifY = (height + bandHeight - motifSize) / 2;
@@ -100,5 +75,5 @@ export function insightCardSvg({ seed, type, service }, width, height) {
     : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-<rect width="100%" height="100%" fill="url(#g)"/>${dust}${lines}${stars}${motif}<rect width="100%" height="${bandHeight}" fill="${band}"/></svg>`;
+<rect width="100%" height="100%" fill="url(#g)"/>${dust}${constellation}${motif}<rect width="100%" height="${bandHeight}" fill="${band}"/></svg>`;
 }

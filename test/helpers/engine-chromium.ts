@@ -3,24 +3,12 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
 import {
   DEFAULT_WAIT_MS,
+  DRIVER_KEYS,
   type Engine,
   type EnginePage,
   filesOnDisk,
-  type KeyName,
   type Viewport,
 } from './engine-page.ts';
-
-const KEYS: Record<KeyName, string> = {
-  Tab: 'Tab',
-  'Shift+Tab': 'Shift+Tab',
-  Enter: 'Enter',
-  Escape: 'Escape',
-  Space: 'Space',
-  ArrowDown: 'ArrowDown',
-  ArrowUp: 'ArrowUp',
-  Home: 'Home',
-  End: 'End',
-};
 
 export async function launchChromium(): Promise<Engine> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
@@ -56,7 +44,7 @@ export async function launchChromium(): Promise<Engine> {
         async selectOption(selector, value) {
           await page.selectOption(selector, value);
         },
-        pressKey: (key) => page.keyboard.press(KEYS[key]),
+        pressKey: (key) => page.keyboard.press(key === 'Shift+Tab' ? key : DRIVER_KEYS[key]),
         hover: (selector) => page.hover(selector),
         async setFiles(selector, files) {
           // From disk, as in the other engines, so the browser names each file's type by its extension.

@@ -1,13 +1,13 @@
 /** The engine layer over Debian's Firefox ESR, driven by puppeteer-core over WebDriver BiDi on 127.0.0.1. */
-import puppeteer, { type KeyInput, ProtocolError } from 'puppeteer-core';
+import puppeteer, { ProtocolError } from 'puppeteer-core';
 import {
   assertViewport,
   DEFAULT_WAIT_MS,
+  DRIVER_KEYS,
   type Engine,
   type EnginePage,
   FIREFOX_PATH,
   filesOnDisk,
-  type KeyName,
   pollUntil,
   type Viewport,
 } from './engine-page.ts';
@@ -43,17 +43,6 @@ export const OFFLINE_PREFS: Record<string, unknown> = {
   'dom.push.connection.enabled': false,
   // WebDriver BiDi only, and only to local clients.
   'remote.active-protocols': 1,
-};
-
-const KEYS: Record<Exclude<KeyName, 'Shift+Tab'>, KeyInput> = {
-  Tab: 'Tab',
-  Enter: 'Enter',
-  Escape: 'Escape',
-  Space: 'Space',
-  ArrowDown: 'ArrowDown',
-  ArrowUp: 'ArrowUp',
-  Home: 'Home',
-  End: 'End',
 };
 
 export async function launchFirefox(): Promise<Engine> {
@@ -117,7 +106,7 @@ export async function launchFirefox(): Promise<Engine> {
           await page.select(selector, value);
         },
         async pressKey(key) {
-          if (key !== 'Shift+Tab') return page.keyboard.press(KEYS[key]);
+          if (key !== 'Shift+Tab') return page.keyboard.press(DRIVER_KEYS[key]);
           await page.keyboard.down('Shift');
           await page.keyboard.press('Tab');
           await page.keyboard.up('Shift');

@@ -32,6 +32,21 @@ export interface Viewport {
 /** The keys a journey presses; `Shift+Tab` is one press of Tab with Shift held. */
 export type KeyName = 'Tab' | 'Shift+Tab' | 'Enter' | 'Escape' | 'Space' | 'ArrowDown' | 'ArrowUp' | 'Home' | 'End';
 
+/**
+ * The keys as playwright and puppeteer both name them: each KeyName but the Shift+Tab chord, which each driver
+ * presses its own way.
+ */
+export const DRIVER_KEYS = {
+  Tab: 'Tab',
+  Enter: 'Enter',
+  Escape: 'Escape',
+  Space: 'Space',
+  ArrowDown: 'ArrowDown',
+  ArrowUp: 'ArrowUp',
+  Home: 'Home',
+  End: 'End',
+} as const satisfies Record<Exclude<KeyName, 'Shift+Tab'>, string>;
+
 /** A file a file input is given: written to a temporary folder first, as puppeteer and WebDriver take paths. */
 export interface FileToChoose {
   name: string;
