@@ -14,6 +14,7 @@ import { SmartLink } from '../layout/smart-link.tsx';
 import { ArrowLabel } from './arrow-label.tsx';
 import { BlockSection } from './block-section.tsx';
 import { cardGridClass } from './card-grid.ts';
+import { Intro } from './intro.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 
 export function Numbers({ content }: { content: NumbersContent }) {
@@ -32,19 +33,8 @@ export function Numbers({ content }: { content: NumbersContent }) {
 }
 
 export function WhoWeAre({ content }: { content: WhoWeAreContent }) {
-  if (!content.image)
-    // Without a picture the story is laid out as the intros are: headline left, text right from 900 px.
-    return (
-      <BlockSection block="who-we-are" innerClassName="intro__inner">
-        <div className="intro__heading">
-          {content.eyebrow ? <p className="eyebrow">{content.eyebrow}</p> : null}
-          <h2 className="section__headline">{content.headline}</h2>
-        </div>
-        <div className="intro__text">
-          <Paragraphs text={content.text} />
-        </div>
-      </BlockSection>
-    );
+  // Without a picture the story is laid out as the intros are: headline left, text right from 900 px.
+  if (!content.image) return <Intro content={content} block="who-we-are" />;
   return (
     <BlockSection block="who-we-are" innerClassName="who-we-are__inner">
       <div className="who-we-are__text">
