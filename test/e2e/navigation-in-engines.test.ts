@@ -54,6 +54,15 @@ t.test('a visitor finds their way', async (t) => {
       await page.hover('.navbar__item--parent');
       await page.waitFor(visible, '.navbar__item--parent .navbar__popover');
       t.equal((await elementState(page, '.navbar__item--parent .navbar__toggle'))?.attributes['aria-expanded'], 'true');
+      t.ok(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('.navbar__item--open .navbar__child')].every((entry) => {
+            const icon = entry.querySelector('.navbar__child-icon svg')?.getBoundingClientRect();
+            return icon !== undefined && icon.width >= 16 && icon.height >= 16;
+          }),
+        ),
+        'every entry of the open dropdown shows its icon',
+      );
       await page.hover('.navbar__logo');
       await page.waitFor(hidden, '.navbar__item--parent .navbar__popover');
       t.pass('closes when the pointer leaves');

@@ -172,7 +172,9 @@ export function Navbar({ navigation, ui, language, translations }: NavbarProps) 
                       {children.map((child) => (
                         <li key={child.link_url}>
                           <SmartLink to={child.link_url} className="navbar__child">
-                            {child.icon ? (
+                            {/* Drawn once the menu opens: a closed menu's icons would cost every page's render
+                                and markup for what nobody sees. */}
+                            {child.icon && open ? (
                               <span className="navbar__child-icon">
                                 <Icon name={child.icon} size={20} />
                               </span>
