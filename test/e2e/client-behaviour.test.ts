@@ -140,6 +140,7 @@ t.test('the site in Chromium without tracking configured', async (t) => {
       // Offline once the page has loaded what it loads after hydration (the link prefetcher, the
       // page events' module): a fetch cut off halfway is a failed load, not what this test is about.
       await page.waitForLoadState('networkidle');
+      const problemsBefore = problems.length;
       await page.context().setOffline(true);
       await page.locator('.snackbar', { hasText: ui[language].offline_notice }).waitFor();
       await waitForEvent(page, 'connection_change', { connection: 'offline' });
@@ -147,7 +148,13 @@ t.test('the site in Chromium without tracking configured', async (t) => {
       await page.locator('.snackbar', { hasText: ui[language].online_notice }).waitFor();
       await waitForEvent(page, 'connection_change', { connection: 'online' });
       t.equal(await page.locator('.snackbar').count(), 1, `${language}: one notice at a time`);
-      t.same(problems, []);
+      // On a busy machine a module the prefetcher imports can still be on its way after the network
+      // looked idle; the switch to offline cuts it off. That load failing is what offline means.
+      const cutOff = /^error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(\/assets\/chunks\/[^)]+\.js\)$/;
+      t.same(
+        problems.filter((problem, index) => index < problemsBefore || !cutOff.test(problem)),
+        [],
+      );
     }
   });
 
