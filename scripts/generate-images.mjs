@@ -2,13 +2,15 @@
 // card image (image.jpg) per insights folder that has none yet, drawn from a seed so every run
 // gives the same art; the card's colours and motif follow the insight's type and first service
 // (insight-card-art.mjs).
-//   npm run images                (writes static/images/og/nordstern.jpg and the missing static/images/insights/*/image.jpg)
+//   npm run images                (writes static/images/og/nordstern.jpg, the missing static/images/insights/*/image.jpg
+//                                  and every portrait of content/people.json, portraits.mjs)
 //   npm run images -- --redraw    (draws every insight's card again, after the artwork changed)
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { insightCardSvg } from './insight-card-art.mjs';
 import { ACCENT, constellationSvg, seeded, starDustSvg, starPath } from './night-sky.mjs';
+import { writePortraits } from './portraits.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const INSIGHTS = path.join(ROOT, 'content', 'en', 'homepage', 'insights');
@@ -78,4 +80,5 @@ for (const folder of folders) {
   await page.screenshot({ path: target, type: 'jpeg', quality: 80 });
 }
 await browser.close();
-console.log(`og card and ${folders.length} insight card images`);
+const portraits = await writePortraits(ROOT);
+console.log(`og card, ${folders.length} insight card images and ${portraits} portraits`);

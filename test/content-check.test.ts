@@ -20,6 +20,62 @@ interface Breakage {
 
 const breakages: Breakage[] = [
   {
+    name: 'a quoted person without a portrait (not in people.json)',
+    change: (dir) => editJson(dir, 'en/homepage/quote.json', (v) => ({ ...v, author: 'Hanna Quist' })),
+    file: 'en/homepage/quote.json',
+    problem: /^\/author names Hanna Quist, who is not in people\.json \(so has no portrait\)$/,
+  },
+  {
+    name: 'an author without a portrait (not in people.json)',
+    change: (dir) =>
+      editJson(dir, 'de/homepage/insights/cm360-floodlight-migration/author.json', (v) => ({
+        ...v,
+        authors: [{ name: 'Hanna Quist', role: 'Beraterin' }],
+      })),
+    file: 'de/homepage/insights/cm360-floodlight-migration/author.json',
+    problem: /^\/authors\/0\/name names Hanna Quist, who is not in people\.json/,
+  },
+  {
+    name: 'a person listed in people.json whom no page names',
+    change: (dir) =>
+      editJson(dir, 'people.json', (v) => ({
+        ...v,
+        people: [
+          ...(v.people as object[]),
+          {
+            name: 'Hanna Quist',
+            portrait: { hair: 2, body: 1, brows: 1, eyes: 1, lips: 1, nose: 1, background: 'sky' },
+          },
+        ],
+      })),
+    file: 'people.json',
+    problem: /^\/people\/25 lists Hanna Quist, whom no page names$/,
+  },
+  {
+    name: 'a listed person whose portrait was never drawn',
+    change: (dir) =>
+      editJson(dir, 'people.json', (v) => ({
+        ...v,
+        people: (v.people as { name: string }[]).map((person) =>
+          person.name === 'Merle Brandhorst' ? { ...person, name: 'Merle Brandhorst-Quist' } : person,
+        ),
+      })),
+    file: 'people.json',
+    problem: /has no portrait \/images\/people\/merle-brandhorst-quist\.svg \(npm run images draws it\)$/,
+  },
+  {
+    name: 'a portrait trait outside the drawn variants',
+    change: (dir) =>
+      editJson(dir, 'people.json', (v) => ({
+        ...v,
+        people: (v.people as { portrait: object }[]).map((person, index) =>
+          index === 0 ? { ...person, portrait: { ...person.portrait, hair: 64 } } : person,
+        ),
+      })),
+    file: 'people.json',
+    problem: /^\/people\/0\/portrait\/hair must be <= 63$/,
+  },
+  {
     name: 'a block that does not match its schema',
     change: (dir) =>
       editJson(dir, 'en/homepage/services.json', (v) => ({ ...v, items: [{ title: 'Analytics', text: 'x' }] })),

@@ -4,7 +4,7 @@
  * {name} and {{name}} placeholder is one the code fills in for that text (and none it needs is missing),
  * referenced images and downloads exist, no text is empty, no text uses a variant the
  * glossary (content/glossary.json) says not to use, and the facts the pages state agree
- * (people and their roles, event dates and speakers).
+ * (people and their roles, event dates and speakers), and everyone named has a portrait (people.json).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -16,10 +16,12 @@ import type { TSchema } from 'typebox';
 import { germanPathOf, SINGLE_LANGUAGE_FOLDERS } from '../../src/app/content/language-folders.ts';
 import { BLOCK_SCHEMAS } from '../../src/app/content/schemas/block-schemas.ts';
 import type { GlossaryContent } from '../../src/app/content/schemas/glossary.ts';
+import type { PeopleContent } from '../../src/app/content/schemas/people.ts';
 import { ROOT_SCHEMAS, SHARED_SCHEMAS } from '../../src/app/content/schemas/root-schemas.ts';
 import { LOADED_PAGE_ROUTES, type LoadedPageRoute } from '../../src/app/page-loading.ts';
 import { factProblems } from './facts.ts';
 import { type CompiledTerm, compileGlossary, fieldPath, glossaryProblems } from './glossary.ts';
+import { PEOPLE, peopleProblems } from './people.ts';
 import { placeholderProblems } from './placeholders.ts';
 import { isProse, typographyProblems } from './typography.ts';
 
@@ -220,8 +222,11 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
   const paths = new Set(files.map((file) => file.path));
   const folders = new Set(files.map((file) => path.posix.dirname(file.path)));
   const glossary = await readGlossary(contentDir, schemas.shared.get(GLOSSARY), problems);
+  const people = (await readSharedFile(contentDir, PEOPLE, schemas.shared.get(PEOPLE), problems)) as
+    | PeopleContent
+    | undefined;
   for (const [name, validate] of schemas.shared)
-    if (name !== GLOSSARY) await readSharedFile(contentDir, name, validate, problems);
+    if (name !== GLOSSARY && name !== PEOPLE) await readSharedFile(contentDir, name, validate, problems);
 
   for (const file of files) {
     const report = (problem: string) => problems.push({ file: file.path, problem });
@@ -268,5 +273,6 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
       problems.push({ file: file.path, problem: 'has no English counterpart' });
   }
   problems.push(...factProblems(files));
+  problems.push(...(await peopleProblems(files, people, staticDir, exists)));
   return problems;
 }

@@ -20,6 +20,7 @@ import type { Language } from '../i18n/language.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { REGISTRATION_PARAM } from '../paths.ts';
+import { Portrait } from '../people/portrait.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { ArrowLabel } from './arrow-label.tsx';
 import { BlockSection } from './block-section.tsx';
@@ -272,6 +273,7 @@ export function Speakers({ content, names }: { content: SpeakersContent; names?:
       <ul className={cardGridClass(speakers.length)}>
         {speakers.map((speaker) => (
           <li key={speaker.name} className="card speaker">
+            <Portrait name={speaker.name} size={96} className="speaker__portrait" />
             <h3 className="card__title">{speaker.name}</h3>
             <p className="speaker__role">
               {speaker.role}, {speaker.company}
@@ -290,9 +292,12 @@ export function Interviews({ content }: { content: InterviewsContent }) {
     <BlockSection block="interviews" headline={content.headline}>
       {content.items.map((interview) => (
         <article key={interview.name} className="interview">
-          <h3 className="card__title">
-            {interview.name}, <span className="interview__role">{interview.role}</span>
-          </h3>
+          <div className="interview__person">
+            <Portrait name={interview.name} size={64} />
+            <h3 className="card__title">
+              {interview.name}, <span className="interview__role">{interview.role}</span>
+            </h3>
+          </div>
           <dl className="interview__questions">
             {interview.questions.map((entry) => (
               <div key={entry.question}>

@@ -1,6 +1,7 @@
-/** One client voice as a figure: the words, who said them and where they work. */
+/** One client voice as a figure: the words, who said them (with their portrait) and where they work. */
 import type { QuoteContent } from '../content/schemas/quote.ts';
 import { Icon } from '../layout/icon.tsx';
+import { Portrait } from '../people/portrait.tsx';
 
 export function QuoteCard({ quote }: { quote: QuoteContent }) {
   return (
@@ -10,9 +11,12 @@ export function QuoteCard({ quote }: { quote: QuoteContent }) {
         <p>{quote.text}</p>
       </blockquote>
       <figcaption className="quote-card__caption">
-        <span className="quote-card__author">{quote.author}</span>
-        <span className="quote-card__role">
-          {quote.role}, {quote.company}
+        <Portrait name={quote.author} size={64} className="quote-card__portrait" />
+        <span className="quote-card__person">
+          <span className="quote-card__author">{quote.author}</span>
+          <span className="quote-card__role">
+            {quote.role}, {quote.company}
+          </span>
         </span>
       </figcaption>
     </figure>

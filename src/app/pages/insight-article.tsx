@@ -15,6 +15,7 @@ import type { InsightArticleData } from '../insights/page-data.ts';
 import { rememberArticle } from '../insights/reco-storage.ts';
 import { PageLink } from '../layout/smart-link.tsx';
 import { INSIGHTS_PATH, insightsFeedPath } from '../paths.ts';
+import { Portrait } from '../people/portrait.tsx';
 import type { PageData, RootData } from '../route-data.ts';
 
 export const FIGURE_SIZE = { width: 800, height: 450 } as const;
@@ -150,8 +151,11 @@ export function Component() {
               <ul>
                 {authors.map((author) => (
                   <li key={author.name}>
-                    <span className="article__author-name">{author.name}</span>
-                    {author.role ? <span className="article__author-role">{author.role}</span> : null}
+                    <Portrait name={author.name} size={64} />
+                    <span className="article__author">
+                      <span className="article__author-name">{author.name}</span>
+                      {author.role ? <span className="article__author-role">{author.role}</span> : null}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -11,6 +11,7 @@ import { PeriodsSchema } from './legal.ts';
 import { LoginTextsSchema } from './login.ts';
 import { NavigationSchema } from './navigation.ts';
 import { NotFoundSchema } from './not-found.ts';
+import { PeopleSchema } from './people.ts';
 import { UiSchema } from './ui.ts';
 
 /** By their path below content/{language}/. */
@@ -35,4 +36,5 @@ export const ROOT_SCHEMAS: Readonly<Record<string, TSchema>> = {
 export const SHARED_SCHEMAS: Readonly<Record<string, TSchema>> = {
   'glossary.json': GlossarySchema,
   'language_mapping.json': LanguageMappingSchema,
+  'people.json': PeopleSchema,
 };
