@@ -1,6 +1,6 @@
 /**
  * The people the content names and the people content/people.json lists are the same: a quoted
- * client, an author, a speaker or an interview partner without an entry there has no portrait
+ * client or colleague, an author, a speaker or an interview partner without an entry there has no portrait
  * (the page would show a broken image), and an entry nobody names is a portrait drawn for no one.
  * Each listed person's portrait file must exist too (npm run images draws it).
  */
@@ -44,6 +44,8 @@ function mentionsIn(file: NamedIn): Mention[] {
       return objectsAt(file.value, 'authors').flatMap(({ item, index }) => at(item.name, `/authors/${index}/name`));
     case 'speakers.json':
     case 'interviews.json':
+    case 'recommendations.json':
+    case 'leadership.json':
       return objectsAt(file.value, 'items').flatMap(({ item, index }) => at(item.name, `/items/${index}/name`));
     default:
       return [];

@@ -73,7 +73,17 @@ export const BLOCK_ORDERS = {
     'contact',
   ],
   company: ['stage', 'intro', 'overview', 'numbers', 'quote', 'contact'],
-  aboutUs: ['stage', 'who_we_are', 'what_we_do', 'closer_look', 'numbers', 'offers', 'recommendations', 'contact'],
+  aboutUs: [
+    'stage',
+    'who_we_are',
+    'leadership',
+    'what_we_do',
+    'closer_look',
+    'numbers',
+    'offers',
+    'recommendations',
+    'contact',
+  ],
   contact: ['stage', 'intro', 'formular', 'closer_look'],
   career: ['stage', 'intro', 'jobs', 'offers', 'steps', 'recommendations', 'contact'],
   /** A job's blocks come from its position (careers service or content); the folder adds the form's headline. */

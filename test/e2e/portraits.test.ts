@@ -1,6 +1,6 @@
 /**
- * Every person a page names beside their words or work (a quoted client, an article's authors, an
- * event's speakers and interview partners) is shown with their own portrait: one image per person,
+ * Every person a page names beside their words or work (the leadership, a quoted client or colleague,
+ * an article's authors, an event's speakers and interview partners) is shown with their own portrait: one image per person,
  * the file drawn for that name, answered as an SVG image, and loaded once it scrolls into view.
  */
 import type { Page } from 'playwright-core';
@@ -15,6 +15,7 @@ const PERSON_BLOCKS = [
   { block: '.article__authors li', name: '.article__author-name' },
   { block: '.speaker', name: '.card__title' },
   { block: '.interview', name: '.interview__person .card__title' },
+  { block: '.leadership__person', name: '.leadership__name' },
 ];
 
 const PAGES = [
@@ -24,6 +25,9 @@ const PAGES = [
   { path: '/insights/cm360-floodlight-migration?lang=de', expect: ['.article__authors li'] },
   { path: '/company/events/analytics-hub/hamburg/2026/06', expect: ['.speaker', '.interview'] },
   { path: '/unternehmen/events/analytics-hub/hamburg/2026/06', expect: ['.speaker', '.interview'] },
+  { path: '/company/about-us', expect: ['.leadership__person', '.quote-card'] },
+  { path: '/unternehmen/ueber-uns', expect: ['.leadership__person', '.quote-card'] },
+  { path: '/company/career', expect: ['.quote-card'] },
   { path: '/technology/google-marketing-platform-partner', expect: ['.quote-card'] },
   { path: '/technologie/google-marketing-platform-partner', expect: ['.quote-card'] },
 ];

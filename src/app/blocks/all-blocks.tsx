@@ -10,7 +10,16 @@ import { Boxes } from './boxes.tsx';
 import { CoffeeChat, JobDescription, JobRequirements, Jobs, RelatedJobs } from './career-blocks.tsx';
 import { CaseStudy } from './case-study.tsx';
 import { Categories } from './categories.tsx';
-import { CloserLook, Numbers, Offers, Overview, Recommendations, WhatWeDo, WhoWeAre } from './company-blocks.tsx';
+import {
+  CloserLook,
+  Leadership,
+  Numbers,
+  Offers,
+  Overview,
+  Recommendations,
+  WhatWeDo,
+  WhoWeAre,
+} from './company-blocks.tsx';
 import { Confirmation } from './confirmation.tsx';
 import { CrossLinkage } from './cross-linkage.tsx';
 import { Details } from './details.tsx';
@@ -79,6 +88,7 @@ export const ALL_BLOCK_COMPONENTS: BlockRenderers<Exclude<BlockName, RenderedEls
   closer_look: (content) => <CloserLook content={content} />,
   offers: (content) => <Offers content={content} />,
   recommendations: (content) => <Recommendations content={content} />,
+  leadership: (content) => <Leadership content={content} />,
   legal: (content) => <Legal content={content} />,
   confirmation: (content) => <Confirmation content={content} />,
   unsubscribe: (content) => <Unsubscribe content={content} />,

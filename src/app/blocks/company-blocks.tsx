@@ -1,6 +1,7 @@
 /** The company pages' blocks: the hub's cards, figures, the about-us story, offers and colleagues' voices. */
 import type {
   CloserLookContent,
+  LeadershipContent,
   NumbersContent,
   OffersContent,
   OverviewContent,
@@ -11,6 +12,7 @@ import type {
 import { Picture } from '../images/picture.tsx';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
+import { Portrait } from '../people/portrait.tsx';
 import { ArrowLabel } from './arrow-label.tsx';
 import { BlockSection } from './block-section.tsx';
 import { cardGridClass } from './card-grid.ts';
@@ -120,10 +122,30 @@ export function Recommendations({ content }: { content: RecommendationsContent }
                 <p>{item.quote}</p>
               </blockquote>
               <figcaption className="quote-card__caption">
-                <span className="quote-card__author">{item.name}</span>
-                <span className="quote-card__role">{item.since ? `${item.role}, ${item.since}` : item.role}</span>
+                <Portrait name={item.name} size={64} className="quote-card__portrait" />
+                <span className="quote-card__person">
+                  <span className="quote-card__author">{item.name}</span>
+                  <span className="quote-card__role">{item.since ? `${item.role}, ${item.since}` : item.role}</span>
+                </span>
               </figcaption>
             </figure>
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
+  );
+}
+
+export function Leadership({ content }: { content: LeadershipContent }) {
+  return (
+    <BlockSection block="leadership" headline={content.headline} text={content.text}>
+      <ul className={cardGridClass(content.items.length, 'leadership__list')}>
+        {content.items.map((person) => (
+          <li key={person.name} className="leadership__person">
+            <Portrait name={person.name} size={96} />
+            <h3 className="card__title leadership__name">{person.name}</h3>
+            <p className="leadership__role">{person.role}</p>
+            <p className="card__text">{person.text}</p>
           </li>
         ))}
       </ul>

@@ -20,6 +20,7 @@ import { CaseStudySchema } from './case-study.ts';
 import { CategoriesSchema } from './categories.ts';
 import {
   CloserLookSchema,
+  LeadershipSchema,
   NumbersSchema,
   OffersSchema,
   OverviewSchema,
@@ -107,6 +108,7 @@ export const BLOCK_SCHEMAS = {
   closer_look: CloserLookSchema,
   offers: OffersSchema,
   recommendations: RecommendationsSchema,
+  leadership: LeadershipSchema,
   legal: LegalSchema,
   jobs: JobsSchema,
   description: JobDescriptionSchema,

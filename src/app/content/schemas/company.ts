@@ -83,3 +83,14 @@ export const RecommendationsSchema = Type.Object(
   strict,
 );
 export type RecommendationsContent = Static<typeof RecommendationsSchema>;
+
+/** The people who lead the company: each with their portrait, role and what they answer for. */
+export const LeadershipSchema = Type.Object(
+  {
+    headline: Text,
+    text: Type.Optional(Text),
+    items: Type.Array(Type.Object({ name: Text, role: Text, text: Text }, strict), { minItems: 2, maxItems: 8 }),
+  },
+  strict,
+);
+export type LeadershipContent = Static<typeof LeadershipSchema>;
