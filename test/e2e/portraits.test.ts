@@ -114,3 +114,21 @@ t.test('everyone a page names has their own portrait, and it loads', async (t) =
     await page.context().close();
   }
 });
+
+t.test("an author's name leads to the insights they wrote", async (t) => {
+  const server = await startServer(t);
+  const browser = await launchBrowser(t);
+  const { page, problems } = await openPage(browser, 1440);
+  const article = '/insights/cm360-floodlight-migration';
+  await page.goto(`${server.url}${article}?lang=en`);
+  await waitForHydration(page);
+  const author = page.locator('.article__authors li').first();
+  const name = (await author.locator('.article__author-name').textContent()) ?? '';
+  const link = author.locator('a.article__author-link');
+  t.equal(await link.textContent(), `Articles by ${name}`);
+  await link.click();
+  await page.waitForURL((url) => url.pathname === '/insights' && url.searchParams.get('search') === name);
+  await page.locator(`.insights__grid a[href="${article}"]`).first().waitFor();
+  t.pass(`the overview searched for ${name} lists the article`);
+  t.same(problems, []);
+});

@@ -24,6 +24,7 @@ export const PLACEHOLDERS = {
   },
   'insights_labels.json': {
     '/results': ['sum'],
+    '/author_articles': ['name'],
     '/reading_time': ['minutes'],
     '/duration': ['duration'],
     '/location': ['location'],

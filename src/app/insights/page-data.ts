@@ -29,6 +29,8 @@ export interface InsightsLabels {
   all: string;
   author: string;
   authors: string;
+  /** Under an author's name: the overview searched for their name, which finds what they wrote. */
+  author_articles: PlaceholderText<'insights_labels.json', '/author_articles'>;
   groups: Record<'content_type' | 'audience' | 'services' | 'technology' | 'topics', string>;
   values: Record<string, string>;
   sort_label: string;

@@ -11,7 +11,7 @@ import { Picture } from '../images/picture.tsx';
 import { ArticleCard, CARD_IMAGE } from '../insights/article-card.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
 import { articleImageUrl, type ArticleCard as Card } from '../insights/model.ts';
-import type { InsightArticleData } from '../insights/page-data.ts';
+import { type InsightArticleData, SEARCH_PARAM } from '../insights/page-data.ts';
 import { rememberArticle } from '../insights/reco-storage.ts';
 import { PageLink } from '../layout/smart-link.tsx';
 import { INSIGHTS_PATH, insightsFeedPath } from '../paths.ts';
@@ -155,6 +155,12 @@ export function Component() {
                     <span className="article__author">
                       <span className="article__author-name">{author.name}</span>
                       {author.role ? <span className="article__author-role">{author.role}</span> : null}
+                      <PageLink
+                        to={`${INSIGHTS_PATH}?${new URLSearchParams({ [SEARCH_PARAM]: author.name })}`}
+                        className="article__author-link"
+                      >
+                        {fill(labels.author_articles, { name: author.name })}
+                      </PageLink>
                     </span>
                   </li>
                 ))}
