@@ -40,6 +40,8 @@ function mentionsIn(file: NamedIn): Mention[] {
       return at((file.value as Record<string, unknown> | null)?.author, '/author');
     case 'quoteSlider.json':
       return objectsAt(file.value, 'items').flatMap(({ item, index }) => at(item.author, `/items/${index}/author`));
+    case 'contact_desk.json':
+      return at((file.value as { person?: { name?: unknown } } | null)?.person?.name, '/person/name');
     case 'author.json':
       return objectsAt(file.value, 'authors').flatMap(({ item, index }) => at(item.name, `/authors/${index}/name`));
     case 'speakers.json':

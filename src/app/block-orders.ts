@@ -84,7 +84,8 @@ export const BLOCK_ORDERS = {
     'recommendations',
     'contact',
   ],
-  contact: ['stage', 'intro', 'formular', 'closer_look'],
+  /** The form is placed by the desk beside it (formular.json still names the form and its headline). */
+  contact: ['stage', 'contact_desk', 'closer_look'],
   career: ['stage', 'intro', 'jobs', 'offers', 'steps', 'recommendations', 'contact'],
   /** A job's blocks come from its position (careers service or content); the folder adds the form's headline. */
   job: ['stage', 'description', 'requirements', 'offers', 'coffee_chat', 'formular', 'related_jobs'],

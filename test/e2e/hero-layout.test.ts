@@ -125,7 +125,11 @@ t.test('heroes and intros in Chromium', async (t) => {
     t.equal(colours.stage, 'rgb(242, 246, 249)', `${label}: the tint surface`);
     t.equal(colours.headline, 'rgb(10, 28, 44)', `${label}: a dark headline`);
     t.equal(colours.navbar, 'rgb(255, 255, 255)', `${label}: a white navbar`);
-    await twoColumnIntro(t, page, label);
+    // The contact page's intro is its desk: beside the form, not a text column above it.
+    const form = await boxOf(page, '.form-block__main');
+    const desk = await boxOf(page, '.form-block__aside');
+    t.ok(desk.left >= form.right, `${label}: the desk from ${desk.left}, the form to ${form.right}`);
+    t.ok(desk.top < form.bottom, `${label}: side by side`);
   });
 
   t.test('the about page at 1440 px: the story beside its headline, as intros are', async (t) => {
@@ -141,7 +145,7 @@ t.test('heroes and intros in Chromium', async (t) => {
   t.test('at 375 px intros take one column', async (t) => {
     for (const [path, language] of [
       ['/', 'de'],
-      ['/company/contact', 'en'],
+      ['/company/career', 'en'],
     ] as const) {
       const { page, problems, label } = await visit(path, language, 375);
       await oneColumnIntro(t, page, label);

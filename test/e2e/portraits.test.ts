@@ -16,6 +16,7 @@ const PERSON_BLOCKS = [
   { block: '.speaker', name: '.card__title' },
   { block: '.interview', name: '.interview__person .card__title' },
   { block: '.leadership__person', name: '.leadership__name' },
+  { block: '.contact-desk__person', name: '.contact-desk__name strong' },
 ];
 
 const PAGES = [
@@ -28,6 +29,8 @@ const PAGES = [
   { path: '/company/about-us', expect: ['.leadership__person', '.quote-card'] },
   { path: '/unternehmen/ueber-uns', expect: ['.leadership__person', '.quote-card'] },
   { path: '/company/career', expect: ['.quote-card'] },
+  { path: '/company/contact', expect: ['.contact-desk__person'] },
+  { path: '/unternehmen/kontakt', expect: ['.contact-desk__person'] },
   { path: '/technology/google-marketing-platform-partner', expect: ['.quote-card'] },
   { path: '/technologie/google-marketing-platform-partner', expect: ['.quote-card'] },
 ];

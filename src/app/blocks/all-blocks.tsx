@@ -21,6 +21,7 @@ import {
   WhoWeAre,
 } from './company-blocks.tsx';
 import { Confirmation } from './confirmation.tsx';
+import { ContactDesk } from './contact-desk.tsx';
 import { CrossLinkage } from './cross-linkage.tsx';
 import { Details } from './details.tsx';
 import { Download } from './download.tsx';
@@ -81,6 +82,7 @@ export const ALL_BLOCK_COMPONENTS: BlockRenderers<Exclude<BlockName, RenderedEls
   cross_linkage: (content) => <CrossLinkage content={content} />,
   form: (_content, { page }) => <Formular page={page} />,
   formular: (_content, { page }) => <Formular page={page} />,
+  contact_desk: (content, { page }) => <ContactDesk content={content} page={page} />,
   overview: (content) => <Overview content={content} />,
   numbers: (content) => <Numbers content={content} />,
   who_we_are: (content) => <WhoWeAre content={content} />,

@@ -6,7 +6,7 @@
  * field and the thank-you text in place; a send that fails keeps every value and says so.
  * The fields are drawn by form-field.tsx, the sending is form-submission.ts.
  */
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useLocation } from 'react-router';
 import { fill } from '../i18n/format.ts';
 import type { Language } from '../i18n/language.ts';
@@ -21,11 +21,29 @@ export interface FormViewProps {
   language: Language;
   /** Values the page fixes, such as the event edition or the job. */
   hidden?: Readonly<Record<string, string>>;
+  /** What stands beside the form from the first screen on (the contact page's desk); it stays once the form was sent. */
+  aside?: ReactNode;
+}
+
+/** The form's section: on its own, or beside what the page places next to it. */
+function FormSection({ aside, labelledBy, children }: { aside: ReactNode; labelledBy?: string; children: ReactNode }) {
+  return (
+    <section className="form-block section" aria-labelledby={labelledBy}>
+      {aside ? (
+        <div className="section__inner form-block__inner form-block__inner--with-aside">
+          <div className="form-block__main">{children}</div>
+          <aside className="form-block__aside">{aside}</aside>
+        </div>
+      ) : (
+        <div className="section__inner form-block__inner">{children}</div>
+      )}
+    </section>
+  );
 }
 
 const NO_FILES: readonly File[] = [];
 
-export function FormView({ form, language, hidden = {} }: FormViewProps) {
+export function FormView({ form, language, hidden = {}, aside }: FormViewProps) {
   const id = useId();
   const definition: FormDefinition = FORMS[form.name];
   const { texts } = form;
@@ -42,96 +60,92 @@ export function FormView({ form, language, hidden = {} }: FormViewProps) {
   const headingId = `${id}-headline`;
   if (status === 'sent') {
     return (
-      <section className="form-block section">
-        <div className="section__inner form-block__inner">
-          <div ref={thankYouRef} className="form__success" role="status" tabIndex={-1}>
-            <Icon name="check" size={40} className="form__success-icon" />
-            <h2 className="section__headline">{form.thankYou.headline}</h2>
-            <p>{form.thankYou.text}</p>
-          </div>
+      <FormSection aside={aside}>
+        <div ref={thankYouRef} className="form__success" role="status" tabIndex={-1}>
+          <Icon name="check" size={40} className="form__success-icon" />
+          <h2 className="section__headline">{form.thankYou.headline}</h2>
+          <p>{form.thankYou.text}</p>
         </div>
-      </section>
+      </FormSection>
     );
   }
 
   const sending = status === 'sending';
   return (
-    <section className="form-block section" aria-labelledby={form.headline ? headingId : undefined}>
-      <div className="section__inner form-block__inner">
-        {form.headline ? (
-          <h2 id={headingId} className="section__headline">
-            {form.headline}
-          </h2>
-        ) : null}
-        {form.text ? <p className="section__lead">{form.text}</p> : null}
-        <form
-          ref={formRef}
-          className="form"
-          method="post"
-          action={definition.action}
-          encType={definition.multipart ? 'multipart/form-data' : undefined}
-          onSubmit={submit}
-          // The server checks every post and answers with this page and its messages; the browser's own bubbles would say less.
-          noValidate
-        >
-          <input type="hidden" name="language" value={language} />
-          <input type="hidden" name={PAGE_FIELD} value={pathname} />
-          {Object.entries(hidden).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <div className="form__trap" aria-hidden="true">
-            <label>
-              {HONEYPOT}
-              <input type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" />
-            </label>
+    <FormSection aside={aside} labelledBy={form.headline ? headingId : undefined}>
+      {form.headline ? (
+        <h2 id={headingId} className="section__headline">
+          {form.headline}
+        </h2>
+      ) : null}
+      {form.text ? <p className="section__lead">{form.text}</p> : null}
+      <form
+        ref={formRef}
+        className="form"
+        method="post"
+        action={definition.action}
+        encType={definition.multipart ? 'multipart/form-data' : undefined}
+        onSubmit={submit}
+        // The server checks every post and answers with this page and its messages; the browser's own bubbles would say less.
+        noValidate
+      >
+        <input type="hidden" name="language" value={language} />
+        <input type="hidden" name={PAGE_FIELD} value={pathname} />
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className="form__trap" aria-hidden="true">
+          <label>
+            {HONEYPOT}
+            <input type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" />
+          </label>
+        </div>
+        {/* Not a fieldset: the whole form is no group of its own, and an unnamed group is noise to a screen reader. */}
+        <div className={`form__body${sending ? ' form__body--sending' : ''}`}>
+          <div className="form__grid">
+            {definition.fields.map((rule) => (
+              <FormField
+                key={rule.name}
+                rule={rule}
+                texts={texts}
+                language={language}
+                ids={ids}
+                error={errors[rule.name]}
+                echoed={echo[rule.name]}
+                chosen={files[rule.name] ?? NO_FILES}
+                sending={sending}
+                onChooseFiles={chooseFiles}
+                onRemoveFile={removeFile}
+              />
+            ))}
           </div>
-          {/* Not a fieldset: the whole form is no group of its own, and an unnamed group is noise to a screen reader. */}
-          <div className={`form__body${sending ? ' form__body--sending' : ''}`}>
-            <div className="form__grid">
-              {definition.fields.map((rule) => (
-                <FormField
-                  key={rule.name}
-                  rule={rule}
-                  texts={texts}
-                  language={language}
-                  ids={ids}
-                  error={errors[rule.name]}
-                  echoed={echo[rule.name]}
-                  chosen={files[rule.name] ?? NO_FILES}
-                  sending={sending}
-                  onChooseFiles={chooseFiles}
-                  onRemoveFile={removeFile}
-                />
-              ))}
+          {generalError ? (
+            <p className="form__failure" role="alert">
+              {generalError}
+            </p>
+          ) : null}
+          {texts.privacy ? (
+            <p className="form__privacy">
+              <LinkedLabel
+                texts={{
+                  label: texts.privacy.text,
+                  link_text: texts.privacy.link_text,
+                  link_url: texts.privacy.link_url,
+                }}
+              />
+            </p>
+          ) : null}
+          {progress !== null && texts.files ? (
+            <div className="form__progress">
+              <progress max={100} value={progress} aria-label={fill(texts.files.progress, { percent: progress })} />
+              <span aria-hidden="true">{fill(texts.files.progress, { percent: progress })}</span>
             </div>
-            {generalError ? (
-              <p className="form__failure" role="alert">
-                {generalError}
-              </p>
-            ) : null}
-            {texts.privacy ? (
-              <p className="form__privacy">
-                <LinkedLabel
-                  texts={{
-                    label: texts.privacy.text,
-                    link_text: texts.privacy.link_text,
-                    link_url: texts.privacy.link_url,
-                  }}
-                />
-              </p>
-            ) : null}
-            {progress !== null && texts.files ? (
-              <div className="form__progress">
-                <progress max={100} value={progress} aria-label={fill(texts.files.progress, { percent: progress })} />
-                <span aria-hidden="true">{fill(texts.files.progress, { percent: progress })}</span>
-              </div>
-            ) : null}
-            <button type="submit" className="button button--primary form__submit" disabled={sending}>
-              {sending ? texts.sending : texts.submit}
-            </button>
-          </div>
-        </form>
-      </div>
-    </section>
+          ) : null}
+          <button type="submit" className="button button--primary form__submit" disabled={sending}>
+            {sending ? texts.sending : texts.submit}
+          </button>
+        </div>
+      </form>
+    </FormSection>
   );
 }

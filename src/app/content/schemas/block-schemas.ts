@@ -29,6 +29,7 @@ import {
   WhoWeAreSchema,
 } from './company.ts';
 import { ContactSchema } from './contact.ts';
+import { ContactDeskSchema } from './contact-desk.ts';
 import { CrossLinkageSchema } from './cross-linkage.ts';
 import { DetailsSchema } from './details.ts';
 import { DownloadSchema } from './download.ts';
@@ -109,6 +110,7 @@ export const BLOCK_SCHEMAS = {
   offers: OffersSchema,
   recommendations: RecommendationsSchema,
   leadership: LeadershipSchema,
+  contact_desk: ContactDeskSchema,
   legal: LegalSchema,
   jobs: JobsSchema,
   description: JobDescriptionSchema,

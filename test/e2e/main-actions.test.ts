@@ -1,0 +1,62 @@
+/**
+ * Where a visitor decides, the main action is in the first screen: at 1440 × 900 the contact
+ * form's first field stands in view before any scrolling, beside the named person who answers,
+ * whose direct line and addresses are links a phone or mail program opens.
+ */
+import t from 'tap';
+import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
+import { startServer } from '../helpers/server-process.ts';
+
+const CONTACT = { en: '/company/contact', de: '/unternehmen/kontakt' } as const;
+
+t.test('the contact page: form and the person who answers in the first screen', async (t) => {
+  const server = await startServer(t);
+  const browser = await launchBrowser(t);
+  for (const [language, path] of Object.entries(CONTACT)) {
+    const { page, problems } = await openPage(browser, 1440, 900);
+    await page.goto(`${server.url}${path}`);
+    await waitForHydration(page);
+    const inView = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight && box.width > 0;
+        });
+    t.equal(await page.evaluate(() => window.scrollY), 0, `${language}: at the top`);
+    t.ok(await inView('form.form input:not([type="hidden"])'), `${language}: the form's first field is in view`);
+    t.ok(await inView('.contact-desk__person .portrait'), `${language}: so is the person who answers`);
+    t.ok(await inView('.contact-desk__person a[href^="tel:"]'), `${language}: and their direct line`);
+    t.equal(
+      await page.locator('.contact-desk__person a[href^="tel:"]').getAttribute('href'),
+      'tel:+494055582141',
+      `${language}: the direct line dials its digits`,
+    );
+    const mails = await page
+      .locator('.contact-desk__lines a')
+      .evaluateAll((links) => links.map((link) => [link.getAttribute('href'), link.textContent]));
+    t.ok(mails.length >= 4, `${language}: the desk links its addresses`);
+    for (const [href, text] of mails)
+      if (!href?.startsWith('tel:')) t.equal(href, `mailto:${text}`, `${language}: ${text} opens a mail to itself`);
+    t.same(problems, [], `${language}: no console problem`);
+    await page.context().close();
+  }
+});
+
+t.test('at 375 px the desk follows the form, and the form still comes first', async (t) => {
+  const server = await startServer(t);
+  const browser = await launchBrowser(t);
+  const { page } = await openPage(browser, 375, 800);
+  await page.goto(`${server.url}${CONTACT.en}`);
+  const top = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+  t.ok((await top('form.form')) < (await top('.form-block__aside')), 'form above the desk');
+  t.ok(
+    await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    'nothing overflows sideways',
+  );
+});
