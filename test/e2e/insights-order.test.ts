@@ -1,7 +1,7 @@
 /**
  * The insights overview as a reader finds it: newest first when it opens (a departure from the
  * specification, docs/decisions/0001-insights-open-newest-first.md), the other order one choice
- * away, and every card's excerpt cut where a word ends.
+ * away, every card's excerpt cut where a word ends, and the button for more saying how many.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -56,6 +56,15 @@ t.test('the overview opens newest first, and no excerpt ends inside a word', asy
         `${language} ${card.folder}: cut where a word ends ("…${shown.slice(-15)}")`,
       );
     }
+    const { sum } = (await (await fetch(`${server.url}/api/insights/articles/${language}/1`)).json()) as {
+      sum: number;
+    };
+    const next = Math.min(9, sum - cards.length);
+    t.equal(
+      await page.locator('.insights__more button').textContent(),
+      language === 'en' ? `Show ${next} more insights` : `${next} weitere Insights anzeigen`,
+      `${language}: the button says how many it adds`,
+    );
     await page.selectOption('.insights__sort select', 'datetime:asc');
     await page.waitForURL((url) => url.searchParams.get('sort') === 'datetime:asc');
     await page.waitForFunction(

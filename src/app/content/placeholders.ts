@@ -24,6 +24,7 @@ export const PLACEHOLDERS = {
   },
   'insights_labels.json': {
     '/results': ['sum'],
+    '/more': ['count'],
     '/author_articles': ['name'],
     '/reading_time': ['minutes'],
     '/duration': ['duration'],

@@ -23,7 +23,9 @@ import { type ArticleBlocks, loadMore, type MoreState } from './related-articles
 
 export interface InsightsLabels {
   show_all: string;
-  more: string;
+  /** The button that appends the next page: how many it adds (at most a page). */
+  more: PlaceholderText<'insights_labels.json', '/more'>;
+  more_one: string;
   show_filters: string;
   hide_filters: string;
   all: string;

@@ -20,6 +20,7 @@ import {
   formatFilter,
   formatSort,
   type InsightsFilter,
+  PAGE_SIZE,
   SECONDARY_GROUP_NAMES,
   SECONDARY_GROUPS,
 } from '../insights/model.ts';
@@ -99,6 +100,7 @@ export function Component() {
   const filter = data.filter;
   const busy = navigation.state !== 'idle' && navigation.location?.pathname === '/insights';
   const stage = page.content.stage;
+  const nextCount = Math.min(PAGE_SIZE, snapshot.sum - snapshot.articles.length);
   const resultText = snapshot.sum === 1 ? labels.result : fill(labels.results, { sum: snapshot.sum });
 
   return (
@@ -262,7 +264,7 @@ export function Component() {
                 onClick={() => void loadMore()}
                 disabled={snapshot.articlesLoading}
               >
-                {labels.more}
+                {nextCount === 1 ? labels.more_one : fill(labels.more, { count: nextCount })}
               </button>
             </div>
           ) : null}
