@@ -61,33 +61,40 @@ t.test('technology tools drop empty entries', async (t) => {
   );
 });
 
-t.test('a related card takes the first 100 characters of the article text and an ellipsis', async (t) => {
-  const card = relatedArticle('server-side-tracking-in-practice', blocksOf(LONG_TEXT), 'Read more');
-  t.ok(card);
-  t.equal(card?.text, `${LONG_TEXT.slice(0, 100).trimEnd()}…`);
-  t.ok((card?.text.length ?? 0) <= 101);
-  t.same(
-    { ...card, text: undefined },
-    {
-      folderName: 'server-side-tracking-in-practice',
-      headline: 'Headline',
-      text: undefined,
-      linkText: 'Read more',
-      type: 'whitepaper',
-      imageUrl: '/images/insights/server-side-tracking-in-practice/image.jpg',
-      path: '/insights/server-side-tracking-in-practice',
-    },
-  );
-  t.equal(
-    relatedArticle(
-      'x',
-      { content: { paragraphs: { text: 'single paragraph object' } }, stage: { headline: 'H' } },
-      'More',
-    )?.text,
-    'single paragraph object…',
-  );
-  t.equal(relatedArticle('x', { stage: {} }, 'More'), null, 'no headline, no card');
-});
+t.test(
+  'a related card takes the article text up to the last word within 100 characters, and an ellipsis',
+  async (t) => {
+    const card = relatedArticle('server-side-tracking-in-practice', blocksOf(LONG_TEXT), 'Read more');
+    t.ok(card);
+    t.equal(
+      card?.text,
+      'Server-side tagging moves the tag logic from the browser to a server container that you control…',
+      'the word cut at 100 ("whi…") goes whole, and the comma before it',
+    );
+    t.ok((card?.text.length ?? 0) <= 101);
+    t.same(
+      { ...card, text: undefined },
+      {
+        folderName: 'server-side-tracking-in-practice',
+        headline: 'Headline',
+        text: undefined,
+        linkText: 'Read more',
+        type: 'whitepaper',
+        imageUrl: '/images/insights/server-side-tracking-in-practice/image.jpg',
+        path: '/insights/server-side-tracking-in-practice',
+      },
+    );
+    t.equal(
+      relatedArticle(
+        'x',
+        { content: { paragraphs: { text: 'single paragraph object' } }, stage: { headline: 'H' } },
+        'More',
+      )?.text,
+      'single paragraph object…',
+    );
+    t.equal(relatedArticle('x', { stage: {} }, 'More'), null, 'no headline, no card');
+  },
+);
 
 t.test('related articles are unique by folderName', async (t) => {
   t.same(

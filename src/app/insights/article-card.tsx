@@ -8,7 +8,7 @@ import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { Picture } from '../images/picture.tsx';
 import { PageLink } from '../layout/smart-link.tsx';
 import type { ArticleCard as Card } from './model.ts';
-import type { InsightsLabels } from './page-data.ts';
+import type { CardLabels } from './page-data.ts';
 import type { RelatedArticle } from './related-articles.ts';
 
 /** Card images are 16:9, one column on phones, two from 768 px, three from 1025 px in a 1200 px frame. */
@@ -20,7 +20,7 @@ export const CARD_IMAGE = {
 
 interface ArticleCardProps {
   card: RelatedArticle & Partial<Pick<Card, 'datetime'>>;
-  labels: InsightsLabels;
+  labels: CardLabels;
   eager?: boolean;
 }
 

@@ -89,14 +89,23 @@ export interface InsightArticleData {
   recommendations: ArticleCard[];
 }
 
+/** What a card reads of the labels: the names of the types it shows. */
+export type CardLabels = Pick<InsightsLabels, 'values'>;
+
+/** The type names of these cards only: a page of three cards carries three names, not every label. */
+function cardLabels(labels: InsightsLabels, cards: readonly { type: string }[]): CardLabels {
+  const types = new Set(cards.map((card) => card.type));
+  return { values: Object.fromEntries(Object.entries(labels.values).filter(([value]) => types.has(value))) };
+}
+
 export interface InsightsTeaserData {
-  labels: InsightsLabels;
+  labels: CardLabels;
   /** The newest insights, or none when they could not be loaded. */
   articles: ArticleCard[];
 }
 
 export interface RelatedArticlesData extends MoreState {
-  labels: InsightsLabels;
+  labels: CardLabels;
 }
 
 export interface PageExtras {
@@ -139,7 +148,7 @@ export async function loadPageExtras(
       (page) => page.articles.slice(0, count),
       () => [],
     );
-    return { teaser: { labels, articles } };
+    return { teaser: { labels: cardLabels(labels, articles), articles } };
   }
   if (kind === 'related-articles') {
     const state = await loadMore(
@@ -147,7 +156,7 @@ export async function loadPageExtras(
       (folder) => deps.content.page(language, `${INSIGHTS_CONTENT_FOLDER}/${folder}`) as Promise<ArticleBlocks | null>,
       labels.read_more,
     );
-    return { related: { labels, ...state } };
+    return { related: { labels: cardLabels(labels, state.related), ...state } };
   }
   if (kind === 'insights-article') {
     const recommendations = await deps.insights.recommend(language, params.slug ?? '', []).catch(() => []);
