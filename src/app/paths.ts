@@ -18,6 +18,8 @@ export const EVENT_CONFIRM_FOLDER = 'homepage/event-confirmation';
 export const NEWSLETTER_RESULT_PARAM = 'result';
 /** The outcome of an event registration's confirmation link, shown on the event or events page. */
 export const REGISTRATION_PARAM = 'registration';
+/** Where an event page's registration form starts: the hero's button leads there. */
+export const REGISTRATION_FORM_ID = 'registration-form';
 /** The content folder of each language's events, below content/{language}/. */
 export const EVENTS_FOLDER: Record<Language, string> = {
   en: 'homepage/company/events',

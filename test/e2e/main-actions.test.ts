@@ -1,10 +1,12 @@
 /**
  * Where a visitor decides, the main action is in the first screen: at 1440 × 900 the contact
  * form's first field stands in view before any scrolling, beside the named person who answers,
- * whose direct line and addresses are links a phone or mail program opens.
+ * whose direct line and addresses are links a phone or mail program opens; an upcoming event's
+ * hero states its date, time and place and leads to the registration form with one press.
  */
 import t from 'tap';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
+import { contentWithTestEvent, TEST_EVENT } from '../helpers/build.ts';
 import { startServer } from '../helpers/server-process.ts';
 
 const CONTACT = { en: '/company/contact', de: '/unternehmen/kontakt' } as const;
@@ -59,4 +61,34 @@ t.test('at 375 px the desk follows the form, and the form still comes first', as
     await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
     'nothing overflows sideways',
   );
+});
+
+t.test("an upcoming event: date, time, place and 'Register now' in the hero, leading to the form", async (t) => {
+  const server = await startServer(t, { CONTENT_DIR: await contentWithTestEvent(t) });
+  const browser = await launchBrowser(t);
+  for (const [language, path, register] of [
+    ['en', `/company/events/${TEST_EVENT}`, 'Register now'],
+    ['de', `/unternehmen/events/${TEST_EVENT}`, 'Jetzt anmelden'],
+  ] as const) {
+    const { page, problems } = await openPage(browser, 1440, 900);
+    await page.goto(`${server.url}${path}`);
+    await waitForHydration(page);
+    t.same(
+      await page.locator('.stage__meta span').allTextContents(),
+      [language === 'en' ? '20 May 2099' : '20. Mai 2099', '09:00 – 18:00', 'München'],
+      `${language}: the hero states date, time and place`,
+    );
+    const button = page.locator('.stage a.stage__button', { hasText: register });
+    const box = await button.boundingBox();
+    t.ok(box && box.y >= 0 && box.y + box.height <= 900, `${language}: "${register}" is in the first screen`);
+    await button.click();
+    await page.waitForFunction(() => {
+      const field = document.querySelector('#registration-form form input:not([type="hidden"])');
+      const box = field?.getBoundingClientRect();
+      return Boolean(box && box.top >= 0 && box.bottom <= window.innerHeight);
+    });
+    t.pass(`${language}: the press brings the form's first field into view`);
+    t.same(problems, [], `${language}: no console problem`);
+    await page.context().close();
+  }
 });

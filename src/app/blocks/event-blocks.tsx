@@ -19,7 +19,7 @@ import { type FormatTexts, formatDate } from '../i18n/format.ts';
 import type { Language } from '../i18n/language.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
-import { REGISTRATION_PARAM } from '../paths.ts';
+import { REGISTRATION_FORM_ID, REGISTRATION_PARAM } from '../paths.ts';
 import { Portrait } from '../people/portrait.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { ArrowLabel } from './arrow-label.tsx';
@@ -41,15 +41,28 @@ export function formatDays(start: string, end: string, dates: FormatTexts): stri
   return first === last ? first : `${first} – ${last}`;
 }
 
-/** An event page's hero: its headline with the edition's date and place, and the event's illustration as cover. */
+/**
+ * An event page's hero: its headline with the edition's date, time and place, the event's
+ * illustration as cover, and, while the edition takes registrations, the button to the form.
+ */
 export function EventStage({ content, event, ui }: { content: StageContent; event: EventPageData; ui: UiTexts }) {
   const dates = useFormatTexts();
   const { edition, labels, information } = event;
-  const meta = [formatDays(edition.start, edition.end, dates), edition.online ? labels.online : edition.city];
+  const meta = [
+    formatDays(edition.start, edition.end, dates),
+    `${formatTime(edition.start)} – ${formatTime(edition.end)}`,
+    edition.online ? labels.online : edition.city,
+  ];
   const cover = information.image ? (
     <ContentImage image={information.image} className="stage__image" eager sizes="(min-width: 900px) 480px, 100vw" />
   ) : null;
-  return <Stage content={content} variant="article" ui={ui} meta={meta} cover={cover} />;
+  const register =
+    !event.past && edition.registration ? (
+      <a href={`#${REGISTRATION_FORM_ID}`} className="button button--accent stage__button">
+        {labels.register}
+      </a>
+    ) : null;
+  return <Stage content={content} variant="article" ui={ui} meta={meta} cover={cover} action={register} />;
 }
 
 function EditionCard({ edition, labels }: { edition: EditionSummary; labels: EventLabels }) {

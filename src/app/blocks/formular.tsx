@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { applicationTextsFor } from '../careers/job-form-options.ts';
 import { editionKey } from '../events/model.ts';
 import { FormView } from '../forms/form-view.tsx';
+import { REGISTRATION_FORM_ID } from '../paths.ts';
 import type { PageData } from '../route-data.ts';
 
 export function Formular({ page, aside }: { page: PageData; aside?: ReactNode }) {
@@ -14,5 +15,13 @@ export function Formular({ page, aside }: { page: PageData; aside?: ReactNode })
   if (page.event) hidden.event = editionKey(page.event.information.folderName, page.event.edition);
   if (page.job) hidden.job = page.job.position.generic.folder;
   const form = page.job ? { ...page.form, texts: applicationTextsFor(page.form.texts, page.job.position) } : page.form;
-  return <FormView form={form} language={page.language} hidden={hidden} aside={aside} />;
+  return (
+    <FormView
+      form={form}
+      language={page.language}
+      hidden={hidden}
+      aside={aside}
+      sectionId={page.event ? REGISTRATION_FORM_ID : undefined}
+    />
+  );
 }

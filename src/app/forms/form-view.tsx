@@ -23,12 +23,24 @@ export interface FormViewProps {
   hidden?: Readonly<Record<string, string>>;
   /** What stands beside the form from the first screen on (the contact page's desk); it stays once the form was sent. */
   aside?: ReactNode;
+  /** The section's id, where a link on the page leads to the form (an event's "Register now"). */
+  sectionId?: string | undefined;
 }
 
 /** The form's section: on its own, or beside what the page places next to it. */
-function FormSection({ aside, labelledBy, children }: { aside: ReactNode; labelledBy?: string; children: ReactNode }) {
+function FormSection({
+  aside,
+  id,
+  labelledBy,
+  children,
+}: {
+  aside: ReactNode;
+  id: string | undefined;
+  labelledBy?: string;
+  children: ReactNode;
+}) {
   return (
-    <section className="form-block section" aria-labelledby={labelledBy}>
+    <section id={id} className="form-block section" aria-labelledby={labelledBy}>
       {aside ? (
         <div className="section__inner form-block__inner form-block__inner--with-aside">
           <div className="form-block__main">{children}</div>
@@ -43,7 +55,7 @@ function FormSection({ aside, labelledBy, children }: { aside: ReactNode; labell
 
 const NO_FILES: readonly File[] = [];
 
-export function FormView({ form, language, hidden = {}, aside }: FormViewProps) {
+export function FormView({ form, language, hidden = {}, aside, sectionId }: FormViewProps) {
   const id = useId();
   const definition: FormDefinition = FORMS[form.name];
   const { texts } = form;
@@ -60,7 +72,7 @@ export function FormView({ form, language, hidden = {}, aside }: FormViewProps) 
   const headingId = `${id}-headline`;
   if (status === 'sent') {
     return (
-      <FormSection aside={aside}>
+      <FormSection aside={aside} id={sectionId}>
         <div ref={thankYouRef} className="form__success" role="status" tabIndex={-1}>
           <Icon name="check" size={40} className="form__success-icon" />
           <h2 className="section__headline">{form.thankYou.headline}</h2>
@@ -72,7 +84,7 @@ export function FormView({ form, language, hidden = {}, aside }: FormViewProps) 
 
   const sending = status === 'sending';
   return (
-    <FormSection aside={aside} labelledBy={form.headline ? headingId : undefined}>
+    <FormSection aside={aside} id={sectionId} labelledBy={form.headline ? headingId : undefined}>
       {form.headline ? (
         <h2 id={headingId} className="section__headline">
           {form.headline}

@@ -150,6 +150,8 @@ export const EventLabelsSchema = Type.Object(
     report: Text,
     event_page: Text,
     registration_closed: Text,
+    /** The hero's button to the registration form, while an edition takes registrations. */
+    register: Text,
     registration: Type.Object({ confirmed: Text, expired: Text, invalid: Text }, strict),
     all_events: Text,
   },
