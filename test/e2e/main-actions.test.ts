@@ -2,8 +2,10 @@
  * Where a visitor decides, the main action is in the first screen: at 1440 × 900 the contact
  * form's first field stands in view before any scrolling, beside the named person who answers,
  * whose direct line and addresses are links a phone or mail program opens; an upcoming event's
- * hero states its date, time and place and leads to the registration form with one press.
+ * hero states its date, time and place and leads to the registration form with one press, and
+ * a job's hero leads to the application form.
  */
+import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
 import { contentWithTestEvent, TEST_EVENT } from '../helpers/build.ts';
@@ -89,6 +91,38 @@ t.test("an upcoming event: date, time, place and 'Register now' in the hero, lea
     });
     t.pass(`${language}: the press brings the form's first field into view`);
     t.same(problems, [], `${language}: no console problem`);
+    await page.context().close();
+  }
+});
+
+const [job] = (
+  JSON.parse(readFileSync('content/en/careers/positions.json', 'utf8')) as {
+    activePositions: { generic: { folder: string } }[];
+  }
+).activePositions;
+
+t.test("a job: 'Apply now' in the hero, leading to the application form", async (t) => {
+  const server = await startServer(t);
+  const browser = await launchBrowser(t);
+  for (const [language, path, apply, width, height] of [
+    ['en', `/company/career/${job!.generic.folder}`, 'Apply now', 1440, 900],
+    ['de', `/unternehmen/karriere/${job!.generic.folder}`, 'Jetzt bewerben', 1440, 900],
+    ['en', `/company/career/${job!.generic.folder}`, 'Apply now', 375, 812],
+  ] as const) {
+    const { page, problems } = await openPage(browser, width, height);
+    await page.goto(`${server.url}${path}`);
+    await waitForHydration(page);
+    const button = page.locator('.stage a.stage__button', { hasText: apply });
+    const box = await button.boundingBox();
+    t.ok(box && box.y >= 0 && box.y + box.height <= height, `${language} ${width}: "${apply}" is in the first screen`);
+    await button.click();
+    await page.waitForFunction(() => {
+      const field = document.querySelector('#application-form form input:not([type="hidden"])');
+      const box = field?.getBoundingClientRect();
+      return Boolean(box && box.top >= 0 && box.bottom <= window.innerHeight);
+    });
+    t.pass(`${language} ${width}: the press brings the form's first field into view`);
+    t.same(problems, [], `${language} ${width}: no console problem`);
     await page.context().close();
   }
 });

@@ -1,6 +1,7 @@
 /** Every block type: one component per block file name. */
 
 import type { BlockName } from '../content/schemas/block-schemas.ts';
+import { APPLICATION_FORM_ID } from '../paths.ts';
 import { DEFAULT_OG_IMAGE } from '../seo/json-ld.tsx';
 import { Ads } from './ads.tsx';
 import { Badges } from './badges.tsx';
@@ -54,6 +55,17 @@ export const ALL_BLOCK_COMPONENTS: BlockRenderers<Exclude<BlockName, RenderedEls
   stage: (content, { root, page }) =>
     page.event ? (
       <EventStage content={content} event={page.event} ui={root.ui} />
+    ) : page.job && page.form ? (
+      <Stage
+        content={content}
+        variant={page.hero}
+        ui={root.ui}
+        action={
+          <a href={`#${APPLICATION_FORM_ID}`} className="button button--accent stage__button">
+            {page.job.labels.apply_now}
+          </a>
+        }
+      />
     ) : (
       <Stage content={content} variant={page.hero} ui={root.ui} />
     ),

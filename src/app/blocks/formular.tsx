@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { applicationTextsFor } from '../careers/job-form-options.ts';
 import { editionKey } from '../events/model.ts';
 import { FormView } from '../forms/form-view.tsx';
-import { REGISTRATION_FORM_ID } from '../paths.ts';
+import { APPLICATION_FORM_ID, REGISTRATION_FORM_ID } from '../paths.ts';
 import type { PageData } from '../route-data.ts';
 
 export function Formular({ page, aside }: { page: PageData; aside?: ReactNode }) {
@@ -21,7 +21,7 @@ export function Formular({ page, aside }: { page: PageData; aside?: ReactNode })
       language={page.language}
       hidden={hidden}
       aside={aside}
-      sectionId={page.event ? REGISTRATION_FORM_ID : undefined}
+      sectionId={page.event ? REGISTRATION_FORM_ID : page.job ? APPLICATION_FORM_ID : undefined}
     />
   );
 }

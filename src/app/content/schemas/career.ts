@@ -135,6 +135,8 @@ export const CareerLabelsSchema = Type.Object(
     remote: Text,
     view_job: Text,
     apply_headline: Text,
+    /** The job hero's button to the application form. */
+    apply_now: Text,
     apply_text: Text,
     related_headline: Text,
     back_to_overview: Text,
