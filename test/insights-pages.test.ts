@@ -17,19 +17,13 @@ t.test('the overview renders the filtered first page from the URL on the server'
   const app = await build(t, { CONTENT_DIR: await insightsContent(t, ARTICLES) });
   const plain = await app.inject({ url: '/insights', headers: { cookie: 'language=en' } });
   t.equal(plain.statusCode, 200);
-  t.same(cards(plain.body), [
-    'story-01',
-    'story-02',
-    'story-03',
-    'story-04',
-    'story-05',
-    'story-06',
-    'story-07',
-    'story-08',
-    'story-09',
-  ]);
+  t.same(
+    cards(plain.body),
+    ['story-12', 'story-11', 'story-10', 'story-09', 'story-08', 'story-07', 'story-06', 'story-05', 'story-04'],
+    'newest first',
+  );
   t.match(plain.body, '12 results');
-  t.match(plain.body, '>More</button>', 'more pages to load');
+  t.match(plain.body, '>Show 3 more insights</button>', 'more pages to load, and how many');
 
   const filter = encodeURIComponent(JSON.stringify({ primary: ['case-study'], secondary: [] }));
   const filtered = await app.inject({
@@ -38,7 +32,7 @@ t.test('the overview renders the filtered first page from the URL on the server'
   });
   t.same(cards(filtered.body), ['story-10', 'story-07', 'story-04', 'story-01'], 'case studies, newest first');
   t.match(filtered.body, '4 results');
-  t.notMatch(filtered.body, '>More</button>');
+  t.notMatch(filtered.body, 'more insights</button>');
   t.match(filtered.body, /<button type="button" class="chip" data-value="case-study" aria-pressed="true"/);
 
   const searched = await app.inject({ url: '/insights?search=measurement', headers: { cookie: 'language=de' } });

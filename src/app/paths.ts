@@ -18,10 +18,6 @@ export const EVENT_CONFIRM_FOLDER = 'homepage/event-confirmation';
 export const NEWSLETTER_RESULT_PARAM = 'result';
 /** The outcome of an event registration's confirmation link, shown on the event or events page. */
 export const REGISTRATION_PARAM = 'registration';
-/** Where an event page's registration form starts: the hero's button leads there. */
-export const REGISTRATION_FORM_ID = 'registration-form';
-/** Where a job page's application form starts: the hero's "Apply now" leads there. */
-export const APPLICATION_FORM_ID = 'application-form';
 /** The content folder of each language's events, below content/{language}/. */
 export const EVENTS_FOLDER: Record<Language, string> = {
   en: 'homepage/company/events',

@@ -173,6 +173,8 @@ t.test('the focus indicator reaches 3:1 against every surface', async (t) => {
       const { page, problems } = await decidedPage(browser, 1440);
       await page.goto(`${server.url}/services/analytics`);
       await waitForHydration(page);
+      // The download's link shows once the browser has checked that the file exists; it is the control on the tint.
+      await page.locator('.download__link').waitFor();
       const measured = (await focusStops(page, 'body')).map(measure);
       t.ok(measured.length > 10, `the page's controls were measured (${measured.length})`);
       t.same(failures(measured), [], 'every control’s indicator reaches 3:1 against its surface');

@@ -19,9 +19,8 @@ const PERSON_BLOCKS = [
   { block: '.contact-desk__person', name: '.contact-desk__name strong' },
 ];
 
+// Not the homepage yet: its quote shows no portrait while its first load keeps the own-code budget.
 const PAGES = [
-  { path: '/?lang=en', expect: ['.quote-card'] },
-  { path: '/?lang=de', expect: ['.quote-card'] },
   { path: '/insights/cm360-floodlight-migration?lang=en', expect: ['.article__authors li'] },
   { path: '/insights/cm360-floodlight-migration?lang=de', expect: ['.article__authors li'] },
   { path: '/company/events/analytics-hub/hamburg/2026/06', expect: ['.speaker', '.interview'] },
@@ -29,6 +28,7 @@ const PAGES = [
   { path: '/company/about-us', expect: ['.leadership__person', '.quote-card'] },
   { path: '/unternehmen/ueber-uns', expect: ['.leadership__person', '.quote-card'] },
   { path: '/company/career', expect: ['.quote-card'] },
+  { path: '/services/analytics', expect: ['.quote-card'] },
   { path: '/company/contact', expect: ['.contact-desk__person'] },
   { path: '/unternehmen/kontakt', expect: ['.contact-desk__person'] },
   { path: '/technology/google-marketing-platform-partner', expect: ['.quote-card'] },

@@ -123,10 +123,8 @@ export function Recommendations({ content }: { content: RecommendationsContent }
               </blockquote>
               <figcaption className="quote-card__caption">
                 <Portrait name={item.name} size={64} className="quote-card__portrait" />
-                <span className="quote-card__person">
-                  <span className="quote-card__author">{item.name}</span>
-                  <span className="quote-card__role">{item.since ? `${item.role}, ${item.since}` : item.role}</span>
-                </span>
+                <span className="quote-card__author">{item.name}</span>
+                <span className="quote-card__role">{item.since ? `${item.role}, ${item.since}` : item.role}</span>
               </figcaption>
             </figure>
           </li>

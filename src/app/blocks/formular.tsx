@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import { applicationTextsFor } from '../careers/job-form-options.ts';
 import { editionKey } from '../events/model.ts';
+import { APPLICATION_FORM_ID, REGISTRATION_FORM_ID } from '../forms/form-anchors.ts';
 import { FormView } from '../forms/form-view.tsx';
-import { APPLICATION_FORM_ID, REGISTRATION_FORM_ID } from '../paths.ts';
 import type { PageData } from '../route-data.ts';
 
 export function Formular({ page, aside }: { page: PageData; aside?: ReactNode }) {

@@ -6,6 +6,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import type { QuoteSliderContent } from '../content/schemas/quote-slider.ts';
 import { fill } from '../i18n/format.ts';
 import { Icon } from '../layout/icon.tsx';
+import { Portrait } from '../people/portrait.tsx';
 import { BlockSection } from './block-section.tsx';
 import { QuoteCard } from './quote-card.tsx';
 import { indexAfterKey } from './roving-keys.ts';
@@ -53,7 +54,10 @@ export function QuoteSlider({ content }: { content: QuoteSliderContent }) {
               aria-label={fill(content.labels.slide, { current: index + 1, total: count })}
               hidden={index !== current}
             >
-              <QuoteCard quote={quote} />
+              <QuoteCard
+                quote={quote}
+                portrait={<Portrait name={quote.author} size={64} className="quote-card__portrait" />}
+              />
             </div>
           ))}
         </div>

@@ -40,11 +40,9 @@ export interface StageProps {
   cover?: ReactNode;
   /** A call to action the page brings when its stage file has none (an event article's event page). */
   action?: ReactNode;
-  /** A row under the words and the visual, across the whole width: the homepage's proof. */
-  proof?: ReactNode;
 }
 
-export function Stage({ content, variant, ui, withArrow = false, before, meta, cover, action, proof }: StageProps) {
+export function Stage({ content, variant, ui, withArrow = false, before, meta, cover, action }: StageProps) {
   const { eyebrow, headline, description, button, secondary_button: secondary, image } = content;
   const visual = image ? <ContentImage image={image} className="stage__image" eager sizes={VISUAL_SIZES} /> : cover;
   // Utility pages open compact and light: no illustration beside their headline.
@@ -83,7 +81,6 @@ export function Stage({ content, variant, ui, withArrow = false, before, meta, c
           </div>
         </div>
         {shown ? <div className="stage__visual">{shown}</div> : null}
-        {proof ? <div className="stage__proof">{proof}</div> : null}
       </div>
       {withArrow ? (
         <a
