@@ -22,6 +22,7 @@ import {
   INSIGHTS_CONTENT_FOLDER,
   SECONDARY_GROUPS,
 } from '../../src/app/insights/model.ts';
+import { personSlug } from '../../src/app/people/portrait-path.ts';
 
 type Language = 'en' | 'de';
 type AuthorContent = Static<typeof AuthorSchema>;
@@ -232,19 +233,9 @@ function berlinDateTime(day: number, hour: number, minute: number): string {
   return `${local.toISOString().slice(0, 16)}:00${offset}`;
 }
 
+/** A headline's first twelve words as a slug, spelt as the portraits' file names are (personSlug). */
 function slugOf(headline: string): string {
-  return headline
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .split(' ')
-    .slice(0, 12)
-    .join('-');
+  return personSlug(headline).split('-').slice(0, 12).join('-');
 }
 
 function wordCount(paragraphs: readonly Paragraph[]): number {
