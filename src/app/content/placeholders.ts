@@ -24,7 +24,11 @@ export const PLACEHOLDERS = {
   },
   'insights_labels.json': {
     '/results': ['sum'],
+    '/results_for': ['sum', 'search'],
+    '/result_for': ['search'],
     '/more': ['count'],
+    '/filters_active': ['count'],
+    '/remove_filter': ['name'],
     '/author_articles': ['name'],
     '/reading_time': ['minutes'],
     '/duration': ['duration'],

@@ -1,6 +1,6 @@
 /** What the insights pages load besides their content blocks. */
 
-import type { PlaceholderText } from '../content/placeholders.ts';
+import type { InsightsLabels } from '../content/schemas/insights-labels.ts';
 import type { ContentSource, PageContent } from '../content/types.ts';
 import type { Language } from '../i18n/language.ts';
 import type { PageDataKind } from '../page-loading.ts';
@@ -21,55 +21,7 @@ import {
 } from './model.ts';
 import { type ArticleBlocks, loadMore, type MoreState } from './related-articles.ts';
 
-export interface InsightsLabels {
-  show_all: string;
-  /** The button that appends the next page: how many it adds (at most a page). */
-  more: PlaceholderText<'insights_labels.json', '/more'>;
-  more_one: string;
-  show_filters: string;
-  hide_filters: string;
-  all: string;
-  author: string;
-  authors: string;
-  /** Under an author's name: the overview searched for their name, which finds what they wrote. */
-  author_articles: PlaceholderText<'insights_labels.json', '/author_articles'>;
-  groups: Record<'content_type' | 'audience' | 'services' | 'technology' | 'topics', string>;
-  values: Record<string, string>;
-  sort_label: string;
-  sort_options: Record<string, string>;
-  search_label: string;
-  search_placeholder: string;
-  search_submit: string;
-  search_clear: string;
-  /** The heading above the list of cards, for screen readers: the page's outline needs it. */
-  results_headline: string;
-  results: PlaceholderText<'insights_labels.json', '/results'>;
-  result: string;
-  no_results: string;
-  /** The empty result's way back to every insight: it clears the filters and the search. */
-  empty_clear: string;
-  empty_topics_headline: string;
-  /** Topic filters (keys of `values`) the empty result offers instead. */
-  popular_topics: string[];
-  empty_contact_text: string;
-  empty_contact_link: { text: string; link_url: string };
-  read_more: string;
-  reading_time: PlaceholderText<'insights_labels.json', '/reading_time'>;
-  duration: PlaceholderText<'insights_labels.json', '/duration'>;
-  location: PlaceholderText<'insights_labels.json', '/location'>;
-  related_headline: string;
-  recommendations_headline: string;
-  back_to_overview: string;
-  feed_title: string;
-  feed_description: string;
-  feed_link_label: string;
-  /** Under a diagram: its image file, legible at full size on a phone. */
-  figure_open: string;
-  /** Beside a diagram too wide for a phone's screen: it scrolls sideways. */
-  figure_scroll_hint: string;
-  /** The link from an event's insight to the event's page. */
-  event_page: string;
-}
+export type { InsightsLabels };
 
 export interface InsightsOverviewData {
   labels: InsightsLabels;

@@ -4,7 +4,7 @@
  * Filter, sort and search live in the URL, so every view can be shared and is rendered
  * on the server; 'more' appends in the browser.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Stage } from '../blocks/stage.tsx';
@@ -23,13 +23,12 @@ import {
   PAGE_SIZE,
   SECONDARY_GROUP_NAMES,
   SECONDARY_GROUPS,
+  SORT_KEYS,
 } from '../insights/model.ts';
 import { type InsightsLabels, type InsightsOverviewData, SEARCH_PARAM } from '../insights/page-data.ts';
 import { insightsFeedPath } from '../paths.ts';
 import type { PageData, RootData } from '../route-data.ts';
 import { articlesFailed, articlesLoaded, createInsightsState, startLoading } from '../state/insights-store.ts';
-
-const SORT_KEYS = ['datetime:desc', 'datetime:asc', 'title:asc', 'title:desc'] as const;
 
 function toggled(list: string[], value: string): string[] {
   return list.includes(value) ? list.filter((entry) => entry !== value) : [...list, value];
@@ -59,6 +58,9 @@ export function Component() {
   );
   const snapshot = useSnapshot(state);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const searched = useRef(false);
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
   const enterSearches = useEnterSubmits();
 
@@ -70,6 +72,25 @@ export function Component() {
     state.searchOptions = data.searchOptions;
     articlesLoaded(state, data.list);
   }, [data, state]);
+
+  // The field shows the URL's search (back, forward, a cleared filter) but is not made anew for it: a visitor who
+  // has just searched keeps the focus and the caret where they were.
+  useEffect(() => {
+    const field = searchRef.current;
+    if (field && field.value !== (data.search ?? '')) field.value = data.search ?? '';
+  }, [data.search]);
+
+  // A search answers below the search field, where a small screen does not show it: the count that names it comes
+  // into view (and is read out, being a status), while the focus stays in the field to refine the search.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the search's answer arrives, which is a new data
+  useEffect(() => {
+    if (!searched.current) return;
+    searched.current = false;
+    countRef.current?.scrollIntoView({
+      block: 'start',
+      behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
+  }, [data]);
 
   function applyFilter(filter: InsightsFilter) {
     setSearchParams(
@@ -101,7 +122,13 @@ export function Component() {
   const busy = navigation.state !== 'idle' && navigation.location?.pathname === '/insights';
   const stage = page.content.stage;
   const nextCount = Math.min(PAGE_SIZE, snapshot.sum - snapshot.articles.length);
-  const resultText = snapshot.sum === 1 ? labels.result : fill(labels.results, { sum: snapshot.sum });
+  const resultText = data.search
+    ? snapshot.sum === 1
+      ? fill(labels.result_for, { search: data.search })
+      : fill(labels.results_for, { sum: snapshot.sum, search: data.search })
+    : snapshot.sum === 1
+      ? labels.result
+      : fill(labels.results, { sum: snapshot.sum });
 
   return (
     <main id="main" className="page page--insights" tabIndex={-1}>
@@ -110,7 +137,15 @@ export function Component() {
       <section className="insights section" aria-busy={busy}>
         <div className="section__inner">
           <div className="insights__toolbar">
-            <Form method="get" className="insights__search" role="search" preventScrollReset>
+            <Form
+              method="get"
+              className="insights__search"
+              role="search"
+              preventScrollReset
+              onSubmit={() => {
+                searched.current = true;
+              }}
+            >
               <label htmlFor={searchId} className="insights__search-label">
                 {labels.search_label}
               </label>
@@ -120,7 +155,7 @@ export function Component() {
                   name={SEARCH_PARAM}
                   type="search"
                   defaultValue={data.search ?? ''}
-                  key={data.search ?? ''}
+                  ref={searchRef}
                   placeholder={labels.search_placeholder}
                   list={`${searchId}-options`}
                   maxLength={200}
@@ -160,77 +195,102 @@ export function Component() {
                 ))}
               </select>
             </label>
+            <button
+              type="button"
+              className="insights__filter-toggle button"
+              aria-expanded={filtersOpen}
+              aria-controls={`${searchId}-filters`}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              {filter.secondary.length > 0
+                ? fill(labels.filters_active, { count: filter.secondary.length })
+                : labels.filters}
+            </button>
           </div>
 
-          <button
-            type="button"
-            className="insights__filter-toggle button"
-            aria-expanded={filtersOpen}
-            aria-controls={`${searchId}-filters`}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            {filtersOpen ? labels.hide_filters : labels.show_filters}
-          </button>
-          <div
-            id={`${searchId}-filters`}
-            className={`insights__filters${filtersOpen ? ' insights__filters--open' : ''}`}
-          >
-            <fieldset className="insights__primary">
-              <legend>{labels.groups.content_type}</legend>
-              <button
-                type="button"
-                className="chip"
-                aria-pressed={filter.primary.length === 0}
-                onClick={() => applyFilter({ ...filter, primary: [] })}
-              >
-                {labels.all}
-              </button>
-              {CONTENT_TYPES.map((type) => {
-                const count = countOf(snapshot.possibleFilter?.primary as FacetCount[] | undefined, type);
-                const active = filter.primary.includes(type);
-                return (
-                  <button
-                    key={type}
-                    type="button"
-                    className="chip"
-                    data-value={type}
-                    aria-pressed={active}
-                    disabled={!active && count === 0}
-                    onClick={() => applyFilter({ ...filter, primary: toggled(filter.primary, type) })}
-                  >
-                    {labels.values[type] ?? type} <span className="chip__count">{count}</span>
-                  </button>
-                );
-              })}
-            </fieldset>
-            <div className="insights__secondary">
-              {SECONDARY_GROUP_NAMES.map((group) => {
-                const facets = snapshot.possibleFilter?.secondary[group] as FacetCount[] | undefined;
-                // Values still possible, and those chosen even if nothing matches them any more.
-                const values = SECONDARY_GROUPS[group].filter(
-                  (value) => countOf(facets, value) > 0 || filter.secondary.includes(value),
-                );
-                if (values.length === 0) return null;
-                return (
-                  <fieldset key={group} className="insights__group">
-                    <legend>{labels.groups[group]}</legend>
-                    {values.map((value) => (
-                      <label key={value} className="insights__option">
-                        <input
-                          type="checkbox"
-                          value={value}
-                          checked={filter.secondary.includes(value)}
-                          onChange={() => applyFilter({ ...filter, secondary: toggled(filter.secondary, value) })}
-                        />
-                        <span>{labels.values[value] ?? value}</span>
-                        <span className="chip__count">{countOf(facets, value)}</span>
-                      </label>
-                    ))}
-                  </fieldset>
-                );
-              })}
-            </div>
-            {filter.primary.length + filter.secondary.length > 0 || data.search ? (
+          <fieldset className="insights__primary">
+            <legend className="visually-hidden">{labels.groups.content_type}</legend>
+            <button
+              type="button"
+              className="chip"
+              aria-pressed={filter.primary.length === 0}
+              onClick={() => applyFilter({ ...filter, primary: [] })}
+            >
+              {labels.all}
+            </button>
+            {CONTENT_TYPES.map((type) => {
+              const count = countOf(snapshot.possibleFilter?.primary as FacetCount[] | undefined, type);
+              const active = filter.primary.includes(type);
+              return (
+                <button
+                  key={type}
+                  type="button"
+                  className="chip"
+                  data-value={type}
+                  aria-pressed={active}
+                  disabled={!active && count === 0}
+                  onClick={() => applyFilter({ ...filter, primary: toggled(filter.primary, type) })}
+                >
+                  {labels.values[type] ?? type} <span className="chip__count">{count}</span>
+                </button>
+              );
+            })}
+          </fieldset>
+
+          <div id={`${searchId}-filters`} className="insights__filters" hidden={!filtersOpen}>
+            {SECONDARY_GROUP_NAMES.map((group) => {
+              const facets = snapshot.possibleFilter?.secondary[group] as FacetCount[] | undefined;
+              // Values still possible, and those chosen even if nothing matches them any more.
+              const values = SECONDARY_GROUPS[group].filter(
+                (value) => countOf(facets, value) > 0 || filter.secondary.includes(value),
+              );
+              if (values.length === 0) return null;
+              return (
+                <fieldset key={group} className="insights__group">
+                  <legend>{labels.groups[group]}</legend>
+                  {values.map((value) => (
+                    <label key={value} className="insights__option">
+                      <input
+                        type="checkbox"
+                        value={value}
+                        checked={filter.secondary.includes(value)}
+                        onChange={() => applyFilter({ ...filter, secondary: toggled(filter.secondary, value) })}
+                      />
+                      <span>{labels.values[value] ?? value}</span>
+                      <span className="chip__count">{countOf(facets, value)}</span>
+                    </label>
+                  ))}
+                </fieldset>
+              );
+            })}
+          </div>
+
+          {filter.secondary.length > 0 || filter.primary.length > 0 || data.search ? (
+            <div className="insights__chosen">
+              {filter.secondary.length > 0 ? (
+                <ul className="insights__chosen-list" aria-label={labels.active_filters}>
+                  {filter.secondary.map((value) => {
+                    const name = labels.values[value] ?? value;
+                    return (
+                      <li key={value}>
+                        <button
+                          type="button"
+                          className="chip chip--chosen"
+                          aria-label={fill(labels.remove_filter, { name })}
+                          onClick={() =>
+                            applyFilter({ ...filter, secondary: filter.secondary.filter((entry) => entry !== value) })
+                          }
+                        >
+                          {name}
+                          <span className="chip__remove" aria-hidden="true">
+                            ×
+                          </span>
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : null}
               <button
                 type="button"
                 className="link-button insights__reset"
@@ -238,11 +298,11 @@ export function Component() {
               >
                 {labels.show_all}
               </button>
-            ) : null}
-          </div>
+            </div>
+          ) : null}
 
           <h2 className="visually-hidden">{labels.results_headline}</h2>
-          <p className="insights__count" role="status">
+          <p className="insights__count" role="status" ref={countRef}>
             {resultText}
           </p>
           {snapshot.articles.length === 0 ? (

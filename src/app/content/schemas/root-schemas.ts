@@ -6,6 +6,7 @@ import { EventLabelsSchema } from './events.ts';
 import { FooterSchema } from './footer.ts';
 import { FormTextsSchema } from './formular.ts';
 import { GlossarySchema } from './glossary.ts';
+import { InsightsLabelsSchema } from './insights-labels.ts';
 import { LanguageMappingSchema } from './language-mapping.ts';
 import { PeriodsSchema } from './legal.ts';
 import { LoginTextsSchema } from './login.ts';
@@ -22,6 +23,7 @@ export const ROOT_SCHEMAS: Readonly<Record<string, TSchema>> = {
   'not_found.json': NotFoundSchema,
   'career_labels.json': CareerLabelsSchema,
   'event_labels.json': EventLabelsSchema,
+  'insights_labels.json': InsightsLabelsSchema,
   'careers/positions.json': CareersAnswerSchema,
   'contact_form.json': FormTextsSchema,
   'event_form.json': FormTextsSchema,
