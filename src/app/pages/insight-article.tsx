@@ -9,6 +9,8 @@ import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { versionedImageUrl } from '../images/image-urls.ts';
 import { Picture } from '../images/picture.tsx';
 import { ArticleCard, CARD_IMAGE } from '../insights/article-card.tsx';
+import { ArticleContents, sectionAnchors } from '../insights/article-contents.tsx';
+import { withCodeSpans } from '../insights/code-spans.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
 import { articleImageUrl, type ArticleCard as Card } from '../insights/model.ts';
 import { type InsightArticleData, SEARCH_PARAM } from '../insights/page-data.ts';
@@ -46,6 +48,10 @@ export function Component() {
   const info = page.content.general_information;
   const authors = page.content.author?.authors ?? [];
   const paragraphs = paragraphsOf(page.content.content);
+  const anchors = sectionAnchors(paragraphs.map((paragraph) => paragraph.headline));
+  const sections = paragraphs.flatMap((paragraph, index) =>
+    paragraph.headline && anchors[index] ? [{ headline: paragraph.headline, anchor: anchors[index] }] : [],
+  );
   const [recommendations, setRecommendations] = useState<readonly Card[]>(data.recommendations);
 
   // Remember this article and ask for recommendations that leave out everything already read.
@@ -110,11 +116,12 @@ export function Component() {
       />
       <article className="article section">
         <div className="article__body">
+          <ArticleContents title={labels.contents} sections={sections} />
           {paragraphs.map((paragraph, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: an article's paragraphs are never reordered, added or removed on the page, and have no id
             <section key={index} className="article__paragraph">
-              {paragraph.headline ? <h2>{paragraph.headline}</h2> : null}
-              <p>{paragraph.text}</p>
+              {paragraph.headline ? <h2 id={anchors[index]}>{paragraph.headline}</h2> : null}
+              <p>{withCodeSpans(paragraph.text)}</p>
               {paragraph.hasImage && paragraph.image ? (
                 <figure className="article__figure">
                   {/* On a phone the diagram keeps a legible width and scrolls sideways; its box is sized, so nothing shifts. */}

@@ -60,6 +60,8 @@ export const InsightsLabelsSchema = Type.Object(
     related_headline: Text,
     recommendations_headline: Text,
     back_to_overview: Text,
+    /** The heading of a long article's table of contents. */
+    contents: Text,
     feed_title: Text,
     feed_description: Text,
     feed_link_label: Text,
