@@ -77,11 +77,29 @@ const FIRST_LOAD_APP = 'client/first-load.ts';
  * reaches into the entry's stylesheet all the same.
  */
 const ON_DEMAND_STYLES = {
-  'src/app/pages/content-page.tsx': ['src/app/styles/content-blocks.css', 'src/app/styles/pages.css'],
-  'src/app/pages/insights.tsx': ['src/app/styles/insights.css'],
-  'src/app/pages/insight-article.tsx': ['src/app/styles/insights.css'],
-  'src/app/consent/consent-banner.tsx': ['src/app/styles/consent.css'],
+  'src/app/pages/content-page.tsx': [
+    'src/app/styles/secondary-buttons.css',
+    'src/app/styles/inner-pages.css',
+    'src/app/styles/content-blocks.css',
+    'src/app/styles/pages.css',
+  ],
+  'src/app/pages/insights.tsx': [
+    'src/app/styles/secondary-buttons.css',
+    'src/app/styles/inner-pages.css',
+    'src/app/styles/insights.css',
+  ],
+  'src/app/pages/insight-article.tsx': ['src/app/styles/inner-pages.css', 'src/app/styles/insights.css'],
+  'src/app/layout/route-error-page.tsx': ['src/app/styles/error-page.css'],
+  'src/app/login/login-panel.tsx': ['src/app/styles/login-panel.css'],
+  'src/app/layout/consent-settings.tsx': ['src/app/styles/consent-settings.css'],
+  'src/app/consent/consent-banner.tsx': [
+    'src/app/styles/secondary-buttons.css',
+    'src/app/styles/consent-settings.css',
+    'src/app/styles/consent.css',
+  ],
 };
+/** The name a module's stylesheets go by in the manifest and the page: its file name without folder and extension. */
+const styleModuleName = (source) => path.basename(source).replace(/\.[^.]+$/, '');
 /** The namespace of the modules loaded on demand, as seen through firstLoadGroups' wrapper. */
 const ON_DEMAND = 'on-demand';
 /**
@@ -186,15 +204,19 @@ export function manifestOf(metafile, assetsDir = ASSETS_DIR) {
     if (!entryModules.has(file)) lazy[source] = [...closure(file)].filter((f) => !entryModules.has(f)).map(url);
   }
   const css = [outputs[entryFile].cssBundle].filter(Boolean).map(url);
-  // The stylesheets of modules loaded on demand (ON_DEMAND_STYLES), by their source file.
+  // The stylesheets of modules loaded on demand (ON_DEMAND_STYLES).
   const sheetUrl = (sheet) => {
     const file = Object.keys(outputs).find((output) => outputs[output].entryPoint === sheet && output.endsWith('.css'));
     if (!file) throw new Error(`The stylesheet ${sheet} is missing from the build output`);
     return url(file);
   };
-  const styles = Object.fromEntries(
-    Object.entries(ON_DEMAND_STYLES).map(([source, sheets]) => [source, sheets.map(sheetUrl)]),
-  );
+  // By the module's file name alone (withStyles names it so): each page carries the table, and the browser's code the names.
+  const styles = {};
+  for (const [source, sheets] of Object.entries(ON_DEMAND_STYLES)) {
+    const name = styleModuleName(source);
+    if (styles[name]) throw new Error(`Two modules of ON_DEMAND_STYLES are named ${name}`);
+    styles[name] = sheets.map(sheetUrl);
+  }
   return { entry: url(entryFile), entryModules: [...entryModules].map(url), css, pages, lazy, styles };
 }
 

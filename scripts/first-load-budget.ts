@@ -8,6 +8,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const HOME_PAGE_MODULE = 'src/app/pages/home.tsx';
+/** The name the homepage module's stylesheets go by in the manifest (its file name, as build.mjs names them). */
+const HOME_STYLES = 'home';
 
 export interface FirstLoadBudget {
   /** Script and style files the homepage names (the entry, its module preloads, its stylesheets). */
@@ -77,7 +79,7 @@ export function firstLoadFiles(manifest: ManifestLike): string[] {
       ...manifest.entryModules,
       ...home,
       ...manifest.css,
-      ...(manifest.styles?.[HOME_PAGE_MODULE] ?? []),
+      ...(manifest.styles?.[HOME_STYLES] ?? []),
     ]),
   ];
 }

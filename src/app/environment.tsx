@@ -14,7 +14,7 @@ export interface PageAssets {
   modulePreloads: string[];
   /** Font files the first screen sets its text in, preloaded so they arrive with the stylesheet, not after it. */
   fontPreloads?: string[];
-  /** Stylesheets of modules loaded on demand that this page does not carry, by the module's source file (see styles/on-demand.ts). */
+  /** Stylesheets of modules loaded on demand that this page does not carry, by the module's file name without folder and extension (see styles/on-demand.ts). */
   styles?: Record<string, string[]>;
 }
 

@@ -15,10 +15,10 @@ import { withStyles } from './styles/on-demand.ts';
 
 /** Each page module becomes its own chunk, with its stylesheets; the server's manifest finds it by this file name. */
 export const PAGE_MODULES: Record<PageModuleName, () => Promise<{ Component: ComponentType }>> = {
-  home: () => withStyles(pageModuleFile('home'), import('./pages/home.tsx')),
-  content: () => withStyles(pageModuleFile('content'), import('./pages/content-page.tsx')),
-  insights: () => withStyles(pageModuleFile('insights'), import('./pages/insights.tsx')),
-  'insight-article': () => withStyles(pageModuleFile('insight-article'), import('./pages/insight-article.tsx')),
+  home: () => withStyles('home', import('./pages/home.tsx')),
+  content: () => withStyles('content-page', import('./pages/content-page.tsx')),
+  insights: () => withStyles('insights', import('./pages/insights.tsx')),
+  'insight-article': () => withStyles('insight-article', import('./pages/insight-article.tsx')),
 };
 
 /**
@@ -27,8 +27,13 @@ export const PAGE_MODULES: Record<PageModuleName, () => Promise<{ Component: Com
  */
 export const loadRouteLoaders = () => import('./route-loaders.ts');
 
-export const pageModuleFile = (name: PageModuleName) =>
-  `src/app/pages/${name === 'content' ? 'content-page' : name}.tsx`;
+/** A page module's file name without folder and extension, which its stylesheets go by (see styles/on-demand.ts). */
+export const pageModuleName = (name: PageModuleName) => (name === 'content' ? 'content-page' : name);
+
+export const pageModuleFile = (name: PageModuleName) => `src/app/pages/${pageModuleName(name)}.tsx`;
+
+/** The error page inside the layout, by the name its stylesheets go by: a page that answers with it carries them. */
+export const ROUTE_ERROR_PAGE_MODULE = 'route-error-page';
 
 export const ROOT_ROUTE_ID = 'root';
 export const PAGES_ROUTE_ID = 'pages';
@@ -40,7 +45,9 @@ export const NOT_FOUND_ROUTE_ID = 'not-found';
  * every page carries, takes over and reloads the page.
  */
 const RouteErrorPage = lazy(() =>
-  import('./layout/route-error-page.tsx').then((module) => ({ default: module.RouteErrorPage })),
+  withStyles(ROUTE_ERROR_PAGE_MODULE, import('./layout/route-error-page.tsx')).then((module) => ({
+    default: module.RouteErrorPage,
+  })),
 );
 
 function createPageRoute(deps: RouteDeps, spec: PageRoute): RouteObject {

@@ -17,7 +17,7 @@ import { useConsentManager } from './use-consent-manager.ts';
 
 // The banner loads only when it asks: a visitor who decided before never loads it.
 const ConsentBanner = lazy(() =>
-  withStyles('src/app/consent/consent-banner.tsx', import('./consent-banner.tsx')).then((module) => ({
+  withStyles('consent-banner', import('./consent-banner.tsx')).then((module) => ({
     default: module.ConsentBanner,
   })),
 );

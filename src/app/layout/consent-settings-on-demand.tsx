@@ -5,9 +5,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { CONSENT_SETTINGS_EVENT } from '../consent/settings-event.ts';
 import type { ConsentTexts } from '../content/schemas/consent.ts';
+import { withStyles } from '../styles/on-demand.ts';
 
 const ConsentSettings = lazy(() =>
-  import('./consent-settings.tsx').then((module) => ({ default: module.ConsentSettings })),
+  withStyles('consent-settings', import('./consent-settings.tsx')).then((module) => ({
+    default: module.ConsentSettings,
+  })),
 );
 
 export function ConsentSettingsOnDemand({ texts }: { texts: ConsentTexts }) {

@@ -8,11 +8,12 @@ import { useLocation } from 'react-router';
 import { reloadOnChunkError } from '../chunk-reload.ts';
 import { useEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
+import { withStyles } from '../styles/on-demand.ts';
 import { Icon } from './icon.tsx';
 import { useEscape } from './use-escape.ts';
 
 const LoginPanel = lazy(() =>
-  import('../login/login-panel.tsx').catch((error: unknown) => {
+  withStyles('login-panel', import('../login/login-panel.tsx')).catch((error: unknown) => {
     reloadOnChunkError(error);
     throw error;
   }),

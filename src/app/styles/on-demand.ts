@@ -6,15 +6,18 @@
  */
 import { type AppEnvironment, ENVIRONMENT_GLOBAL } from '../environment.tsx';
 
-/** The module once it and its sheets have loaded; on the server, the module alone. */
-export async function withStyles<T>(source: string, load: Promise<T>): Promise<T> {
+/**
+ * The module once it and its sheets have loaded; on the server, the module alone. `module`: the
+ * module's file name without folder and extension, which its sheets go by (build.mjs).
+ */
+export async function withStyles<T>(module: string, load: Promise<T>): Promise<T> {
   if (typeof document === 'undefined') return load;
   const environment = (window as unknown as Record<string, AppEnvironment | undefined>)[ENVIRONMENT_GLOBAL];
-  const sheets = environment?.assets.styles?.[source];
+  const sheets = environment?.assets.styles?.[module];
   if (!sheets?.length) return load;
-  const [module] = await Promise.all([
+  const [loaded] = await Promise.all([
     load,
     import('./link-stylesheets.ts').then(({ linkStylesheets }) => linkStylesheets(sheets)),
   ]);
-  return module;
+  return loaded;
 }

@@ -13,7 +13,7 @@ export interface BuildManifest {
   pages: Record<string, string[]>;
   /** Per module loaded on demand (the login panel and its Firebase flow): its chunk and the chunks it imports that the entry does not. */
   lazy: Record<string, string[]>;
-  /** Per module loaded on demand, page modules included: the stylesheets it needs besides `css`. */
+  /** Per module loaded on demand, page modules included, by its file name without folder and extension: the stylesheets it needs besides `css`. */
   styles: Record<string, string[]>;
   /** The brand font file(s) every page's first screen sets its text in, preloaded by every page. */
   fontPreloads?: string[];

@@ -17,7 +17,7 @@ import type { InsightsSource } from '#app/insights/model.ts';
 import { isTokenPage, matchPageRoute } from '#app/match-page.ts';
 import { PAGE_ROUTES, type PageModuleName } from '#app/page-table.ts';
 import { createRequestContext } from '#app/request-context.ts';
-import { createRoutes, pageModuleFile } from '#app/routes.tsx';
+import { createRoutes, PAGES_ROUTE_ID, pageModuleFile, pageModuleName, ROUTE_ERROR_PAGE_MODULE } from '#app/routes.tsx';
 import { type Config, publicLoginConfig } from '../config.ts';
 import { type ContentEncoding, compressNow, negotiateEncoding } from '../http/encoding.ts';
 import { createPageCacheHeaders } from '../http/page-cache-headers.ts';
@@ -69,20 +69,23 @@ const PAGE_MODULE_OF_ROUTE = new Map<string, PageModuleName>(PAGE_ROUTES.map((ro
 /**
  * The stylesheets and modules a page module needs (none: an error page), and nothing else; the
  * stylesheets of the other modules loaded on demand are named for the browser to load with them.
+ * A page that answers with the error page inside the layout carries that page's stylesheets too.
  */
 function assetsOfPage(
   manifest: BuildManifest,
   page: PageModuleName | undefined,
+  showsErrorPage: boolean,
   inline: InlineStyles | undefined,
 ): AppEnvironment['assets'] {
   const modules = new Set(manifest.entryModules);
   for (const file of page ? (manifest.pages[pageModuleFile(page)] ?? []) : []) modules.add(file);
   modules.delete(manifest.entry);
-  const sheets = page ? (manifest.styles[pageModuleFile(page)] ?? []) : [];
+  const carried = [...(page ? [pageModuleName(page)] : []), ...(showsErrorPage ? [ROUTE_ERROR_PAGE_MODULE] : [])];
+  const sheets = [...new Set(carried.flatMap((module) => manifest.styles[module] ?? []))];
   const styles: Record<string, string[]> = {};
-  for (const [source, needed] of Object.entries(manifest.styles)) {
+  for (const [module, needed] of Object.entries(manifest.styles)) {
     const missing = needed.filter((sheet) => !sheets.includes(sheet));
-    if (missing.length > 0) styles[source] = missing;
+    if (missing.length > 0) styles[module] = missing;
   }
   const css = [...manifest.css, ...sheets];
   const fontPreloads = manifest.fontPreloads ?? [];
@@ -104,8 +107,9 @@ interface PageEnvironment {
 
 /**
  * The environment of each page module, worked out once with its parts of the bootstrap script:
- * a render only picks its page's (never changed, so shared). Everything in it comes from the
- * configuration and the build, which stay the same for the life of the handler.
+ * a render only picks its page's (never changed, so shared), and that page's with the error page
+ * when the layout shows the error page instead. Everything in it comes from the configuration and
+ * the build, which stay the same for the life of the handler.
  */
 function environmentsByPage(
   manifest: BuildManifest,
@@ -116,18 +120,23 @@ function environmentsByPage(
     const environment = withAssets(assets);
     return { environment, scripts: pageScripts(environment, manifest.entry) };
   };
-  const withoutPage = environmentOf(assetsOfPage(manifest, undefined, inline));
+  const pages = [undefined, ...new Set(PAGE_MODULE_OF_ROUTE.values())];
   const byPage = new Map(
-    [...new Set(PAGE_MODULE_OF_ROUTE.values())].map(
-      (page) => [page, environmentOf(assetsOfPage(manifest, page, inline))] as const,
+    [false, true].flatMap((showsErrorPage) =>
+      pages.map(
+        (page) =>
+          [
+            `${page ?? ''}:${showsErrorPage}`,
+            environmentOf(assetsOfPage(manifest, page, showsErrorPage, inline)),
+          ] as const,
+      ),
     ),
   );
   return (context) => {
-    for (const match of context.matches) {
-      const page = PAGE_MODULE_OF_ROUTE.get(match.route.id);
-      if (page) return byPage.get(page) ?? withoutPage;
-    }
-    return withoutPage;
+    // The layout's error boundary holds the error: the error page shows where the page would.
+    const showsErrorPage = context.errors?.[PAGES_ROUTE_ID] !== undefined;
+    const page = context.matches.map((match) => PAGE_MODULE_OF_ROUTE.get(match.route.id)).find(Boolean);
+    return byPage.get(`${page ?? ''}:${showsErrorPage}`) as PageEnvironment;
   };
 }
 
