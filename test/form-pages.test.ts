@@ -80,6 +80,36 @@ t.test(
   },
 );
 
+t.test('an empty plain post lists every wrong field at once, in their own words, under the summary', async (t) => {
+  for (const [language, page] of [
+    ['en', '/company/contact'],
+    ['de', '/unternehmen/kontakt'],
+  ] as const) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: FORM_HEADERS,
+      payload: form({ name: '', email: '', company: '', message: '', language, page }),
+    });
+    t.equal(response.statusCode, 400);
+    const file = `${language}/contact_form.json`;
+    const summary = /<div class="form__summary"[^]*?<\/ul>/.exec(response.body)?.[0] ?? '';
+    t.match(summary, escapeHtml(json<{ summary: string }>(file).summary), `${language}: the summary's heading`);
+    for (const [field, code] of [
+      ['name', 'required'],
+      ['email', 'required'],
+      ['message', 'required'],
+      ['legals', 'must_accept'],
+    ] as const) {
+      const id = new RegExp(`id="([^"]*-${field})"`).exec(response.body)?.[1];
+      t.ok(id, `${language}: ${field} has an id`);
+      t.match(summary, `href="#${id}">${escapeHtml(own(file, field, code))}</a>`, `${language}: ${field} is linked`);
+      const control = new RegExp(`<(?:input|textarea)[^>]*id="${id}"[^>]*>`).exec(response.body)?.[0] ?? '';
+      t.match(control, 'aria-invalid="true"', `${language}: ${field} is marked`);
+    }
+  }
+});
+
 t.test('the German form page answers in German', async (t) => {
   const response = await app.inject({
     method: 'POST',

@@ -12,6 +12,7 @@ import { useEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 import { showSnackbar, useStores } from '../state/stores.tsx';
 import { checkForm, type FieldMessages } from './checks.ts';
+import { echoErrors } from './echo-errors.ts';
 import { type FieldRule, type FormDefinition, HONEYPOT, SENT_PARAM, visibleFields } from './form-definitions.ts';
 import { formValues, jsonPayload, multipartPayload } from './form-payload.ts';
 import { focusField } from './move-focus.ts';
@@ -44,7 +45,7 @@ export function useFormSubmission(
     (code ? fieldMessages[field]?.[code] : undefined) ?? message;
   const [status, setStatus] = useState<Status>(() => (searchParams.get(SENT_PARAM) === form.name ? 'sent' : 'idle'));
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>(() =>
-    form.echo ? { [form.echo.field]: refusalMessage(form.echo.field, form.echo.code, form.echo.message) } : {},
+    form.echo ? echoErrors(form.echo, definition, messages, uploads, fieldMessages) : {},
   );
   const [files, setFiles] = useState<Readonly<Record<string, File[]>>>({});
   const [progress, setProgress] = useState<number | null>(null);
