@@ -93,7 +93,7 @@ t.test('an empty plain post lists every wrong field at once, in their own words,
     });
     t.equal(response.statusCode, 400);
     const file = `${language}/contact_form.json`;
-    const summary = /<div class="form__summary"[^]*?<\/ul>/.exec(response.body)?.[0] ?? '';
+    const summary = /<div class="form__summary"[\s\S]*?<\/ul>/.exec(response.body)?.[0] ?? '';
     t.match(summary, escapeHtml(json<{ summary: string }>(file).summary), `${language}: the summary's heading`);
     for (const [field, code] of [
       ['name', 'required'],
