@@ -29,7 +29,9 @@ export function echoErrors(
       problem.message,
     ]),
   );
-  // The server's own refusal has the last word on its field, in the field's words where it has them.
-  errors[echo.field] = (echo.code ? fieldMessages[echo.field]?.[echo.code] : undefined) ?? echo.message;
+  // The server's refusal in the field's own words where it has them; else what the checks found there (a box left
+  // unticked is missing from the post, which the server calls "required" and the checks "must accept"), else its message.
+  errors[echo.field] =
+    (echo.code ? fieldMessages[echo.field]?.[echo.code] : undefined) ?? errors[echo.field] ?? echo.message;
   return errors;
 }
