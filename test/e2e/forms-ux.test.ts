@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import t from 'tap';
+import { violations } from '../helpers/axe.ts';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
 import { tempDataDir } from '../helpers/build.ts';
 import { pdfOfSize } from '../helpers/files.ts';
@@ -150,6 +151,7 @@ t.test('forms as people meet them, in both languages', async (t) => {
         'a refused type says which types are taken',
       );
       t.equal(await cv.getAttribute('aria-invalid'), 'true');
+      t.same(await violations(page), [], 'axe finds nothing in the error state with a chip');
       await cv.setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdfOfSize(2048)) });
       await upload.waitFor({ state: 'detached' });
       t.equal(await cv.getAttribute('aria-invalid'), null, 'a PDF clears the error state');
@@ -164,6 +166,7 @@ t.test('forms as people meet them, in both languages', async (t) => {
       await page.waitForFunction(() => document.activeElement?.classList.contains('form__summary') === true);
       t.pass('the summary takes focus');
       t.equal((await summary.getByRole('heading').innerText()).trim(), contact.summary, 'under its heading');
+      t.same(await violations(page), [], 'axe finds nothing with the summary shown');
       const links = summary.getByRole('link');
       const expected = ['name', 'email', 'message', 'legals'];
       t.equal(await links.count(), expected.length, 'one link per wrong field');
@@ -220,6 +223,7 @@ t.test('forms as people meet them, in both languages', async (t) => {
           }));
           t.ok(top >= navbar, `its top (${top}) is below the navbar's bottom (${navbar})`);
           t.ok(top < height, 'and in the viewport');
+          t.same(await violations(page), [], 'axe finds nothing on the thank-you panel');
           t.same(problems, [], 'no console errors');
         },
       );
