@@ -16,6 +16,9 @@ const messages = {
   en: json<Record<string, string>>('en/form_messages.json'),
   de: json<Record<string, string>>('de/form_messages.json'),
 };
+/** A field's own words for a refusal, which the page shows in place of the general message the JSON answer carries. */
+const own = (file: string, field: string, code: string) =>
+  json<{ fields: Record<string, { errors?: Record<string, string> }> }>(file).fields[field]?.errors?.[code] ?? '';
 const escapeHtml = (text: string) =>
   text
     .replace(/&/g, '&amp;')
@@ -62,7 +65,12 @@ t.test(
     t.equal(response.statusCode, 400);
     t.match(response.headers['content-type'], 'text/html');
     t.match(response.body, '<html lang="en"');
-    t.match(response.body, escapeHtml(messages.en.email!), 'the message');
+    t.match(response.body, escapeHtml(own('en/contact_form.json', 'email', 'email')), 'the field’s own message');
+    t.equal(
+      /<p id="[^"]*-email-error" class="form__error">([^<]*)<\/p>/.exec(response.body)?.[1],
+      escapeHtml(own('en/contact_form.json', 'email', 'email')),
+      'in place of the general one',
+    );
     const email = inputOf(response.body, 'email');
     t.match(email, 'aria-invalid="true"', 'the field is marked');
     t.match(email, /aria-describedby="[^"]*-email-error"/, 'and described by the message');
@@ -76,6 +84,36 @@ t.test(
   },
 );
 
+t.test('an empty plain post lists every wrong field at once, in their own words, under the summary', async (t) => {
+  for (const [language, page] of [
+    ['en', '/company/contact'],
+    ['de', '/unternehmen/kontakt'],
+  ] as const) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: FORM_HEADERS,
+      payload: form({ name: '', email: '', company: '', message: '', language, page }),
+    });
+    t.equal(response.statusCode, 400);
+    const file = `${language}/contact_form.json`;
+    const summary = /<div class="form__summary"[\s\S]*?<\/ul>/.exec(response.body)?.[0] ?? '';
+    t.match(summary, escapeHtml(json<{ summary: string }>(file).summary), `${language}: the summary's heading`);
+    for (const [field, code] of [
+      ['name', 'required'],
+      ['email', 'required'],
+      ['message', 'required'],
+      ['legals', 'must_accept'],
+    ] as const) {
+      const id = new RegExp(`id="([^"]*-${field})"`).exec(response.body)?.[1];
+      t.ok(id, `${language}: ${field} has an id`);
+      t.match(summary, `href="#${id}">${escapeHtml(own(file, field, code))}</a>`, `${language}: ${field} is linked`);
+      const control = new RegExp(`<(?:input|textarea)[^>]*id="${id}"[^>]*>`).exec(response.body)?.[0] ?? '';
+      t.match(control, 'aria-invalid="true"', `${language}: ${field} is marked`);
+    }
+  }
+});
+
 t.test('the German form page answers in German', async (t) => {
   const response = await app.inject({
     method: 'POST',
@@ -85,7 +123,7 @@ t.test('the German form page answers in German', async (t) => {
   });
   t.equal(response.statusCode, 400);
   t.match(response.body, '<html lang="de"');
-  t.match(response.body, escapeHtml(messages.de.must_accept!));
+  t.match(response.body, escapeHtml(own('de/contact_form.json', 'legals', 'must_accept')));
 });
 
 t.test('typed values are shown as text, never as markup', async (t) => {
@@ -104,7 +142,7 @@ t.test('field names that reach for the object prototype are neither echoed nor a
   const payload = `${form(contact)}&__proto__[x]=1&constructor=1&toString=2`;
   const response = await app.inject({ method: 'POST', url: '/api/contact', headers: FORM_HEADERS, payload });
   t.equal(response.statusCode, 400);
-  t.match(response.body, escapeHtml(messages.en.email!));
+  t.match(response.body, escapeHtml(own('en/contact_form.json', 'email', 'email')));
   t.notMatch(response.body, /value="[12]"/);
 });
 
@@ -193,7 +231,7 @@ t.test('an event registration without JavaScript ends on its edition with the do
     }),
   });
   t.equal(refused.statusCode, 400);
-  t.match(refused.body, escapeHtml(messages.en.email!));
+  t.match(refused.body, escapeHtml(own('en/event_form.json', 'email', 'email')));
   t.match(inputOf(refused.body, 'name'), 'value="Jonas Weber"');
 });
 

@@ -27,6 +27,9 @@ export interface FieldProblem {
   message: string;
 }
 
+/** A field's own words for a refusal by its code, where its texts have them (FieldTexts.errors). */
+export type FieldMessages = Readonly<Record<string, Readonly<Record<string, string | undefined>> | undefined>>;
+
 export const ACCEPTED_EXTENSIONS = ['.pdf', '.doc', '.docx', '.odt', '.png', '.jpg', '.jpeg'] as const;
 const MB = 1024 * 1024;
 
@@ -44,32 +47,42 @@ function matches(pattern: string, value: string): boolean {
   return expression.test(value);
 }
 
-function checkText(rule: TextRule, value: string, messages: Readonly<Record<string, string>>): string | null {
-  if (rule.required && value.trim() === '') return messages.required ?? '';
+/** A message by its code: the field's own where it has one, else the form-wide one. */
+type Say = (code: string) => string;
+
+function checkText(rule: TextRule, value: string, say: Say): string | null {
+  if (rule.required && value.trim() === '') return say('required');
   if (value === '') return null;
   // Counted in code points, as the server's maxLength counts.
-  if ([...value].length > rule.maxLength) return fill(messages.too_long ?? '', { max: rule.maxLength });
-  if (rule.pattern !== undefined && !matches(rule.pattern, value))
-    return messages[patternMessageOf(rule.pattern)] ?? '';
-  if (rule.format === 'email' && !EMAIL_ADDRESS.test(value)) return messages.email ?? '';
+  if ([...value].length > rule.maxLength) return fill(say('too_long'), { max: rule.maxLength });
+  if (rule.pattern !== undefined && !matches(rule.pattern, value)) return say(patternMessageOf(rule.pattern));
+  if (rule.format === 'email' && !EMAIL_ADDRESS.test(value)) return say('email');
   return null;
 }
 
-function checkFiles(
-  rule: FileRule,
-  files: readonly ChosenFile[],
-  messages: Readonly<Record<string, string>>,
-  limits: UploadLimits,
-): string | null {
-  if (!rule.multiple && rule.required && files.length === 0) return messages.file_required ?? '';
+function checkFiles(rule: FileRule, files: readonly ChosenFile[], say: Say, limits: UploadLimits): string | null {
+  if (!rule.multiple && rule.required && files.length === 0) return say('file_required');
   if (rule.multiple && files.length > limits.additionalMaxCount)
-    return fill(messages.too_many_files ?? '', { max: limits.additionalMaxCount });
+    return fill(say('too_many_files'), { max: limits.additionalMaxCount });
   const maxBytes = rule.multiple ? limits.additionalMaxBytes : limits.cvMaxBytes;
   for (const file of files) {
-    if (!hasAcceptedType(file.name)) return messages.file_type ?? '';
-    if (file.size > maxBytes) return fill(messages.file_too_large ?? '', { max: Math.round(maxBytes / MB) });
+    if (!hasAcceptedType(file.name)) return say('file_type');
+    if (file.size > maxBytes) return fill(say('file_too_large'), { max: Math.round(maxBytes / MB) });
   }
   return null;
+}
+
+/**
+ * The words for a refusal of one field: its own ("Please enter your name.") where its texts have them,
+ * else the form-wide message of the code. The server's refusals are shown through this too, by their code.
+ */
+export function messageFor(
+  field: string,
+  code: string,
+  messages: Readonly<Record<string, string>>,
+  fieldMessages: FieldMessages,
+): string {
+  return fieldMessages[field]?.[code] ?? messages[code] ?? '';
 }
 
 /** The first problem of each field, in the order of the form. */
@@ -78,6 +91,7 @@ export function checkForm(
   values: FormValues,
   messages: Readonly<Record<string, string>>,
   limits: UploadLimits,
+  fieldMessages: FieldMessages = {},
 ): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const field of form.fields) {
@@ -85,22 +99,23 @@ export function checkForm(
     if (field.kind === 'hidden') continue;
     const rule = valueRuleOf(field);
     const value = values[field.name];
+    const say: Say = (code) => messageFor(field.name, code, messages, fieldMessages);
     let message: string | null = null;
     switch (rule.type) {
       case 'accepted':
-        if (rule.required && value !== true) message = messages.must_accept ?? '';
+        if (rule.required && value !== true) message = say('must_accept');
         break;
       case 'list': {
         const chosen = Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? [value] : [];
-        if (rule.required && chosen.length === 0) message = messages.required ?? '';
-        else if (chosen.length > rule.maxItems) message = fill(messages.too_many ?? '', { max: rule.maxItems });
+        if (rule.required && chosen.length === 0) message = say('required');
+        else if (chosen.length > rule.maxItems) message = fill(say('too_many'), { max: rule.maxItems });
         break;
       }
       case 'files':
-        message = checkFiles(rule, Array.isArray(value) ? (value as ChosenFile[]) : [], messages, limits);
+        message = checkFiles(rule, Array.isArray(value) ? (value as ChosenFile[]) : [], say, limits);
         break;
       case 'text':
-        message = checkText(rule, typeof value === 'string' ? value : '', messages);
+        message = checkText(rule, typeof value === 'string' ? value : '', say);
     }
     if (message) problems.push({ field: field.name, message });
   }

@@ -5,10 +5,9 @@
  */
 import type { ChangeEvent, ReactNode } from 'react';
 import type { FieldTexts, FormTexts } from '../content/schemas/formular.ts';
-import { fill } from '../i18n/format.ts';
 import type { Language } from '../i18n/language.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
-import { ACCEPTED_EXTENSIONS, formatFileSize } from './checks.ts';
+import { FileField } from './file-field.tsx';
 import type { FieldRule } from './form-definitions.ts';
 
 /** A consent label with its link on the words that name the policy. */
@@ -131,7 +130,7 @@ export function FormField({
     case 'checkboxes':
     case 'radios':
       return (
-        <fieldset className="form__choices form__field--wide" aria-describedby={describedBy}>
+        <fieldset id={ids.field(rule.name)} className="form__choices form__field--wide" aria-describedby={describedBy}>
           <legend className="form__label">
             {label.label}
             {marker}
@@ -159,6 +158,7 @@ export function FormField({
         <div className="form__field form__field--wide">
           <label className="form__option form__legals">
             <input
+              id={ids.field(rule.name)}
               type="checkbox"
               name={rule.name}
               required={rule.required}
@@ -175,52 +175,22 @@ export function FormField({
     case 'file':
     case 'files':
       return (
-        <div className="form__field form__field--wide">
-          <label htmlFor={ids.field(rule.name)} className="form__label">
-            {label.label}
-            {marker}
-          </label>
-          <input
-            id={ids.field(rule.name)}
-            className="form__file"
-            name={rule.name}
-            type="file"
-            multiple={rule.kind === 'files'}
-            accept={ACCEPTED_EXTENSIONS.join(',')}
-            required={rule.required}
-            onChange={(event) => onChooseFiles(rule, event)}
-            disabled={sending}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-          />
-          {hint}
-          {chosen.length > 0 ? (
-            <ul className="form__files">
-              {chosen.map((file, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: an entry holds no state of its own, and two chosen files may share a name, so the position is part of the key
-                <li key={`${file.name}-${index}`} className="form__file-entry">
-                  <span>
-                    {texts.files
-                      ? fill(texts.files.selected, { name: file.name, size: formatFileSize(file.size, language) })
-                      : file.name}
-                  </span>
-                  {texts.files ? (
-                    <button
-                      type="button"
-                      className="text-button"
-                      onClick={() => onRemoveFile(rule.name, index)}
-                      disabled={sending}
-                      aria-label={`${texts.files.remove}: ${file.name}`}
-                    >
-                      {texts.files.remove}
-                    </button>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {message}
-        </div>
+        <FileField
+          rule={rule}
+          id={ids.field(rule.name)}
+          label={label}
+          texts={texts}
+          language={language}
+          marker={marker}
+          hint={hint}
+          message={message}
+          invalid={invalid}
+          describedBy={describedBy}
+          chosen={chosen}
+          sending={sending}
+          onChooseFiles={onChooseFiles}
+          onRemoveFile={onRemoveFile}
+        />
       );
   }
 }

@@ -2,20 +2,30 @@
  * The submit state of a hydrated form: idle, sending or sent; the message at each field; the
  * chosen files; the upload's progress. A send checks the fields first as the server would,
  * then posts, and shows a refusal at its field (or in the snackbar, for a field the person
- * cannot see); a send that fails keeps every value and says so.
+ * cannot see); a send that fails keeps every value and says so. Where the person goes next is
+ * decided here too: the first wrong field, the error summary when more than two are wrong,
+ * or the thank-you panel, scrolled below the fixed navbar.
  */
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 import { showSnackbar, useStores } from '../state/stores.tsx';
-import { checkForm } from './checks.ts';
+import { checkForm, type FieldMessages } from './checks.ts';
+import { echoErrors } from './echo-errors.ts';
 import { type FieldRule, type FormDefinition, HONEYPOT, SENT_PARAM, visibleFields } from './form-definitions.ts';
 import { formValues, jsonPayload, multipartPayload } from './form-payload.ts';
+import { focusField } from './move-focus.ts';
 import type { PageForm } from './page-data.ts';
 import { sendJson, sendMultipart } from './send-form.ts';
 
 type Status = 'idle' | 'sending' | 'sent';
+
+/** More wrong fields than this get a summary above the form that links to each. */
+export const SUMMARY_AFTER = 2;
+
+/** Where focus goes once the page shows the outcome of a press: a field by name, the summary, the thank-you panel. */
+type FocusTarget = { field: string } | 'summary' | 'thanks';
 
 export function useFormSubmission(
   form: PageForm,
@@ -27,22 +37,43 @@ export function useFormSubmission(
   const { uploads } = useEnvironment();
   const { snackbar } = useStores();
   const [searchParams] = useSearchParams();
+  const fieldMessages: FieldMessages = Object.fromEntries(
+    Object.entries(texts.fields).map(([name, field]) => [name, field.errors]),
+  );
+  /** A refusal from the server in the field's own words where it has them (the server's are form-wide). */
+  const refusalMessage = (field: string, code: string | null | undefined, message: string) =>
+    (code ? fieldMessages[field]?.[code] : undefined) ?? message;
   const [status, setStatus] = useState<Status>(() => (searchParams.get(SENT_PARAM) === form.name ? 'sent' : 'idle'));
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>(() =>
-    form.echo ? { [form.echo.field]: form.echo.message } : {},
+    form.echo ? echoErrors(form.echo, definition, messages, uploads, fieldMessages) : {},
   );
   const [files, setFiles] = useState<Readonly<Record<string, File[]>>>({});
   const [progress, setProgress] = useState<number | null>(null);
+  // Each press makes a new object, so focus moves again when the same target is asked for twice.
+  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const thankYouRef = useRef<HTMLDivElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
   const visible = new Set(visibleFields(definition).map((rule) => rule.name));
   /** A message for a field the person cannot see (the event, the job, the whole request). */
   const generalError = Object.entries(errors).find(([field]) => !visible.has(field))?.[1];
 
-  function focusField(name: string) {
-    const element = formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`);
-    element?.focus();
-  }
+  // Focus moves once the page shows what it points at: the panel or the summary exist only after this render.
+  useEffect(() => {
+    if (!focusTarget) return;
+    if (focusTarget === 'thanks') {
+      const panel = thankYouRef.current;
+      // The panel replaces a longer form, so its top may be above the viewport or under the fixed navbar;
+      // the root's scroll-padding keeps it below the bar.
+      panel?.scrollIntoView({ block: 'start' });
+      panel?.focus({ preventScroll: true });
+    } else if (focusTarget === 'summary') {
+      summaryRef.current?.scrollIntoView({ block: 'start' });
+      summaryRef.current?.focus({ preventScroll: true });
+    } else {
+      focusField(formRef.current, focusTarget.field);
+    }
+  }, [focusTarget]);
 
   function chooseFiles(rule: FieldRule, event: ChangeEvent<HTMLInputElement>) {
     const chosen = [...(event.currentTarget.files ?? [])];
@@ -57,6 +88,7 @@ export function useFormSubmission(
       { [rule.name]: chosen },
       messages,
       uploads,
+      fieldMessages,
     );
     setErrors((current) => {
       const { [rule.name]: _old, ...rest } = current;
@@ -73,10 +105,10 @@ export function useFormSubmission(
     event.preventDefault();
     const element = event.currentTarget;
     const values = formValues(new FormData(element), definition.fields, files);
-    const problems = checkForm(definition, values, messages, uploads);
+    const problems = checkForm(definition, values, messages, uploads, fieldMessages);
     if (problems.length > 0) {
       setErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.message])));
-      focusField(problems[0]!.field);
+      setFocusTarget(problems.length > SUMMARY_AFTER ? 'summary' : { field: problems[0]!.field });
       return;
     }
     const trap = String(new FormData(element).get(HONEYPOT) ?? '');
@@ -97,14 +129,15 @@ export function useFormSubmission(
     if (result.ok) {
       setStatus('sent');
       // The thank-you text replaces the form; moving focus there tells screen readers.
-      queueMicrotask(() => thankYouRef.current?.focus());
+      setFocusTarget('thanks');
       return;
     }
     setStatus('idle');
     if (result.refused && result.field && result.message) {
-      setErrors({ [result.field]: result.message });
-      if (visible.has(result.field)) focusField(result.field);
-      else showSnackbar(snackbar, { content: result.message, color: 'danger', prependIcon: 'error' });
+      const message = refusalMessage(result.field, result.code, result.message);
+      setErrors({ [result.field]: message });
+      if (visible.has(result.field)) setFocusTarget({ field: result.field });
+      else showSnackbar(snackbar, { content: message, color: 'danger', prependIcon: 'error' });
       return;
     }
     showSnackbar(snackbar, {
@@ -114,5 +147,17 @@ export function useFormSubmission(
     });
   }
 
-  return { status, errors, generalError, files, progress, formRef, thankYouRef, chooseFiles, removeFile, submit };
+  return {
+    status,
+    errors,
+    generalError,
+    files,
+    progress,
+    formRef,
+    thankYouRef,
+    summaryRef,
+    chooseFiles,
+    removeFile,
+    submit,
+  };
 }

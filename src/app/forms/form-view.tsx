@@ -11,9 +11,11 @@ import { useLocation } from 'react-router';
 import { fill } from '../i18n/format.ts';
 import type { Language } from '../i18n/language.ts';
 import { Icon } from '../layout/icon.tsx';
+import { ErrorSummary, type SummaryItem } from './error-summary.tsx';
 import { FORMS, type FormDefinition, HONEYPOT, PAGE_FIELD } from './form-definitions.ts';
 import { type FieldIds, FormField, LinkedLabel } from './form-field.tsx';
-import { useFormSubmission } from './form-submission.ts';
+import { SUMMARY_AFTER, useFormSubmission } from './form-submission.ts';
+import { focusField } from './move-focus.ts';
 import type { PageForm } from './page-data.ts';
 
 export interface FormViewProps {
@@ -60,8 +62,19 @@ export function FormView({ form, language, hidden = {}, aside, sectionId }: Form
   const definition: FormDefinition = FORMS[form.name];
   const { texts } = form;
   const { pathname } = useLocation();
-  const { status, errors, generalError, files, progress, formRef, thankYouRef, chooseFiles, removeFile, submit } =
-    useFormSubmission(form, definition, language, hidden);
+  const {
+    status,
+    errors,
+    generalError,
+    files,
+    progress,
+    formRef,
+    thankYouRef,
+    summaryRef,
+    chooseFiles,
+    removeFile,
+    submit,
+  } = useFormSubmission(form, definition, language, hidden);
   const echo = form.echo?.values ?? {};
   const ids: FieldIds = {
     field: (name) => `${id}-${name}`,
@@ -71,16 +84,34 @@ export function FormView({ form, language, hidden = {}, aside, sectionId }: Form
 
   const headingId = `${id}-headline`;
   if (status === 'sent') {
+    const { next } = form.thankYou;
     return (
       <FormSection aside={aside} id={sectionId}>
-        <div ref={thankYouRef} className="form__success" role="status" tabIndex={-1}>
+        <div ref={thankYouRef} className="form__success" role="status" tabIndex={-1} aria-labelledby={`${id}-thanks`}>
           <Icon name="check" size={40} className="form__success-icon" />
-          <h2 className="section__headline">{form.thankYou.headline}</h2>
+          <h2 id={`${id}-thanks`} className="section__headline">
+            {form.thankYou.headline}
+          </h2>
           <p>{form.thankYou.text}</p>
+          {next ? (
+            <p className="form__next">
+              <LinkedLabel texts={{ label: next.text, link_text: next.link_text, link_url: next.link_url }} />
+            </p>
+          ) : null}
         </div>
       </FormSection>
     );
   }
+
+  // The summary lists the wrong fields the person can see, in the order of the form.
+  const summary: SummaryItem[] = definition.fields.flatMap((rule) => {
+    const message = errors[rule.name];
+    const label = texts.fields[rule.name];
+    if (!message || !label || rule.kind === 'hidden') return [];
+    // A field's own message names it already; a general one ("at most 120 characters") gets the label before it.
+    const own = Object.values(label.errors ?? {}).includes(message) || rule.kind === 'consent';
+    return [{ field: rule.name, target: ids.field(rule.name), text: own ? message : `${label.label}: ${message}` }];
+  });
 
   const sending = status === 'sending';
   return (
@@ -91,6 +122,15 @@ export function FormView({ form, language, hidden = {}, aside, sectionId }: Form
         </h2>
       ) : null}
       {form.text ? <p className="section__lead">{form.text}</p> : null}
+      {summary.length > SUMMARY_AFTER ? (
+        <ErrorSummary
+          heading={texts.summary}
+          headingId={`${id}-summary`}
+          items={summary}
+          summaryRef={summaryRef}
+          onFollow={(field) => focusField(formRef.current, field)}
+        />
+      ) : null}
       <form
         ref={formRef}
         className="form"

@@ -1,5 +1,5 @@
 /** What a page with a form loads besides its blocks: the form's texts, the refusal messages and the thank-you text. */
-import type { FormTexts } from '../content/schemas/formular.ts';
+import type { FormTexts, NextStepTexts } from '../content/schemas/formular.ts';
 import type { ContentSource, PageContent } from '../content/types.ts';
 import type { Language } from '../i18n/language.ts';
 import { FORMS, type FormName } from './form-definitions.ts';
@@ -9,6 +9,15 @@ export interface FormEcho {
   values: Readonly<Record<string, string | readonly string[] | boolean>>;
   field: string;
   message: string;
+  /** The refusal's code, so the field's own words can replace the general message. */
+  code?: string;
+}
+
+/** What replaces the form once it was received: the promise restated, and where to go on from there. */
+export interface ThankYou {
+  headline: string;
+  text: string;
+  next?: NextStepTexts;
 }
 
 export interface PageForm {
@@ -18,7 +27,7 @@ export interface PageForm {
   texts: FormTexts;
   /** The server's refusal messages by code, which the browser's checks show too. */
   messages: Readonly<Record<string, string>>;
-  thankYou: { headline: string; text: string };
+  thankYou: ThankYou;
   echo?: FormEcho;
 }
 
@@ -48,7 +57,7 @@ export async function loadPageForm(
   const [texts, messages, thankYou] = await Promise.all([
     definition.textsFile ? source.file<FormTexts>(language, definition.textsFile) : Promise.resolve(inline ?? null),
     source.file<Record<string, string>>(language, 'form_messages.json'),
-    source.file<{ headline: string; text: string }>(language, `${definition.thankYou}.json`),
+    source.file<ThankYou>(language, `${definition.thankYou}.json`),
   ]);
   if (!texts || !messages || !thankYou) return undefined;
   return {
@@ -57,7 +66,11 @@ export async function loadPageForm(
     text: formular?.text ?? texts.text,
     texts: formular?.placeholders ? withPlaceholders(texts, formular.placeholders) : texts,
     messages,
-    thankYou: texts.success ?? { headline: thankYou.headline, text: thankYou.text },
+    thankYou: texts.success ?? {
+      headline: thankYou.headline,
+      text: thankYou.text,
+      ...(thankYou.next ? { next: thankYou.next } : {}),
+    },
     ...(echo ? { echo } : {}),
   };
 }

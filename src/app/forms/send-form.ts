@@ -3,19 +3,20 @@
 export type SendResult =
   | { ok: true }
   /** The server refused a field; its message is in the page language. */
-  | { ok: false; refused: true; field: string | null; message: string | null }
+  | { ok: false; refused: true; field: string | null; message: string | null; code: string | null }
   /** Nothing usable came back: offline, a server error, an unreadable answer. */
   | { ok: false; refused: false };
 
 async function resultOf(status: number, read: () => Promise<unknown>): Promise<SendResult> {
   if (status >= 200 && status < 300) return { ok: true };
   if (status >= 500 || status === 0) return { ok: false, refused: false };
-  const body = (await read().catch(() => ({}))) as { field?: unknown; message?: unknown };
+  const body = (await read().catch(() => ({}))) as { field?: unknown; message?: unknown; code?: unknown };
   return {
     ok: false,
     refused: true,
     field: typeof body.field === 'string' ? body.field : null,
     message: typeof body.message === 'string' ? body.message : null,
+    code: typeof body.code === 'string' ? body.code : null,
   };
 }
 

@@ -9,6 +9,8 @@ export const ICON_PATHS = {
   warning: 'M12 3.5l9.5 17h-19zM12 10v4.5M12 17.5v.5',
   error: 'M3 12a9 9 0 1 0 18 0a9 9 0 1 0-18 0zM9 9l6 6M15 9l-6 6',
   close: 'M6 6l12 12M18 6L6 18',
+  upload: 'M12 15.5V4M7.5 8.5L12 4l4.5 4.5M4.5 15v3.5a1.5 1.5 0 0 0 1.5 1.5h12a1.5 1.5 0 0 0 1.5-1.5V15',
+  file: 'M6.5 3h7l4.5 4.5V20a1 1 0 0 1-1 1h-10.5a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM13.5 3v4.5H18',
   chevron: 'M6 9.5l6 6 6-6',
   menu: 'M4 7h16M4 12h16M4 17h16',
   arrowDown: 'M12 4v15M6 13l6 6 6-6',

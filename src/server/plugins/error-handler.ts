@@ -65,7 +65,7 @@ const errorHandler: FastifyPluginAsync<{ pages: PageHandler }> = async (app, { p
       // A browser's plain form post gets its page back, with the message at the field and what was typed.
       const page = isPlainFormPost(request) ? formPageOf(request) : undefined;
       if (page) {
-        const formEcho = { values: echoedValues(request), field: body.field, message: body.message };
+        const formEcho = { values: echoedValues(request), field: body.field, message: body.message, code: body.code };
         if (await pages.handle(request, reply, { path: page, status: refusal.statusCode, formEcho })) return reply;
       }
       return reply.code(refusal.statusCode).send(body);

@@ -3,6 +3,10 @@ import Type, { type Static } from 'typebox';
 import { FORM_NAMES } from '../../forms/form-definitions.ts';
 import { Href, strict, TemplateText, Text } from './common.ts';
 
+/** Where the thank-you text leads on to: a sentence and the link in it ("Meanwhile, read our insights"). */
+export const NextStep = Type.Object({ text: Text, link_text: Text, link_url: Href }, strict);
+export type NextStepTexts = Static<typeof NextStep>;
+
 const Option = Type.Object({ value: Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 120 }), label: Text }, strict);
 
 export const FieldTextsSchema = Type.Object(
@@ -14,6 +18,18 @@ export const FieldTextsSchema = Type.Object(
     link_text: Type.Optional(Text),
     link_url: Type.Optional(Href),
     options: Type.Optional(Type.Array(Option, { minItems: 1, maxItems: 20 })),
+    /** This field's own words for a refusal, in place of form_messages.json's general ones ("Please enter your name."). */
+    errors: Type.Optional(
+      Type.Object(
+        {
+          required: Type.Optional(Text),
+          email: Type.Optional(Text),
+          must_accept: Type.Optional(Text),
+          file_required: Type.Optional(Text),
+        },
+        strict,
+      ),
+    ),
   },
   strict,
 );
@@ -30,14 +46,18 @@ export const FormTextsSchema = Type.Object(
     submit: Text,
     sending: Text,
     /** Shown in place of the form once it was received. */
-    success: Type.Optional(Type.Object({ headline: Text, text: Text }, strict)),
+    success: Type.Optional(Type.Object({ headline: Text, text: Text, next: Type.Optional(NextStep) }, strict)),
+    /** Above a form with more than two refused fields: the heading of the list that links to them. */
+    summary: Text,
     /** Shown in a snackbar when the form could not be sent at all. */
     failure: Text,
-    /** Upload forms: "{name} ({size})", "Remove", the progress label ("{percent}%"). */
+    /** Upload forms: "{name} ({size})", the button that opens the picker (one file, several), "Remove", the progress label ("{percent}%"). */
     files: Type.Optional(
       Type.Object(
         {
           selected: TemplateText('application_form.json', '/files/selected'),
+          choose: Text,
+          choose_many: Text,
           remove: Text,
           progress: TemplateText('application_form.json', '/files/progress'),
         },
