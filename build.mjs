@@ -77,9 +77,13 @@ const FIRST_LOAD_APP = 'client/first-load.ts';
  * reaches into the entry's stylesheet all the same.
  */
 const ON_DEMAND_STYLES = {
-  'src/app/pages/content-page.tsx': ['src/app/styles/content-blocks.css', 'src/app/styles/pages.css'],
+  'src/app/pages/content-page.tsx': [
+    'src/app/styles/content-blocks.css',
+    'src/app/styles/download.css',
+    'src/app/styles/pages.css',
+  ],
   'src/app/pages/insights.tsx': ['src/app/styles/insights.css'],
-  'src/app/pages/insight-article.tsx': ['src/app/styles/insights.css'],
+  'src/app/pages/insight-article.tsx': ['src/app/styles/insights.css', 'src/app/styles/download.css'],
   'src/app/consent/consent-banner.tsx': ['src/app/styles/consent.css'],
 };
 /** The namespace of the modules loaded on demand, as seen through firstLoadGroups' wrapper. */

@@ -44,7 +44,7 @@ const require = createRequire(import.meta.url);
  * a string, so it fetches nothing.
  */
 export async function brandFontFaces(characters: string): Promise<string> {
-  let remaining = [...new Set(characters)].filter((character) => character.trim() !== '');
+  let remaining = [...new Set(characters)].filter((character) => (character.codePointAt(0) ?? 0) >= 0x20);
   const faces: string[] = [];
   for (const subset of SOURCES) {
     const source = await readFile(
@@ -54,7 +54,7 @@ export async function brandFontFaces(characters: string): Promise<string> {
     const covered = remaining.filter((character) => font.hasGlyphForCodePoint(character.codePointAt(0) ?? 0));
     remaining = remaining.filter((character) => !covered.includes(character));
     if (covered.length === 0) continue;
-    const text = `${covered.join('')} `;
+    const text = covered.join('');
     for (const { wght, wdth } of INSTANCES) {
       const bytes = await subsetFont(source, text, { targetFormat: 'woff2', variationAxes: { wght, wdth } });
       faces.push(`@font-face {

@@ -70,7 +70,7 @@ export async function readDocument(file: string): Promise<DownloadDocument> {
   };
 }
 
-/** Every character the document sets, so the brand font can be cut down to them. */
+/** Every character the document sets, so the brand font can be cut down to them; the eyebrow is set in capitals. */
 export function documentCharacters(document: DownloadDocument): string {
-  return JSON.stringify(document);
+  return `${JSON.stringify(document)}${document.eyebrow.toUpperCase()}`;
 }

@@ -31,13 +31,32 @@ function logo(colours: Colours): string {
 </svg>`;
 }
 
+/** A list whose every item opens with a short bold figure ("**61%** median consent rate") is set as key figures. */
+const FIGURE = /^\*\*([^*]{1,24})\*\*[\s,:]*(.*)$/s;
+const isFigure = (item: string) => FIGURE.test(item) && /\d/.test(FIGURE.exec(item)?.[1] ?? '');
+
+function figures(items: readonly string[]): string {
+  const tiles = items.map((item) => {
+    const [, figure = '', label = ''] = FIGURE.exec(item) ?? [];
+    return `<li><span class="figure">${inline(figure)}</span><span>${inline(label)}</span></li>`;
+  });
+  return `<ul class="figures">${tiles.join('')}</ul>`;
+}
+
 function list(tag: 'ul' | 'ol', className: string, items: readonly string[]): string {
   return `<${tag} class="${className}">${items.map((item) => `<li>${inline(item)}</li>`).join('')}</${tag}>`;
 }
 
+/** A paragraph that is bold as a whole ("**Checklist for month 1**") titles the list after it. */
+const SUBHEADING = /^\*\*([^*]+)\*\*$/;
+
 function block(content: Block): string {
-  if ('p' in content) return `<p>${inline(content.p)}</p>`;
-  if ('bullets' in content) return list('ul', 'bullets', content.bullets);
+  if ('p' in content) {
+    const subheading = SUBHEADING.exec(content.p.trim());
+    return subheading ? `<h3>${inline(subheading[1] ?? '')}</h3>` : `<p>${inline(content.p)}</p>`;
+  }
+  if ('bullets' in content)
+    return content.bullets.every(isFigure) ? figures(content.bullets) : list('ul', 'bullets', content.bullets);
   if ('steps' in content) return list('ol', 'steps', content.steps);
   if ('checklist' in content) return list('ul', 'checklist', content.checklist);
   return `<aside class="callout"><h3>${inline(content.callout.heading)}</h3><p>${inline(content.callout.text)}</p></aside>`;
@@ -69,15 +88,22 @@ main { padding: 0 ${SIDE}mm; }
   line-height: 1.5; color: ${colours['brand-dark']}; }
 section { margin-top: 9mm; }
 h2 { margin: 0 0 3mm; font-size: 14.5pt; font-weight: 700; font-stretch: 92%; line-height: 1.2;
-  color: ${colours.brand}; break-after: avoid; }
+  color: ${colours.brand}; break-after: avoid; break-inside: avoid; }
+h3 { margin: 4.5mm 0 2mm; font-size: 10.5pt; font-weight: 700; color: ${colours['brand-dark']}; break-after: avoid; }
 h2::before { content: ""; display: block; width: 9mm; height: 0.9mm; margin-bottom: 2.6mm;
   background: ${colours.accent}; }
 p { margin: 0 0 3mm; orphans: 3; widows: 3; }
+p:has(+ ul, + ol) { break-after: avoid; }
 ul, ol { margin: 0 0 3.5mm; padding: 0; list-style: none; }
 li { position: relative; break-inside: avoid; }
 .bullets li { margin-bottom: 1.6mm; padding-left: 5mm; }
 .bullets li::before { content: ""; position: absolute; left: 0.4mm; top: 0.62em; width: 1.6mm; height: 1.6mm;
   background: ${colours.accent}; }
+.figures { display: grid; grid-template-columns: repeat(3, 1fr); gap: 3mm; margin-bottom: 4mm; }
+.figures li { padding: 3.2mm 3.6mm 3.6mm; border-top: 0.9mm solid ${colours.accent}; background: ${colours.tint};
+  font-size: 8.75pt; line-height: 1.4; }
+.figure { display: block; margin-bottom: 1.2mm; font-size: 17pt; font-weight: 700; font-stretch: 92%; line-height: 1.1;
+  color: ${colours.brand}; }
 .steps { counter-reset: step; }
 .steps li { counter-increment: step; min-height: 7mm; margin-bottom: 2.4mm; padding: 0.6mm 0 0 10mm; }
 .steps li::before { content: counter(step); position: absolute; left: 0; top: 0; width: 6.4mm; height: 6.4mm;
