@@ -81,6 +81,7 @@ const ON_DEMAND_STYLES = {
     'src/app/styles/secondary-buttons.css',
     'src/app/styles/inner-pages.css',
     'src/app/styles/content-blocks.css',
+    'src/app/styles/download.css',
     'src/app/styles/pages.css',
   ],
   'src/app/pages/insights.tsx': [
@@ -88,7 +89,11 @@ const ON_DEMAND_STYLES = {
     'src/app/styles/inner-pages.css',
     'src/app/styles/insights.css',
   ],
-  'src/app/pages/insight-article.tsx': ['src/app/styles/inner-pages.css', 'src/app/styles/insights.css'],
+  'src/app/pages/insight-article.tsx': [
+    'src/app/styles/inner-pages.css',
+    'src/app/styles/insights.css',
+    'src/app/styles/download.css',
+  ],
   'src/app/layout/route-error-page.tsx': ['src/app/styles/error-page.css'],
   'src/app/login/login-panel.tsx': ['src/app/styles/login-panel.css'],
   'src/app/layout/consent-settings.tsx': ['src/app/styles/consent-settings.css'],

@@ -1,6 +1,10 @@
-/** An insight: stage, facts, paragraphs with their figures, authors, and recommendations by reading history. */
+/**
+ * An insight: stage, facts, paragraphs with their figures, authors, the document a whitepaper or fact sheet offers,
+ * and recommendations by reading history.
+ */
 import { useEffect, useState } from 'react';
 import { useLoaderData, useParams, useRouteLoaderData } from 'react-router';
+import { Download } from '../blocks/download.tsx';
 import { Stage } from '../blocks/stage.tsx';
 import type { InsightContent, InsightParagraph } from '../content/schemas/insight.ts';
 import { useEnvironment } from '../environment.tsx';
@@ -52,6 +56,7 @@ export function Component() {
   const sections = paragraphs.flatMap((paragraph, index) =>
     paragraph.headline && anchors[index] ? [{ headline: paragraph.headline, anchor: anchors[index] }] : [],
   );
+  const download = page.content.download;
   const [recommendations, setRecommendations] = useState<readonly Card[]>(data.recommendations);
 
   // Remember this article and ask for recommendations that leave out everything already read.
@@ -176,6 +181,7 @@ export function Component() {
           ) : null}
         </div>
       </article>
+      {download ? <Download content={download} /> : null}
       {recommendations.length ? (
         <section className="section section--tinted recommendations" aria-labelledby="recommendations-headline">
           <div className="section__inner">
