@@ -43,7 +43,7 @@ export const BLOCK_ORDERS = {
     'cross_linkage',
     'contact',
   ],
-  insightArticle: ['stage', 'content', 'author', 'general_information'],
+  insightArticle: ['stage', 'content', 'author', 'general_information', 'case_facts'],
   technology: ['stage', 'intro', 'categories', 'badges', 'quote', 'contact'],
   gmp: ['stage_blue', 'intro', 'gmp', 'synergy', 'licensing', 'benefits', 'badges', 'quoteSlider', 'contact'],
   gmpContact: ['stage', 'form'],

@@ -1,9 +1,11 @@
 /** What the insights pages load besides their content blocks. */
 
 import type { PlaceholderText } from '../content/placeholders.ts';
+import type { InsightEndings } from '../content/schemas/insight-endings.ts';
 import type { ContentSource, PageContent } from '../content/types.ts';
 import type { Language } from '../i18n/language.ts';
 import type { PageDataKind } from '../page-loading.ts';
+import { endingFor, type InsightEnding } from './ending.ts';
 import {
   type ArticleCard,
   type ArticlesPage,
@@ -69,6 +71,8 @@ export interface InsightsLabels {
   figure_scroll_hint: string;
   /** The link from an event's insight to the event's page. */
   event_page: string;
+  /** A case study's own words: the names of its chips and the headline of its results band. */
+  case_study: { client: string; sector: string; services: string; results: string };
 }
 
 export interface InsightsOverviewData {
@@ -87,6 +91,8 @@ export interface InsightArticleData {
   labels: InsightsLabels;
   /** Related articles, before the visitor's reading history is known. */
   recommendations: ArticleCard[];
+  /** The call to action and newsletter line the page ends with; null when the content has none. */
+  ending: InsightEnding | null;
 }
 
 /** What a card reads of the labels: the names of the types it shows. */
@@ -159,8 +165,13 @@ export async function loadPageExtras(
     return { related: { labels: cardLabels(labels, state.related), ...state } };
   }
   if (kind === 'insights-article') {
-    const recommendations = await deps.insights.recommend(language, params.slug ?? '', []).catch(() => []);
-    return { article: { labels, recommendations } };
+    const [recommendations, endings] = await Promise.all([
+      deps.insights.recommend(language, params.slug ?? '', []).catch(() => []),
+      deps.content.file<InsightEndings>(language, 'insight_endings.json'),
+    ]);
+    const info = content.general_information;
+    const ending = endings ? endingFor(endings, info?.services ?? [], info?.type === 'case-study') : null;
+    return { article: { labels, recommendations, ending } };
   }
   // A hand-edited URL with a broken filter or sort shows the unfiltered list.
   const filter = parseFilter(url.searchParams.get('filter')) ?? EMPTY_FILTER;

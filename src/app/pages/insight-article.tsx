@@ -1,6 +1,7 @@
 /** An insight: stage, facts, paragraphs with their figures, authors, and recommendations by reading history. */
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useLoaderData, useParams, useRouteLoaderData } from 'react-router';
+import { QuoteCard } from '../blocks/quote-card.tsx';
 import { Stage } from '../blocks/stage.tsx';
 import type { InsightContent, InsightParagraph } from '../content/schemas/insight.ts';
 import { useEnvironment } from '../environment.tsx';
@@ -9,7 +10,10 @@ import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { versionedImageUrl } from '../images/image-urls.ts';
 import { Picture } from '../images/picture.tsx';
 import { ArticleCard, CARD_IMAGE } from '../insights/article-card.tsx';
+import { BarChart } from '../insights/bar-chart.tsx';
+import { CaseChips, ResultsBand } from '../insights/case-facts.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
+import { InsightEnding } from '../insights/insight-ending.tsx';
 import { articleImageUrl, type ArticleCard as Card } from '../insights/model.ts';
 import { type InsightArticleData, SEARCH_PARAM } from '../insights/page-data.ts';
 import { rememberArticle } from '../insights/reco-storage.ts';
@@ -46,6 +50,10 @@ export function Component() {
   const info = page.content.general_information;
   const authors = page.content.author?.authors ?? [];
   const paragraphs = paragraphsOf(page.content.content);
+  // A case study with its structured proof gets the case-study layout: chips, results, quote and chart.
+  const facts = info?.type === 'case-study' ? page.content.case_facts : undefined;
+  /** Whether a piece placed after paragraph `after` stands after the one at this index (the last takes the rest). */
+  const placedAfter = (after: number, index: number) => Math.min(after, paragraphs.length) === index + 1;
   const [recommendations, setRecommendations] = useState<readonly Card[]>(data.recommendations);
 
   // Remember this article and ask for recommendations that leave out everything already read.
@@ -65,7 +73,7 @@ export function Component() {
     };
   }, [slug, language, data.recommendations]);
 
-  const facts = info
+  const stageFacts = info
     ? [
         labels.values[info.type] ?? info.type,
         formatDate(info.datetime, dates),
@@ -83,11 +91,14 @@ export function Component() {
         variant={page.hero}
         ui={root.ui}
         before={
-          <PageLink to={INSIGHTS_PATH} className="article-stage__back">
-            {labels.back_to_overview}
-          </PageLink>
+          <>
+            <PageLink to={INSIGHTS_PATH} className="article-stage__back">
+              {labels.back_to_overview}
+            </PageLink>
+            {facts ? <CaseChips facts={facts} services={info?.services ?? []} labels={labels} /> : null}
+          </>
         }
-        meta={facts}
+        meta={stageFacts}
         cover={
           <Picture
             className="stage__image stage__image--cover"
@@ -108,42 +119,56 @@ export function Component() {
           ) : null
         }
       />
-      <article className="article section">
+      {facts ? <ResultsBand facts={facts} headline={labels.case_study.results} /> : null}
+      <article className={facts ? 'article article--case-study section' : 'article section'}>
         <div className="article__body">
           {paragraphs.map((paragraph, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: an article's paragraphs are never reordered, added or removed on the page, and have no id
-            <section key={index} className="article__paragraph">
-              {paragraph.headline ? <h2>{paragraph.headline}</h2> : null}
-              <p>{paragraph.text}</p>
-              {paragraph.hasImage && paragraph.image ? (
-                <figure className="article__figure">
-                  {/* On a phone the diagram keeps a legible width and scrolls sideways; its box is sized, so nothing shifts. */}
-                  <div
-                    className="article__figure-scroll"
-                    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard
-                    tabIndex={0}
-                  >
-                    <Picture
-                      src={paragraph.image}
-                      alt={paragraph.image_alt ?? ''}
-                      width={FIGURE_SIZE.width}
-                      height={FIGURE_SIZE.height}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  </div>
-                  <figcaption className="article__figcaption">
-                    {paragraph.image_caption ? <span>{paragraph.image_caption}</span> : null}
-                    <span className="article__figure-hint" aria-hidden="true">
-                      {labels.figure_scroll_hint}
-                    </span>
-                    <a className="article__figure-open" href={versionedImageUrl(paragraph.image, imageVersion)}>
-                      {labels.figure_open}
-                    </a>
-                  </figcaption>
-                </figure>
+            <Fragment key={index}>
+              <section className="article__paragraph">
+                {paragraph.headline ? <h2>{paragraph.headline}</h2> : null}
+                <p>{paragraph.text}</p>
+                {paragraph.hasImage && paragraph.image ? (
+                  <figure className="article__figure">
+                    {/* On a phone the diagram keeps a legible width and scrolls sideways; its box is sized, so nothing shifts. */}
+                    <div
+                      className="article__figure-scroll"
+                      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard
+                      tabIndex={0}
+                    >
+                      <Picture
+                        src={paragraph.image}
+                        alt={paragraph.image_alt ?? ''}
+                        width={FIGURE_SIZE.width}
+                        height={FIGURE_SIZE.height}
+                        loading="lazy"
+                        decoding="async"
+                      />
+                    </div>
+                    <figcaption className="article__figcaption">
+                      {paragraph.image_caption ? <span>{paragraph.image_caption}</span> : null}
+                      <span className="article__figure-hint" aria-hidden="true">
+                        {labels.figure_scroll_hint}
+                      </span>
+                      <a className="article__figure-open" href={versionedImageUrl(paragraph.image, imageVersion)}>
+                        {labels.figure_open}
+                      </a>
+                    </figcaption>
+                  </figure>
+                ) : null}
+              </section>
+              {facts && placedAfter(facts.quote.after_paragraph, index) ? (
+                <div className="article__quote">
+                  <QuoteCard
+                    quote={facts.quote}
+                    portrait={<Portrait name={facts.quote.author} size={96} className="quote-card__portrait" />}
+                  />
+                </div>
               ) : null}
-            </section>
+              {facts && placedAfter(facts.chart.after_paragraph, index) ? (
+                <BarChart chart={facts.chart} language={language} id="case-chart" />
+              ) : null}
+            </Fragment>
           ))}
           {authors.length ? (
             <aside className="article__authors" aria-label={authors.length > 1 ? labels.authors : labels.author}>
@@ -185,6 +210,7 @@ export function Component() {
           </div>
         </section>
       ) : null}
+      {data.ending ? <InsightEnding ending={data.ending} /> : null}
     </main>
   );
 }
