@@ -66,33 +66,36 @@ export function BarChart({ chart, language, id }: { chart: CaseChart; language: 
           <p className="bar-chart__axis-title bar-chart__axis-title--value">{chart.value_axis}</p>
         </div>
       </div>
-      <table className="visually-hidden">
-        <caption>{chart.headline}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{chart.category_axis}</th>
-            {chart.series.map((series) => (
-              <th key={series} scope="col">
-                {series} ({chart.value_axis})
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {chart.categories.map((category) => (
-            <tr key={category.label}>
-              <th scope="row">
-                {category.label}
-                {category.detail ? ` (${category.detail})` : null}
-              </th>
-              {category.values.map((value, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a value's place is its series; the list never changes on the page
-                <td key={index}>{format(value)}</td>
+      {/* Hidden in a box of its own: a table does not shrink to the 1 px a hidden element is given. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{chart.headline}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{chart.category_axis}</th>
+              {chart.series.map((series) => (
+                <th key={series} scope="col">
+                  {series} ({chart.value_axis})
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {chart.categories.map((category) => (
+              <tr key={category.label}>
+                <th scope="row">
+                  {category.label}
+                  {category.detail ? ` (${category.detail})` : null}
+                </th>
+                {category.values.map((value, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a value's place is its series; the list never changes on the page
+                  <td key={index}>{format(value)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <figcaption className="bar-chart__caption">{chart.caption}</figcaption>
     </figure>
   );
