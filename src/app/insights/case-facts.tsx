@@ -3,6 +3,8 @@
  * band of the results the story reports, so a reader sees the outcome before the first paragraph.
  */
 import type { CaseFactsContent } from '../content/schemas/case-facts.ts';
+import { Icon } from '../layout/icon.tsx';
+import { Portrait } from '../people/portrait.tsx';
 import type { InsightsLabels } from './page-data.ts';
 
 export function CaseChips({
@@ -54,5 +56,28 @@ export function ResultsBand({ facts, headline }: { facts: CaseFactsContent; head
         </dl>
       </div>
     </section>
+  );
+}
+
+/**
+ * The client's words beside their portrait, in the quote card's look. Not the blocks' QuoteCard
+ * itself: sharing that module with the homepage would split it into a chunk of its own and grow
+ * the homepage's first load.
+ */
+export function CaseQuote({ quote }: { quote: CaseFactsContent['quote'] }) {
+  return (
+    <figure className="quote-card article__quote">
+      <Icon name="quote" size={48} className="quote-card__mark" />
+      <blockquote className="quote-card__text">
+        <p>{quote.text}</p>
+      </blockquote>
+      <figcaption className="quote-card__caption">
+        <Portrait name={quote.author} size={96} className="quote-card__portrait" />
+        <span className="quote-card__author">{quote.author}</span>
+        <span className="quote-card__role">
+          {quote.role}, {quote.company}
+        </span>
+      </figcaption>
+    </figure>
   );
 }

@@ -1,7 +1,6 @@
 /** An insight: stage, facts, paragraphs with their figures, authors, and recommendations by reading history. */
 import { Fragment, useEffect, useState } from 'react';
 import { useLoaderData, useParams, useRouteLoaderData } from 'react-router';
-import { QuoteCard } from '../blocks/quote-card.tsx';
 import { Stage } from '../blocks/stage.tsx';
 import type { InsightContent, InsightParagraph } from '../content/schemas/insight.ts';
 import { useEnvironment } from '../environment.tsx';
@@ -11,7 +10,7 @@ import { versionedImageUrl } from '../images/image-urls.ts';
 import { Picture } from '../images/picture.tsx';
 import { ArticleCard, CARD_IMAGE } from '../insights/article-card.tsx';
 import { BarChart } from '../insights/bar-chart.tsx';
-import { CaseChips, ResultsBand } from '../insights/case-facts.tsx';
+import { CaseChips, CaseQuote, ResultsBand } from '../insights/case-facts.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
 import { InsightEnding } from '../insights/insight-ending.tsx';
 import { articleImageUrl, type ArticleCard as Card } from '../insights/model.ts';
@@ -157,14 +156,7 @@ export function Component() {
                   </figure>
                 ) : null}
               </section>
-              {facts && placedAfter(facts.quote.after_paragraph, index) ? (
-                <div className="article__quote">
-                  <QuoteCard
-                    quote={facts.quote}
-                    portrait={<Portrait name={facts.quote.author} size={96} className="quote-card__portrait" />}
-                  />
-                </div>
-              ) : null}
+              {facts && placedAfter(facts.quote.after_paragraph, index) ? <CaseQuote quote={facts.quote} /> : null}
               {facts && placedAfter(facts.chart.after_paragraph, index) ? (
                 <BarChart chart={facts.chart} language={language} id="case-chart" />
               ) : null}
