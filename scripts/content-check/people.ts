@@ -38,6 +38,8 @@ function mentionsIn(file: NamedIn): Mention[] {
   switch (name) {
     case 'quote.json':
       return at((file.value as Record<string, unknown> | null)?.author, '/author');
+    case 'case_facts.json':
+      return at((file.value as { quote?: { author?: unknown } } | null)?.quote?.author, '/quote/author');
     case 'quoteSlider.json':
       return objectsAt(file.value, 'items').flatMap(({ item, index }) => at(item.author, `/items/${index}/author`));
     case 'contact_desk.json':

@@ -43,7 +43,7 @@ export const BLOCK_ORDERS = {
     'cross_linkage',
     'contact',
   ],
-  insightArticle: ['stage', 'content', 'author', 'general_information', 'download'],
+  insightArticle: ['stage', 'content', 'author', 'general_information', 'download', 'case_facts'],
   technology: ['stage', 'intro', 'categories', 'badges', 'quote', 'contact'],
   gmp: ['stage_blue', 'intro', 'gmp', 'synergy', 'licensing', 'benefits', 'badges', 'quoteSlider', 'contact'],
   gmpContact: ['stage', 'form'],
@@ -92,6 +92,8 @@ export const BLOCK_ORDERS = {
   events: ['stage', 'intro', 'events', 'contact'],
   event: ['stage', 'information', 'speakers', 'interviews', 'formular', 'contact'],
   formPage: ['stage', 'intro', 'formular', 'benefits'],
+  /** The sign-up is the page's one action: its form follows the compact hero, and the reasons come after it. */
+  newsletter: ['stage', 'formular', 'intro', 'benefits'],
   legal: ['stage', 'legal'],
   newsletterConfirm: ['stage', 'confirmation'],
   newsletterUnsubscribe: ['stage', 'unsubscribe'],

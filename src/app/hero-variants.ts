@@ -37,6 +37,7 @@ export const HERO_VARIANTS = {
   contact: 'utility',
   gmpContact: 'utility',
   formPage: 'utility',
+  newsletter: 'utility',
   legal: 'utility',
   newsletterConfirm: 'utility',
   newsletterUnsubscribe: 'utility',

@@ -86,7 +86,7 @@ const LOADING: ReadonlyMap<string, Partial<PageLoading>> = new Map<string, Parti
   ['insights', { data: 'insights-overview' }],
   ['insight-article', { data: 'insights-article', blocks: 'insightArticle', validate: (p) => isSlug(p.slug) }],
 
-  ['newsletter', { blocks: 'formPage' }],
+  ['newsletter', { blocks: 'newsletter' }],
   ['newsletter-confirm', { folder: () => NEWSLETTER_CONFIRM_FOLDER, blocks: 'newsletterConfirm' }],
   ['newsletter-unsubscribe', { folder: () => NEWSLETTER_UNSUBSCRIBE_FOLDER, blocks: 'newsletterUnsubscribe' }],
 

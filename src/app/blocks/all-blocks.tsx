@@ -51,7 +51,7 @@ import { Tools } from './tools.tsx';
 import { Unsubscribe } from './unsubscribe.tsx';
 
 /** The blocks no content page renders: the head's (layout/page-head.tsx) and an insight's own (pages/insight-article.tsx). */
-type RenderedElsewhere = 'meta' | 'content' | 'author' | 'general_information';
+type RenderedElsewhere = 'meta' | 'content' | 'author' | 'general_information' | 'case_facts';
 
 export const ALL_BLOCK_COMPONENTS: BlockRenderers<Exclude<BlockName, RenderedElsewhere>> = {
   ...HOME_BLOCK_COMPONENTS,

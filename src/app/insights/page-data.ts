@@ -1,9 +1,11 @@
 /** What the insights pages load besides their content blocks. */
 
+import type { InsightEndings } from '../content/schemas/insight-endings.ts';
 import type { InsightsLabels } from '../content/schemas/insights-labels.ts';
 import type { ContentSource, PageContent } from '../content/types.ts';
 import type { Language } from '../i18n/language.ts';
 import type { PageDataKind } from '../page-loading.ts';
+import { endingFor, type InsightEnding } from './ending.ts';
 import {
   type ArticleCard,
   type ArticlesPage,
@@ -39,6 +41,8 @@ export interface InsightArticleData {
   labels: InsightsLabels;
   /** Related articles, before the visitor's reading history is known. */
   recommendations: ArticleCard[];
+  /** The call to action and newsletter line the page ends with; null when the content has none. */
+  ending: InsightEnding | null;
 }
 
 /** What a card reads of the labels: the names of the types it shows. */
@@ -111,8 +115,13 @@ export async function loadPageExtras(
     return { related: { labels: cardLabels(labels, state.related), ...state } };
   }
   if (kind === 'insights-article') {
-    const recommendations = await deps.insights.recommend(language, params.slug ?? '', []).catch(() => []);
-    return { article: { labels, recommendations } };
+    const [recommendations, endings] = await Promise.all([
+      deps.insights.recommend(language, params.slug ?? '', []).catch(() => []),
+      deps.content.file<InsightEndings>(language, 'insight_endings.json'),
+    ]);
+    const info = content.general_information;
+    const ending = endings ? endingFor(endings, info?.services ?? [], info?.type === 'case-study') : null;
+    return { article: { labels, recommendations, ending } };
   }
   // A hand-edited URL with a broken filter or sort shows the unfiltered list.
   const filter = parseFilter(url.searchParams.get('filter')) ?? EMPTY_FILTER;

@@ -2,7 +2,7 @@
  * An insight: stage, facts, paragraphs with their figures, authors, the document a whitepaper or fact sheet offers,
  * and recommendations by reading history.
  */
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useLoaderData, useParams, useRouteLoaderData } from 'react-router';
 import { Download } from '../blocks/download.tsx';
 import { Stage } from '../blocks/stage.tsx';
@@ -14,8 +14,11 @@ import { versionedImageUrl } from '../images/image-urls.ts';
 import { Picture } from '../images/picture.tsx';
 import { ArticleCard, CARD_IMAGE } from '../insights/article-card.tsx';
 import { ArticleContents, sectionAnchors } from '../insights/article-contents.tsx';
+import { BarChart } from '../insights/bar-chart.tsx';
+import { CaseChips, CaseQuote, ResultsBand } from '../insights/case-facts.tsx';
 import { withCodeSpans } from '../insights/code-spans.tsx';
 import { createFetchInsightsSource } from '../insights/fetch-insights-source.ts';
+import { InsightEnding } from '../insights/insight-ending.tsx';
 import { articleImageUrl, type ArticleCard as Card } from '../insights/model.ts';
 import { type InsightArticleData, SEARCH_PARAM } from '../insights/page-data.ts';
 import { rememberArticle } from '../insights/reco-storage.ts';
@@ -57,6 +60,10 @@ export function Component() {
     paragraph.headline && anchors[index] ? [{ headline: paragraph.headline, anchor: anchors[index] }] : [],
   );
   const download = page.content.download;
+  // A case study with its structured proof gets the case-study layout: chips, results, quote and chart.
+  const facts = info?.type === 'case-study' ? page.content.case_facts : undefined;
+  /** Whether a piece placed after paragraph `after` stands after the one at this index (the last takes the rest). */
+  const placedAfter = (after: number, index: number) => Math.min(after, paragraphs.length) === index + 1;
   const [recommendations, setRecommendations] = useState<readonly Card[]>(data.recommendations);
 
   // Remember this article and ask for recommendations that leave out everything already read.
@@ -76,7 +83,7 @@ export function Component() {
     };
   }, [slug, language, data.recommendations]);
 
-  const facts = info
+  const stageFacts = info
     ? [
         labels.values[info.type] ?? info.type,
         formatDate(info.datetime, dates),
@@ -94,11 +101,14 @@ export function Component() {
         variant={page.hero}
         ui={root.ui}
         before={
-          <PageLink to={INSIGHTS_PATH} className="article-stage__back">
-            {labels.back_to_overview}
-          </PageLink>
+          <>
+            <PageLink to={INSIGHTS_PATH} className="article-stage__back">
+              {labels.back_to_overview}
+            </PageLink>
+            {facts ? <CaseChips facts={facts} services={info?.services ?? []} labels={labels} /> : null}
+          </>
         }
-        meta={facts}
+        meta={stageFacts}
         cover={
           <Picture
             className="stage__image stage__image--cover"
@@ -119,43 +129,50 @@ export function Component() {
           ) : null
         }
       />
-      <article className="article section">
+      {facts ? <ResultsBand facts={facts} headline={labels.case_study.results} /> : null}
+      <article className={facts ? 'article article--case-study section' : 'article section'}>
         <div className="article__body">
           <ArticleContents title={labels.contents} sections={sections} />
           {paragraphs.map((paragraph, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: an article's paragraphs are never reordered, added or removed on the page, and have no id
-            <section key={index} className="article__paragraph">
-              {paragraph.headline ? <h2 id={anchors[index]}>{paragraph.headline}</h2> : null}
-              <p>{withCodeSpans(paragraph.text)}</p>
-              {paragraph.hasImage && paragraph.image ? (
-                <figure className="article__figure">
-                  {/* On a phone the diagram keeps a legible width and scrolls sideways; its box is sized, so nothing shifts. */}
-                  <div
-                    className="article__figure-scroll"
-                    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard
-                    tabIndex={0}
-                  >
-                    <Picture
-                      src={paragraph.image}
-                      alt={paragraph.image_alt ?? ''}
-                      width={FIGURE_SIZE.width}
-                      height={FIGURE_SIZE.height}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  </div>
-                  <figcaption className="article__figcaption">
-                    {paragraph.image_caption ? <span>{paragraph.image_caption}</span> : null}
-                    <span className="article__figure-hint" aria-hidden="true">
-                      {labels.figure_scroll_hint}
-                    </span>
-                    <a className="article__figure-open" href={versionedImageUrl(paragraph.image, imageVersion)}>
-                      {labels.figure_open}
-                    </a>
-                  </figcaption>
-                </figure>
+            <Fragment key={index}>
+              <section className="article__paragraph">
+                {paragraph.headline ? <h2 id={anchors[index]}>{paragraph.headline}</h2> : null}
+                <p>{withCodeSpans(paragraph.text)}</p>
+                {paragraph.hasImage && paragraph.image ? (
+                  <figure className="article__figure">
+                    {/* On a phone the diagram keeps a legible width and scrolls sideways; its box is sized, so nothing shifts. */}
+                    <div
+                      className="article__figure-scroll"
+                      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard
+                      tabIndex={0}
+                    >
+                      <Picture
+                        src={paragraph.image}
+                        alt={paragraph.image_alt ?? ''}
+                        width={FIGURE_SIZE.width}
+                        height={FIGURE_SIZE.height}
+                        loading="lazy"
+                        decoding="async"
+                      />
+                    </div>
+                    <figcaption className="article__figcaption">
+                      {paragraph.image_caption ? <span>{paragraph.image_caption}</span> : null}
+                      <span className="article__figure-hint" aria-hidden="true">
+                        {labels.figure_scroll_hint}
+                      </span>
+                      <a className="article__figure-open" href={versionedImageUrl(paragraph.image, imageVersion)}>
+                        {labels.figure_open}
+                      </a>
+                    </figcaption>
+                  </figure>
+                ) : null}
+              </section>
+              {facts && placedAfter(facts.quote.after_paragraph, index) ? <CaseQuote quote={facts.quote} /> : null}
+              {facts && placedAfter(facts.chart.after_paragraph, index) ? (
+                <BarChart chart={facts.chart} language={language} id="case-chart" />
               ) : null}
-            </section>
+            </Fragment>
           ))}
           {authors.length ? (
             <aside className="article__authors" aria-label={authors.length > 1 ? labels.authors : labels.author}>
@@ -198,6 +215,7 @@ export function Component() {
           </div>
         </section>
       ) : null}
+      {data.ending ? <InsightEnding ending={data.ending} /> : null}
     </main>
   );
 }

@@ -16,6 +16,7 @@ import {
   JobsSchema,
   RelatedJobsSchema,
 } from './career.ts';
+import { CaseFactsSchema } from './case-facts.ts';
 import { CaseStudySchema } from './case-study.ts';
 import { CategoriesSchema } from './categories.ts';
 import {
@@ -124,6 +125,7 @@ export const BLOCK_SCHEMAS = {
   content: InsightContentSchema,
   author: AuthorSchema,
   general_information: GeneralInformationSchema,
+  case_facts: CaseFactsSchema,
 } as const satisfies Record<string, TSchema>;
 
 /** The name of a block file, without .json. */

@@ -71,6 +71,8 @@ export const InsightsLabelsSchema = Type.Object(
     figure_scroll_hint: Text,
     /** The link from an event's insight to the event's page. */
     event_page: Text,
+    /** A case study's own words: the names of its chips and the headline of its results band. */
+    case_study: Type.Object({ client: Text, sector: Text, services: Text, results: Text }, strict),
   },
   strict,
 );

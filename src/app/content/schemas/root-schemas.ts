@@ -6,6 +6,7 @@ import { EventLabelsSchema } from './events.ts';
 import { FooterSchema } from './footer.ts';
 import { FormTextsSchema } from './formular.ts';
 import { GlossarySchema } from './glossary.ts';
+import { InsightEndingsSchema } from './insight-endings.ts';
 import { InsightsLabelsSchema } from './insights-labels.ts';
 import { LanguageMappingSchema } from './language-mapping.ts';
 import { PeriodsSchema } from './legal.ts';
@@ -32,6 +33,7 @@ export const ROOT_SCHEMAS: Readonly<Record<string, TSchema>> = {
   'login.json': LoginTextsSchema,
   'consent.json': ConsentTextsSchema,
   'periods.json': PeriodsSchema,
+  'insight_endings.json': InsightEndingsSchema,
 };
 
 /** The files at the top of the content folder, shared by both languages, by their name. */
