@@ -159,10 +159,13 @@ function JobFilters({
   );
 }
 
-/** The card that closes the list: a named person with their portrait, and a button that says whom it reaches. */
+/**
+ * The card that closes the list: a named person with their portrait, and a button that says whom it reaches. Like
+ * every card with one link, the whole card is that button's to press (pages.css).
+ */
 function TalkCard({ talk }: { talk: JobsTalk }) {
   return (
-    <li className="card jobs-talk">
+    <li className="card card--link jobs-talk">
       <h3 className="card__title jobs-talk__headline">{talk.headline}</h3>
       <p className="card__text">{talk.text}</p>
       <div className="jobs-talk__person">
