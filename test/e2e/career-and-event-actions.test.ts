@@ -154,6 +154,14 @@ t.test(
         t.equal(await button.getAttribute('href'), talk.button.link_url, `${language} ${width}: and reaches them`);
         t.match(await card.textContent(), talk.name, `${language} ${width}: the card names ${talk.name}`);
         await card.scrollIntoViewIfNeeded();
+        const corner = await card.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return document
+            .elementFromPoint(box.right - 12, box.top + 12)
+            ?.closest('a')
+            ?.getAttribute('href');
+        });
+        t.equal(corner, talk.button.link_url, `${language} ${width}: the whole card is the button's to press`);
         const portrait = card.locator('img.portrait');
         await portrait.evaluate((image: HTMLImageElement) =>
           image.complete && image.naturalWidth > 0
