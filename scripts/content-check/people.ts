@@ -1,7 +1,8 @@
 /**
  * The people the content names and the people content/people.json lists are the same: a quoted
- * client or colleague, an author, a speaker or an interview partner without an entry there has no portrait
- * (the page would show a broken image), and an entry nobody names is a portrait drawn for no one.
+ * client or colleague, an author, a speaker, an interview partner or the career page's contact
+ * without an entry there has no portrait (the page would show a broken image), and an entry
+ * nobody names is a portrait drawn for no one.
  * Each listed person's portrait file must exist too (npm run images draws it).
  */
 import path from 'node:path';
@@ -42,6 +43,8 @@ function mentionsIn(file: NamedIn): Mention[] {
       return at((file.value as { quote?: { author?: unknown } } | null)?.quote?.author, '/quote/author');
     case 'quoteSlider.json':
       return objectsAt(file.value, 'items').flatMap(({ item, index }) => at(item.author, `/items/${index}/author`));
+    case 'jobs.json':
+      return at((file.value as { talk?: { name?: unknown } } | null)?.talk?.name, '/talk/name');
     case 'contact_desk.json':
       return at((file.value as { person?: { name?: unknown } } | null)?.person?.name, '/person/name');
     case 'author.json':

@@ -1,10 +1,12 @@
 /** Every block type: one component per block file name. */
 
+import { shortJobTitle } from '../careers/short-title.ts';
 import type { BlockName } from '../content/schemas/block-schemas.ts';
 import { APPLICATION_FORM_ID } from '../forms/form-anchors.ts';
 import { Portrait } from '../people/portrait.tsx';
 import { DEFAULT_OG_IMAGE } from '../seo/json-ld.tsx';
 import { Ads } from './ads.tsx';
+import { ApplyBar } from './apply-bar.tsx';
 import { Badges } from './badges.tsx';
 import { Benefits } from './benefits.tsx';
 import type { BlockRenderers } from './block-renderer.ts';
@@ -59,16 +61,24 @@ export const ALL_BLOCK_COMPONENTS: BlockRenderers<Exclude<BlockName, RenderedEls
     page.event ? (
       <EventStage content={content} event={page.event} ui={root.ui} />
     ) : page.job && page.form ? (
-      <Stage
-        content={content}
-        variant={page.hero}
-        ui={root.ui}
-        action={
-          <a href={`#${APPLICATION_FORM_ID}`} className="button button--accent stage__button">
-            {page.job.labels.apply_now}
-          </a>
-        }
-      />
+      <>
+        <Stage
+          content={content}
+          variant={page.hero}
+          ui={root.ui}
+          action={
+            <a href={`#${APPLICATION_FORM_ID}`} className="button button--accent stage__button">
+              {page.job.labels.apply_now}
+            </a>
+          }
+        />
+        {/* Right after the hero, so in the order of the keyboard it is the next stop after the hero's own button. */}
+        <ApplyBar
+          key={page.job.position.generic.folder}
+          title={shortJobTitle(page.job.position.generic.title)}
+          label={page.job.labels.apply_now}
+        />
+      </>
     ) : (
       <Stage content={content} variant={page.hero} ui={root.ui} />
     ),

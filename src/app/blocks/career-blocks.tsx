@@ -1,8 +1,17 @@
 /** The career pages' blocks: the list of open positions and the sections of one job. */
 
+import { useSearchParams } from 'react-router';
+import {
+  filterPositions,
+  type JobFilterChoice,
+  type JobFilterOptions,
+  jobFilterChoice,
+  jobFilterOptions,
+  jobFilterSearch,
+} from '../careers/job-filters.ts';
 import { jobPosting } from '../careers/job-posting.ts';
 import { jobTermItems } from '../careers/job-terms.ts';
-import type { CareerLabels, JobsContent, Position } from '../content/schemas/career.ts';
+import type { CareerLabels, JobsContent, JobsTalk, Position } from '../content/schemas/career.ts';
 import { mailtoHref } from '../email/mailto.ts';
 import { useEnvironment } from '../environment.tsx';
 import { type FormatTexts, fill, formatDate } from '../i18n/format.ts';
@@ -10,8 +19,9 @@ import type { Language } from '../i18n/language.ts';
 import { formatWholeNumber } from '../i18n/number-format.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
 import { Icon } from '../layout/icon.tsx';
-import { SmartLink } from '../layout/smart-link.tsx';
+import { PageLink, SmartLink } from '../layout/smart-link.tsx';
 import { careerPath } from '../paths.ts';
+import { Portrait } from '../people/portrait.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { BlockSection } from './block-section.tsx';
 import { cardGridClass } from './card-grid.ts';
@@ -73,7 +83,109 @@ function JobCard({ position, labels, language }: { position: Position; labels: C
   );
 }
 
-/** The open positions; those past the first few sit behind "show all", which works without JavaScript. */
+/** The chips of one filter: "all", then each value, the chosen one marked as current. */
+function FilterGroup({
+  label,
+  all,
+  values,
+  chosen,
+  linkTo,
+}: {
+  label: string;
+  all: string;
+  values: readonly string[];
+  chosen: string | null;
+  linkTo: (value: string | null) => string;
+}) {
+  return (
+    <fieldset className="job-filters__group">
+      <legend className="job-filters__label">{label}</legend>
+      <ul className="job-filters__chips">
+        {[null, ...values].map((value) => (
+          <li key={value ?? ''}>
+            <PageLink
+              to={linkTo(value)}
+              preventScrollReset
+              className="job-filters__chip"
+              aria-current={value === chosen ? 'true' : undefined}
+            >
+              {value ?? all}
+            </PageLink>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** Department and location chips over a long list; each is a link, so a filtered list has an address and needs no script. */
+function JobFilters({
+  options,
+  choice,
+  shown,
+  total,
+  labels,
+  language,
+}: {
+  options: JobFilterOptions;
+  choice: JobFilterChoice;
+  shown: number;
+  total: number;
+  labels: CareerLabels;
+  language: Language;
+}) {
+  const linkTo = (next: JobFilterChoice) => `${careerPath(language)}${jobFilterSearch(next)}#jobs`;
+  const filtered = choice.department !== null || choice.location !== null;
+  return (
+    <nav className="job-filters" aria-label={labels.filter_headline}>
+      <FilterGroup
+        label={labels.department}
+        all={labels.all_departments}
+        values={options.departments}
+        chosen={choice.department}
+        linkTo={(department) => linkTo({ ...choice, department })}
+      />
+      <FilterGroup
+        label={labels.location}
+        all={labels.all_locations}
+        values={options.locations}
+        chosen={choice.location}
+        linkTo={(location) => linkTo({ ...choice, location })}
+      />
+      <p className="job-filters__count" role="status">
+        {filtered ? fill(labels.filtered, { count: shown, total }) : null}
+      </p>
+    </nav>
+  );
+}
+
+/**
+ * The card that closes the list: a named person with their portrait, and a button that says whom it reaches. Like
+ * every card with one link, the whole card is that button's to press (pages.css).
+ */
+function TalkCard({ talk }: { talk: JobsTalk }) {
+  return (
+    <li className="card card--link jobs-talk">
+      <h3 className="card__title jobs-talk__headline">{talk.headline}</h3>
+      <p className="card__text">{talk.text}</p>
+      <div className="jobs-talk__person">
+        <Portrait name={talk.name} size={64} />
+        <p className="jobs-talk__who">
+          <strong>{talk.name}</strong>
+          <span>{talk.role}</span>
+        </p>
+      </div>
+      <SmartLink to={talk.button.link_url} className="button button--primary jobs-talk__button">
+        {talk.button.text}
+      </SmartLink>
+    </li>
+  );
+}
+
+/**
+ * Every open position, each card a link as a whole, and the card to talk to someone before applying
+ * at the end. Past JOB_FILTER_THRESHOLD positions, chips filter them by department and location.
+ */
 export function Jobs({
   content,
   positions,
@@ -85,34 +197,40 @@ export function Jobs({
   labels: CareerLabels;
   language: Language;
 }) {
-  const shown = positions.slice(0, labels.initially_shown);
-  const more = positions.slice(labels.initially_shown);
+  const [search] = useSearchParams();
+  const options = jobFilterOptions(positions);
+  const choice = jobFilterChoice(search, options);
+  const shown = filterPositions(positions, choice);
+  const cards = shown.length + (content.talk ? 1 : 0);
   return (
     <BlockSection block="jobs" id="jobs" headline={content.headline} text={content.text}>
-      {positions.length === 0 ? (
-        <p className="jobs__empty">{labels.no_positions}</p>
-      ) : (
-        <>
-          <ul className={cardGridClass(shown.length, 'jobs__list', 2)}>
-            {shown.map((position) => (
-              <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
-            ))}
-          </ul>
-          {more.length > 0 ? (
-            <details className="jobs__more">
-              <summary className="button button--secondary jobs__toggle">
-                <span className="jobs__show">{fill(labels.show_jobs, { count: positions.length })}</span>
-                <span className="jobs__hide">{labels.hide_jobs}</span>
-              </summary>
-              <ul className={cardGridClass(more.length, 'jobs__list', 2)}>
-                {more.map((position) => (
-                  <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
-                ))}
-              </ul>
-            </details>
-          ) : null}
-        </>
-      )}
+      {positions.length === 0 ? <p className="jobs__empty">{labels.no_positions}</p> : null}
+      {options ? (
+        <JobFilters
+          options={options}
+          choice={choice}
+          shown={shown.length}
+          total={positions.length}
+          labels={labels}
+          language={language}
+        />
+      ) : null}
+      {positions.length > 0 && shown.length === 0 ? (
+        <p className="jobs__empty">
+          {labels.no_match}{' '}
+          <PageLink to={`${careerPath(language)}#jobs`} preventScrollReset className="text-link">
+            {fill(labels.show_jobs, { count: positions.length })}
+          </PageLink>
+        </p>
+      ) : null}
+      {cards > 0 ? (
+        <ul className={cardGridClass(cards, 'jobs__list', 2)}>
+          {shown.map((position) => (
+            <JobCard key={position.generic.folder} position={position} labels={labels} language={language} />
+          ))}
+          {content.talk ? <TalkCard talk={content.talk} /> : null}
+        </ul>
+      ) : null}
     </BlockSection>
   );
 }

@@ -16,6 +16,7 @@ import { type EditionSummary, mapLink } from '../events/model.ts';
 import type { EventPageData } from '../events/page-data.ts';
 import { REGISTRATION_FORM_ID } from '../forms/form-anchors.ts';
 import { berlinClock } from '../i18n/berlin-calendar.ts';
+import { berlinTime } from '../i18n/berlin-time.ts';
 import { type FormatTexts, formatDate } from '../i18n/format.ts';
 import type { Language } from '../i18n/language.ts';
 import { useFormatTexts } from '../i18n/use-format-texts.ts';
@@ -66,15 +67,28 @@ export function EventStage({ content, event, ui }: { content: StageContent; even
   return <Stage content={content} variant="article" ui={ui} meta={meta} cover={cover} action={register} />;
 }
 
+/** The day an edition starts, large, over its month: what a reader scans a list of events by. The card says the full date in words. */
+function DateTile({ start, months }: { start: string; months: readonly string[] }) {
+  const { day, month } = berlinTime(new Date(start));
+  return (
+    <span className="event-card__tile" aria-hidden="true">
+      <span className="event-card__day">{day}</span>
+      <span className="event-card__month">{months[month - 1]}</span>
+    </span>
+  );
+}
+
 function EditionCard({ edition, labels }: { edition: EditionSummary; labels: EventLabels }) {
   const dates = useFormatTexts();
   return (
     <li className={`card card--link event-card${edition.past ? ' event-card--past' : ''}`}>
-      <p className="event-card__meta">
-        <span className="event-card__badge">{edition.past ? labels.past_badge : labels.upcoming_badge}</span>
-        <time dateTime={edition.start}>{formatDays(edition.start, edition.end, dates)}</time>
-        <span>{edition.online ? labels.online : edition.city}</span>
-      </p>
+      <div className="event-card__head">
+        <DateTile start={edition.start} months={labels.months_short} />
+        <p className="event-card__meta">
+          <span className="event-card__city">{edition.online ? labels.online : edition.city}</span>
+          <time dateTime={edition.start}>{formatDays(edition.start, edition.end, dates)}</time>
+        </p>
+      </div>
       <h3 className="card__title event-card__title">
         <SmartLink to={edition.path} className="card__link">
           {edition.title}
@@ -187,25 +201,7 @@ export function Information({
       before={<JsonLd data={eventSchema(event, { siteUrl, path: pathname, language, image, speakers })} />}
     >
       <RegistrationOutcome labels={labels} />
-      <div className="event__main">
-        <p className="eyebrow">{information.name}</p>
-        <h2 id="event-edition" className="section__headline">
-          {edition.title}
-        </h2>
-        {past ? (
-          <p className="event__past" role="note">
-            {labels.past_note}
-          </p>
-        ) : null}
-        <p className="section__lead">{edition.teaser}</p>
-        <Paragraphs text={information.text} className="intro__text" />
-        {edition.insight ? (
-          <SmartLink to={edition.insight} className="text-link">
-            <ArrowLabel text={labels.report} />
-          </SmartLink>
-        ) : null}
-        {!past && !edition.registration ? <p className="event__closed">{labels.registration_closed}</p> : null}
-      </div>
+      {/* The facts first: on a phone they are what follows the hero; on wide screens they stand beside the text. */}
       <dl className="event__facts">
         <div>
           <dt>{labels.date}</dt>
@@ -242,6 +238,25 @@ export function Information({
           </div>
         ) : null}
       </dl>
+      <div className="event__main">
+        <p className="eyebrow">{information.name}</p>
+        <h2 id="event-edition" className="section__headline">
+          {edition.title}
+        </h2>
+        {past ? (
+          <p className="event__past" role="note">
+            {labels.past_note}
+          </p>
+        ) : null}
+        <p className="section__lead">{edition.teaser}</p>
+        <Paragraphs text={information.text} className="intro__text" />
+        {edition.insight ? (
+          <SmartLink to={edition.insight} className="text-link">
+            <ArrowLabel text={labels.report} />
+          </SmartLink>
+        ) : null}
+        {!past && !edition.registration ? <p className="event__closed">{labels.registration_closed}</p> : null}
+      </div>
       {edition.agenda ? (
         <div className="event__agenda">
           <h3 className="card__title">{labels.agenda_headline}</h3>

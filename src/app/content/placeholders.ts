@@ -36,6 +36,7 @@ export const PLACEHOLDERS = {
   },
   'career_labels.json': {
     '/show_jobs': ['count'],
+    '/filtered': ['count', 'total'],
     '/salary': ['min', 'max'],
     '/posted': ['date'],
     '/start_date': ['date'],

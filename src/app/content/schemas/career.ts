@@ -3,7 +3,7 @@
  * service configured the same answer is read from content/{language}/careers/positions.json.
  */
 import Type, { type Static } from 'typebox';
-import { EmailAddress, IconName, Paragraphs, strict, TemplateText, Text } from './common.ts';
+import { EmailAddress, IconName, Link, Paragraphs, strict, TemplateText, Text } from './common.ts';
 
 const Slug = Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 120 });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -121,10 +121,17 @@ export type CareersAnswer = Static<typeof CareersAnswerSchema>;
 /** The labels of the career pages, content/{language}/career_labels.json. */
 export const CareerLabelsSchema = Type.Object(
   {
-    /** How many positions show before "show all". */
-    initially_shown: Type.Integer({ minimum: 1, maximum: 20 }),
+    /**
+     * The filters over a long list (more than JOB_FILTER_THRESHOLD positions, job-filters.ts): their name, each
+     * group's "all" choice, "{count} of {total}" while one is chosen, the words when both together match none, and
+     * the way back to every position ("{count}" is filled in).
+     */
+    filter_headline: Text,
+    all_departments: Text,
+    all_locations: Text,
+    filtered: TemplateText('career_labels.json', '/filtered'),
+    no_match: Text,
     show_jobs: TemplateText('career_labels.json', '/show_jobs'),
-    hide_jobs: Text,
     no_positions: Text,
     department: Text,
     location: Text,
@@ -176,8 +183,18 @@ export const CareerLabelsSchema = Type.Object(
 );
 export type CareerLabels = Static<typeof CareerLabelsSchema>;
 
+/**
+ * The card that closes the list of positions: someone to talk to before applying, named with their
+ * portrait (content/people.json), and a button that says whom it reaches ("Talk to Miriam").
+ */
+export const JobsTalkSchema = Type.Object({ headline: Text, text: Text, name: Text, role: Text, button: Link }, strict);
+export type JobsTalk = Static<typeof JobsTalkSchema>;
+
 /** The list of open positions on the career page: its headline; the positions come from the careers source. */
-export const JobsSchema = Type.Object({ headline: Text, text: Type.Optional(Text) }, strict);
+export const JobsSchema = Type.Object(
+  { headline: Text, text: Type.Optional(Text), talk: Type.Optional(JobsTalkSchema) },
+  strict,
+);
 export type JobsContent = Static<typeof JobsSchema>;
 
 /** A job page's related positions. */

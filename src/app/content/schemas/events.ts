@@ -140,8 +140,8 @@ export const EventLabelsSchema = Type.Object(
     map_notice: Text,
     map_failed: Text,
     map_label: Text,
-    upcoming_badge: Text,
-    past_badge: Text,
+    /** The months as an event card's date tile abbreviates them, January first. */
+    months_short: Type.Array(Text, { minItems: 12, maxItems: 12 }),
     past_note: Text,
     agenda_headline: Text,
     location_headline: Text,
