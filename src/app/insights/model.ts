@@ -52,8 +52,6 @@ export interface InsightsSort {
  * the specification's ascending default (docs/decisions/0001-insights-open-newest-first.md).
  * Both orders stay available, and the sort keeps its shape (`datetime:desc` in the URL).
  */
-/** Every order the overview offers, as the URL's `sort` spells it. */
-export const SORT_KEYS = ['datetime:desc', 'datetime:asc', 'title:asc', 'title:desc'] as const;
 export const DEFAULT_SORT: InsightsSort = { value: 'datetime', type: 'desc' };
 
 export interface InsightsFilter {

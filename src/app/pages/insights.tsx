@@ -23,9 +23,9 @@ import {
   PAGE_SIZE,
   SECONDARY_GROUP_NAMES,
   SECONDARY_GROUPS,
-  SORT_KEYS,
 } from '../insights/model.ts';
 import { type InsightsLabels, type InsightsOverviewData, SEARCH_PARAM } from '../insights/page-data.ts';
+import { SORT_KEYS } from '../insights/sort-keys.ts';
 import { insightsFeedPath } from '../paths.ts';
 import type { PageData, RootData } from '../route-data.ts';
 import { articlesFailed, articlesLoaded, createInsightsState, startLoading } from '../state/insights-store.ts';

@@ -4,7 +4,8 @@
  * without a name, or a name left behind, fails content:check instead of showing a raw key.
  */
 import Type, { type Static } from 'typebox';
-import { CONTENT_TYPES, SECONDARY_GROUPS, SORT_KEYS } from '../../insights/model.ts';
+import { CONTENT_TYPES, SECONDARY_GROUPS } from '../../insights/model.ts';
+import { SORT_KEYS } from '../../insights/sort-keys.ts';
 import { Link, strict, TemplateText, Text } from './common.ts';
 
 const SECONDARY_VALUES: readonly string[] = Object.values(SECONDARY_GROUPS).flat();
