@@ -42,13 +42,14 @@ export async function readImageVersion(distDir: string): Promise<string> {
   }
 }
 
-/** Stylesheets up to this size are set in each page instead of linked: no request blocks the first paint. */
+/** A page's stylesheets up to this size are set in the page instead of linked: no request blocks the first paint. */
 export const INLINE_CSS_MAX_BYTES = 64 * 1024;
 
 /**
- * The text of the build's stylesheets when all of them together are small enough to inline,
- * else undefined. `</` is written as `<\/`, which CSS reads the same, so no text can end the
- * style element.
+ * The text of the build's stylesheets when the most any page carries is small enough to inline,
+ * else undefined. A page carries the base, its module's sheets and, answering with the error
+ * page, that page's too (assetsOfPage in page-handler.ts); the sheets of other pages do not add
+ * to it. `</` is written as `<\/`, which CSS reads the same, so no text can end the style element.
  */
 export async function readInlineCss(distDir: string, manifest: BuildManifest): Promise<InlineStyles | undefined> {
   const read = async (url: string) =>
@@ -56,7 +57,12 @@ export async function readInlineCss(distDir: string, manifest: BuildManifest): P
   const base = (await Promise.all(manifest.css.map(read))).join('\n');
   const urls = [...new Set(Object.values(manifest.styles).flat())];
   const sheets = Object.fromEntries(await Promise.all(urls.map(async (url) => [url, await read(url)] as const)));
-  const bytes = Buffer.byteLength(base) + Object.values(sheets).reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  const sizeOf = (list: readonly string[]) =>
+    [...new Set(list)].reduce((sum, url) => sum + Buffer.byteLength(sheets[url] ?? ''), 0);
+  const sets = Object.values(manifest.styles);
+  // Any two modules' sheets together: a page's own and the error page's, whichever those are.
+  const largest = Math.max(0, ...sets.flatMap((one) => sets.map((other) => sizeOf([...one, ...other]))));
+  const bytes = Buffer.byteLength(base) + largest;
   return bytes <= INLINE_CSS_MAX_BYTES ? { base, sheets } : undefined;
 }
 
