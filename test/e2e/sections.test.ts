@@ -153,10 +153,12 @@ t.test('the sections in Chromium', async (t) => {
 
   t.test('the technology enquiry form: a refusal at its field, then sent', async (t) => {
     const { page, problems } = await openPage(browser, 1280);
-    const form = json<{ success: { headline: string }; fields: { products: { options: { label: string }[] } } }>(
-      'en/homepage/technology/google-marketing-platform-partner/contact/form.json',
-    );
-    const required = json<{ required: string }>('en/form_messages.json').required;
+    const form = json<{
+      success: { headline: string };
+      fields: { name: { errors: { required: string } }; products: { options: { label: string }[] } };
+    }>('en/homepage/technology/google-marketing-platform-partner/contact/form.json');
+    // The server's refusal is told in the field's own words.
+    const required = form.fields.name.errors.required;
     await page.goto(`${server.url}/technology/google-marketing-platform-partner/contact`);
     await waitForHydration(page);
     // The browser's own check would stop an empty name; the server must refuse it just as clearly.

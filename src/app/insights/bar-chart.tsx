@@ -1,7 +1,8 @@
 /**
  * A case study's figures as a labelled bar chart, drawn on the server in HTML and CSS: it scales
  * with the column at any width, every bar carries its value, and the axes and series are named.
- * Those who cannot see it read the same figures as a table.
+ * Those who cannot see it read the same figures as a table. The figures reach the stylesheet as
+ * custom properties: the page's markup says what a bar measures, the stylesheet how it is drawn.
  */
 import type { CSSProperties } from 'react';
 import type { CaseChart } from '../content/schemas/case-facts.ts';
@@ -48,7 +49,7 @@ export function BarChart({ chart, language, id }: { chart: CaseChart; language: 
                     // biome-ignore lint/suspicious/noArrayIndexKey: a value's place is its series; the list never changes on the page
                     key={index}
                     className={`bar-chart__bar bar-chart__series-${index}`}
-                    style={{ inlineSize: percent(value) }}
+                    style={{ '--bar-chart-value': percent(value) } as CSSProperties}
                   >
                     <span className="bar-chart__value">{format(value)}</span>
                   </span>
@@ -58,7 +59,7 @@ export function BarChart({ chart, language, id }: { chart: CaseChart; language: 
           ))}
           <div className="bar-chart__ticks">
             {ticks.map((tick) => (
-              <span key={tick} style={{ insetInlineStart: percent(tick) }}>
+              <span key={tick} style={{ '--bar-chart-tick': percent(tick) } as CSSProperties}>
                 {format(tick)}
               </span>
             ))}
