@@ -2,8 +2,9 @@
  * The proof a case study opens with: chips naming the client, its sector and the services, and a
  * band of the results the story reports, so a reader sees the outcome before the first paragraph.
  */
+
+import { QuoteCard } from '../blocks/quote-card.tsx';
 import type { CaseFactsContent } from '../content/schemas/case-facts.ts';
-import { Icon } from '../layout/icon.tsx';
 import { Portrait } from '../people/portrait.tsx';
 import type { InsightsLabels } from './page-data.ts';
 
@@ -59,25 +60,11 @@ export function ResultsBand({ facts, headline }: { facts: CaseFactsContent; head
   );
 }
 
-/**
- * The client's words beside their portrait, in the quote card's look. Not the blocks' QuoteCard
- * itself: sharing that module with the homepage would split it into a chunk of its own and grow
- * the homepage's first load.
- */
+/** The client's words in the quote card every page uses, beside their portrait. */
 export function CaseQuote({ quote }: { quote: CaseFactsContent['quote'] }) {
   return (
-    <figure className="quote-card article__quote">
-      <Icon name="quote" size={48} className="quote-card__mark" />
-      <blockquote className="quote-card__text">
-        <p>{quote.text}</p>
-      </blockquote>
-      <figcaption className="quote-card__caption">
-        <Portrait name={quote.author} size={96} className="quote-card__portrait" />
-        <span className="quote-card__author">{quote.author}</span>
-        <span className="quote-card__role">
-          {quote.role}, {quote.company}
-        </span>
-      </figcaption>
-    </figure>
+    <div className="article__quote">
+      <QuoteCard quote={quote} portrait={<Portrait name={quote.author} size={96} className="quote-card__portrait" />} />
+    </div>
   );
 }
