@@ -51,6 +51,7 @@ const browserOnly = {
 const BROWSER_VARIANTS = {
   'src/app/consent/consent-head.tsx': 'src/app/consent/consent-head.browser.tsx',
   'src/app/page-matcher.ts': 'src/app/page-matcher.browser.ts',
+  'src/app/layout/page-head.tsx': 'src/app/layout/page-head.browser.tsx',
 };
 const browserVariants = {
   name: 'browser-variants',

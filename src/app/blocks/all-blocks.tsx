@@ -52,7 +52,7 @@ import { Tabs } from './tabs.tsx';
 import { Tools } from './tools.tsx';
 import { Unsubscribe } from './unsubscribe.tsx';
 
-/** The blocks no content page renders: the head's (layout/page-head.tsx) and an insight's own (pages/insight-article.tsx). */
+/** The blocks no content page renders: the head's (layout/page-head-tags.tsx) and an insight's own (pages/insight-article.tsx). */
 type RenderedElsewhere = 'meta' | 'content' | 'author' | 'general_information' | 'case_facts';
 
 export const ALL_BLOCK_COMPONENTS: BlockRenderers<Exclude<BlockName, RenderedElsewhere>> = {
