@@ -30,14 +30,14 @@ export function loadedImages(page: Page, selector: string) {
 
 /** The seals in a place on the page: each loads, is named, and stands beside its certification's name in text. */
 export async function checkSeals(t: Test, page: Page, label: string, place: string) {
-  const seals = await loadedImages(page, `${place} img.certificate-badge`);
+  const seals = await loadedImages(page, `${place} img[src*="/badges/"]`);
   t.ok(seals.length > 0, `${label}: seals in ${place}`);
   for (const seal of seals) {
     t.ok(seal.naturalWidth > 0, `${label}: a seal in ${place} loads`);
     t.ok(seal.name.length > 0, `${label}: a seal in ${place} is named`);
   }
   const beside = await page
-    .locator(`${place} img.certificate-badge`)
+    .locator(`${place} img[src*="/badges/"]`)
     .evaluateAll((images) => images.every((image) => (image.parentElement?.textContent ?? '').trim().length > 0));
   t.ok(beside, `${label}: every seal in ${place} has its certification's name beside it`);
 }

@@ -6,14 +6,17 @@ import type { FigureContent, ProofContent } from '../content/schemas/proof.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { BlockSection } from './block-section.tsx';
 
-/** Figures as terms and values: the label is the term, the figure set above it by the styles. */
+/**
+ * Figures as terms and values: the label is the term, the figure set above it by the styles, which
+ * give these the case study block's result tiles through the block's class rather than one class each.
+ */
 function Figures({ items, className }: { items: readonly FigureContent[]; className: string }) {
   return (
     <dl className={className}>
       {items.map((item) => (
-        <div key={item.label} className="case-study__result">
-          <dt className="case-study__result-label">{item.label}</dt>
-          <dd className="case-study__value">{item.value}</dd>
+        <div key={item.label}>
+          <dt>{item.label}</dt>
+          <dd>{item.value}</dd>
         </div>
       ))}
     </dl>
@@ -27,8 +30,8 @@ export function Proof({ content }: { content: ProofContent }) {
       <Figures items={content.figures} className="proof__figures" />
       <article className="proof__case">
         <p className="eyebrow eyebrow--light">{featured.eyebrow}</p>
-        <h3 className="proof__title">{featured.headline}</h3>
-        <p className="proof__text">{featured.text}</p>
+        <h3>{featured.headline}</h3>
+        <p>{featured.text}</p>
         <Figures items={featured.results} className="case-study__results" />
         <SmartLink to={featured.link.link_url} className="button button--accent">
           {featured.link.text}

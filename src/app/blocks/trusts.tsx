@@ -10,15 +10,13 @@ export function Trusts({ content }: { content: TrustsContent }) {
       {content.text ? <p className="section__lead trusts__lead">{content.text}</p> : null}
       <ul className="trusts__list">
         {content.clients.map((client) => (
-          <li key={client.name} className="trusts__client">
+          <li key={client.name}>
             <Picture
               src={`/images/clients/${client.logo}.svg`}
               alt={client.name}
               width={240}
               height={80}
               loading="lazy"
-              decoding="async"
-              className="trusts__logo"
             />
           </li>
         ))}

@@ -13,8 +13,6 @@ export function CertificateBadge({ alt, size, eager }: { alt: string; size: numb
       width={size}
       height={size}
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
-      className="certificate-badge"
     />
   );
 }
