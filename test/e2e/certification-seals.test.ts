@@ -4,6 +4,9 @@ import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts
 import { checkSeals } from '../helpers/loaded-images.ts';
 import { startServer } from '../helpers/server-process.ts';
 
+// A server, a browser and several pages on a busy 2-core machine: more than tap's two minutes a file.
+t.setTimeout(300_000);
+
 const BADGE_PAGES = [
   '/technology',
   '/technologie',

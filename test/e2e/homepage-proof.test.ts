@@ -11,6 +11,9 @@ import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts
 import { checkSeals, loadedImages } from '../helpers/loaded-images.ts';
 import { startServer } from '../helpers/server-process.ts';
 
+// A server, a browser and several pages on a busy 2-core machine: more than tap's two minutes a file.
+t.setTimeout(300_000);
+
 const HOMEPAGES = ['/?lang=en', '/?lang=de'];
 
 /** Where an element starts and ends in the document, in CSS pixels; null when the page has none. */
@@ -29,8 +32,8 @@ async function checkTwoScreens(t: Test, page: Page, label: string, height: numbe
   const tiles = await extent(page, '.proof__case .case-study__results');
   t.ok(strip && strip.top < 2 * height, `${label}: the results strip starts at ${strip?.top}`);
   t.ok(tiles && tiles.top < 2 * height, `${label}: the case study's tiles start at ${tiles?.top}`);
-  t.ok((await page.locator('.proof__figures .case-study__value').count()) >= 3, `${label}: three or four figures`);
-  t.ok((await page.locator('.proof__case .case-study__value').count()) >= 3, `${label}: three or four result tiles`);
+  t.ok((await page.locator('.proof__figures dd').count()) >= 3, `${label}: three or four figures`);
+  t.ok((await page.locator('.proof__case dd').count()) >= 3, `${label}: three or four result tiles`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   t.equal(overflow, 0, `${label}: nothing scrolls sideways`);
 }
@@ -75,17 +78,20 @@ t.test('proof on the homepage and the certification seals', async (t) => {
       t.same(problems, [], `${path}: no console problem`);
 
       // The featured case study's figures are its page's own, and its link leads there.
-      const values = await page.locator('.proof__case .case-study__value').allInnerTexts();
+      const values = await page.locator('.proof__case dd').allInnerTexts();
       const link = page.locator('.proof__case a');
-      const href = (await link.getAttribute('href')) ?? '';
-      t.match(href, /^\/insights\/case-study-/, `${path}: the case study links to its page`);
-      await link.click();
-      await page.waitForURL((url) => url.pathname === href);
-      await page.locator('.article__author').first().waitFor();
-      const article = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
-      for (const value of values)
-        for (const figure of value.match(/\d+(?:[.,]\d+)?/g) ?? [])
-          t.ok(article.includes(figure), `${path}: ${figure} (of "${value}") is on the case study page`);
+      t.equal(await link.count(), 1, `${path}: the case study has its link`);
+      if ((await link.count()) === 1) {
+        const href = (await link.getAttribute('href')) ?? '';
+        t.match(href, /^\/insights\/case-study-/, `${path}: the case study links to its page`);
+        await link.click();
+        await page.waitForURL((url) => url.pathname === href);
+        await page.locator('.article__author').first().waitFor();
+        const article = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+        for (const value of values)
+          for (const figure of value.match(/\d+(?:[.,]\d+)?/g) ?? [])
+            t.ok(article.includes(figure), `${path}: ${figure} (of "${value}") is on the case study page`);
+      }
       await page.context().close();
     });
 
