@@ -13,7 +13,7 @@ export type BlockOrders = Readonly<Record<string, readonly BlockName[]>>;
 
 export const BLOCK_ORDERS = {
   stage: ['stage'],
-  home: ['stage', 'intro', 'services', 'trusts', 'quote', 'teaser', 'contact'],
+  home: ['stage', 'proof', 'intro', 'services', 'trusts', 'quote', 'teaser', 'contact'],
   services: ['stage', 'intro', 'services', 'steps', 'boxes', 'quote', 'contact'],
   service: [
     'stage',

@@ -91,7 +91,7 @@ t.test('the page head in Chromium', async (t) => {
         await page.waitForURL(/\/(services|leistungen)\/[a-z-]+$/);
         await page.waitForFunction(
           (before) => document.title !== before,
-          served.find((tag) => tag.startsWith('title: ')),
+          served.find((tag) => tag.startsWith('title: '))!.slice('title: '.length),
         );
         const navigated = await headTags(page);
         t.same(duplicates(navigated), [], 'no tag is there twice after the navigation');
@@ -118,7 +118,7 @@ t.test('the page head in Chromium', async (t) => {
     await waitForHydration(page);
     const title = await page.title();
     await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((entry) => entry.name.includes('/page-head-tags-')),
+      performance.getEntriesByType('resource').some((entry) => entry.name.includes('/page-head-live-')),
     );
     // The module has arrived; React renders with it at its next commit.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));

@@ -104,7 +104,7 @@ export const ALL_BLOCK_COMPONENTS: BlockRenderers<Exclude<BlockName, RenderedEls
   download: (content) => <Download content={content} />,
   licensing: (content) => <Licensing content={content} />,
   benefits: (content) => <Benefits content={content} />,
-  badges: (content) => <Badges content={content} />,
+  badges: (content, { root }) => <Badges content={content} seal={root.ui.certified} />,
   journey: (content) => <Journey content={content} />,
   casestudy: (content) => <CaseStudy content={content} />,
   more: (content, { page }) => <More content={content} related={page.related} />,

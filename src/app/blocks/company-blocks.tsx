@@ -16,6 +16,7 @@ import { Portrait } from '../people/portrait.tsx';
 import { ArrowLabel } from './arrow-label.tsx';
 import { BlockSection } from './block-section.tsx';
 import { cardGridClass } from './card-grid.ts';
+import { ContentImage } from './content-image.tsx';
 import { Intro } from './intro.tsx';
 import { Paragraphs } from './paragraphs.tsx';
 
@@ -56,7 +57,10 @@ export function WhoWeAre({ content }: { content: WhoWeAreContent }) {
   );
 }
 
-/** Cards with an icon, a title, a sentence and an optional link: the company hub, what we do and what we offer. */
+/**
+ * Cards with an icon, a title, a sentence and an optional link: the company hub, what we do and what we offer
+ * (which may show a drawing above its cards).
+ */
 function CardList({
   content,
   className,
@@ -66,6 +70,9 @@ function CardList({
 }) {
   return (
     <BlockSection block={className} headline={content.headline} text={content.text}>
+      {'image' in content && content.image ? (
+        <ContentImage image={content.image} className="offers__visual" sizes="(min-width: 1000px) 880px, 100vw" />
+      ) : null}
       <ul className={cardGridClass(content.items.length)}>
         {content.items.map((item) => (
           <li key={item.title} className={item.link_url && item.link_text ? 'card card--link' : 'card'}>

@@ -4,6 +4,7 @@ import type { BLOCK_ORDERS } from '../block-orders.ts';
 import type { BlockRenderers } from './block-renderer.ts';
 import { Contact } from './contact.tsx';
 import { Intro } from './intro.tsx';
+import { Proof } from './proof.tsx';
 import { Quote } from './quote.tsx';
 import { Services } from './services.tsx';
 import { Stage } from './stage.tsx';
@@ -15,6 +16,7 @@ export const HOME_BLOCK_COMPONENTS: BlockRenderers<(typeof BLOCK_ORDERS)['home']
     <Stage content={content} variant={page.hero} ui={root.ui} withArrow={hero} />
   ),
   intro: (content) => <Intro content={content} />,
+  proof: (content) => <Proof content={content} />,
   quote: (content) => <Quote content={content} />,
   contact: (content) => <Contact content={content} />,
   services: (content) => <Services content={content} />,

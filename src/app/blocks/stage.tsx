@@ -1,11 +1,13 @@
 /**
  * The hero that opens a page, in the variant its page kind is given (hero-variants.ts): eyebrow,
- * the page's one h1, description, facts, calls to action and an illustration or cover.
+ * the page's one h1, description, facts, calls to action, the homepage's proof row and an
+ * illustration or cover.
  */
 import type { ReactNode } from 'react';
 import type { StageContent } from '../content/schemas/stage.ts';
 import type { UiTexts } from '../content/types.ts';
 import type { HeroVariant } from '../hero-variants.ts';
+import { CertificateBadge } from '../images/certificate-badge.tsx';
 import { Icon } from '../layout/icon.tsx';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { ContentImage } from './content-image.tsx';
@@ -43,7 +45,7 @@ export interface StageProps {
 }
 
 export function Stage({ content, variant, ui, withArrow = false, before, meta, cover, action }: StageProps) {
-  const { eyebrow, headline, description, button, secondary_button: secondary, image } = content;
+  const { eyebrow, headline, description, button, secondary_button: secondary, image, proof } = content;
   const visual = image ? <ContentImage image={image} className="stage__image" eager sizes={VISUAL_SIZES} /> : cover;
   // Utility pages open compact and light: no illustration beside their headline.
   const shown = variant === 'utility' ? null : visual;
@@ -80,6 +82,19 @@ export function Stage({ content, variant, ui, withArrow = false, before, meta, c
             ) : null}
           </div>
         </div>
+        {proof ? (
+          <ul className="stage__proof">
+            <li className="stage__partner">
+              <CertificateBadge alt={ui.certified} size={44} eager />
+              {proof.partner}
+            </li>
+            {proof.facts.map((fact) => (
+              <li key={fact.label}>
+                <strong>{fact.value}</strong> {fact.label}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {shown ? <div className="stage__visual">{shown}</div> : null}
       </div>
       {withArrow ? (

@@ -1,5 +1,6 @@
-/** Clients who work with us, as wordmarks in text with their sector. */
+/** Clients who work with us, as a wall of their drawn wordmarks, each named by its alt text. */
 import type { TrustsContent } from '../content/schemas/trusts.ts';
+import { Picture } from '../images/picture.tsx';
 import { BlockSection } from './block-section.tsx';
 
 export function Trusts({ content }: { content: TrustsContent }) {
@@ -9,9 +10,14 @@ export function Trusts({ content }: { content: TrustsContent }) {
       {content.text ? <p className="section__lead trusts__lead">{content.text}</p> : null}
       <ul className="trusts__list">
         {content.clients.map((client) => (
-          <li key={client.name} className="trusts__client">
-            <span className="trusts__name">{client.name}</span>
-            <span className="trusts__sector">{client.sector}</span>
+          <li key={client.name}>
+            <Picture
+              src={`/images/clients/${client.logo}.svg`}
+              alt={client.name}
+              width={240}
+              height={80}
+              loading="lazy"
+            />
           </li>
         ))}
       </ul>

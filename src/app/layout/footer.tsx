@@ -1,8 +1,12 @@
-/** The footer: logo, link columns from footer.json, icon links for social profiles, Cookies button, copyright. */
+/**
+ * The footer: logo, link columns from footer.json, icon links for social profiles, Cookies button, a row of
+ * the certifications beside the site's seal, copyright.
+ */
 import { openConsentSettings } from '../consent/settings-event.ts';
 import type { FooterData, FooterLink, UiTexts } from '../content/types.ts';
 import { mailtoHref } from '../email/mailto.ts';
 import { currentYear, fill } from '../i18n/format.ts';
+import { CertificateBadge } from '../images/certificate-badge.tsx';
 import { HOME_PATH } from '../paths.ts';
 import { Icon, socialIconOf } from './icon.tsx';
 import { Logo } from './logo.tsx';
@@ -79,6 +83,16 @@ export function Footer({ footer, ui }: { footer: FooterData; ui: UiTexts }) {
           );
         })}
       </div>
+      {footer.certifications ? (
+        <ul className="footer__badges">
+          {footer.certifications.map((name) => (
+            <li key={name}>
+              <CertificateBadge alt={ui.certified} size={32} />
+              {name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p className="footer__copyright">{fill(ui.copyright, { year: currentYear() })}</p>
     </footer>
   );

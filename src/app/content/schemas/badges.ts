@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { strict, Text } from './common.ts';
 
-/** Certifications and partner statuses, shown as text badges. */
+/** Certifications and partner statuses, each named beside the site's badge. */
 export const BadgesSchema = Type.Object(
   {
     headline: Text,

@@ -53,6 +53,7 @@ import { MarketingIntelligenceSchema } from './marketing-intelligence.ts';
 import { MetaSchema } from './meta.ts';
 import { MoreSchema } from './more.ts';
 import { OptimizationSchema } from './optimization.ts';
+import { ProofSchema } from './proof.ts';
 import { PubsellSchema } from './pubsell.ts';
 import { QuoteSchema } from './quote.ts';
 import { QuoteSliderSchema } from './quote-slider.ts';
@@ -96,6 +97,7 @@ export const BLOCK_SCHEMAS = {
   services: ServicesSchema,
   gmp: GmpSchema,
   trusts: TrustsSchema,
+  proof: ProofSchema,
   cross_linkage: CrossLinkageSchema,
   teaser: TeaserSchema,
   form: FormTextsSchema,

@@ -64,8 +64,14 @@ export const CloserLookSchema = Type.Object(
 export type CloserLookContent = Static<typeof CloserLookSchema>;
 
 /** What we offer: to clients on about-us, to colleagues on the career page. */
+/** What every client gets; image: a drawing of what is offered (the Galaxy dashboard) above the cards. */
 export const OffersSchema = Type.Object(
-  { headline: Text, text: Type.Optional(Text), items: Type.Array(Card, { minItems: 1, maxItems: 12 }) },
+  {
+    headline: Text,
+    text: Type.Optional(Text),
+    image: Type.Optional(Image),
+    items: Type.Array(Card, { minItems: 1, maxItems: 12 }),
+  },
   strict,
 );
 export type OffersContent = Static<typeof OffersSchema>;

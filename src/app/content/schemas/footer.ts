@@ -24,9 +24,14 @@ const FooterAddressSchema = Type.Object({ company: Text, street: Text, city: Tex
 export type FooterAddress = Static<typeof FooterAddressSchema>;
 
 export const FooterSchema = Type.Object(
-  { title: Type.Array(FooterTitleSchema, { minItems: 1 }), address: Type.Optional(FooterAddressSchema) },
+  {
+    title: Type.Array(FooterTitleSchema, { minItems: 1 }),
+    address: Type.Optional(FooterAddressSchema),
+    /** The certifications named in the footer's row of seals. */
+    certifications: Type.Optional(Type.Array(Text, { minItems: 1 })),
+  },
   { additionalProperties: Type.Array(FooterLinkSchema, { minItems: 1 }) },
 );
 /** The columns are keyed by their titles, which the schema type cannot name: they are typed here. */
 export type FooterData = Static<typeof FooterSchema> &
-  Readonly<Record<string, FooterLink[] | FooterTitle[] | FooterAddress | undefined>>;
+  Readonly<Record<string, FooterLink[] | FooterTitle[] | FooterAddress | string[] | undefined>>;

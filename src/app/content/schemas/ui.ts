@@ -28,6 +28,8 @@ export const UiSchema = Type.Object(
     cookies: Text,
     copyright: TemplateText('ui.json', '/copyright'),
     footer_label: Text,
+    /** The accessible name of the site's seal beside a certification's name. */
+    certified: Text,
     loading: Text,
     submenu_toggle: TemplateText('ui.json', '/submenu_toggle'),
     scroll_down: Text,
