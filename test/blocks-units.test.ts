@@ -24,6 +24,15 @@ import {
   uniqueByFolder,
 } from '#app/insights/related-articles.ts';
 
+const ACTIONS = {
+  article: 'Read article',
+  'case-study': 'Read case study',
+  event: 'View event',
+  'fact-sheet': 'Download PDF',
+  video: 'Watch video',
+  whitepaper: 'Download PDF',
+} as const;
+
 const LONG_TEXT =
   'Server-side tagging moves the tag logic from the browser to a server container that you control, which means fewer scripts and more say over data.';
 
@@ -64,7 +73,7 @@ t.test('technology tools drop empty entries', async (t) => {
 t.test(
   'a related card takes the article text up to the last word within 100 characters, and an ellipsis',
   async (t) => {
-    const card = relatedArticle('server-side-tracking-in-practice', blocksOf(LONG_TEXT), 'Read more');
+    const card = relatedArticle('server-side-tracking-in-practice', blocksOf(LONG_TEXT), ACTIONS);
     t.ok(card);
     t.equal(
       card?.text,
@@ -78,7 +87,7 @@ t.test(
         folderName: 'server-side-tracking-in-practice',
         headline: 'Headline',
         text: undefined,
-        linkText: 'Read more',
+        linkText: 'Download PDF',
         type: 'whitepaper',
         imageUrl: '/images/insights/server-side-tracking-in-practice/image.jpg',
         path: '/insights/server-side-tracking-in-practice',
@@ -88,11 +97,29 @@ t.test(
       relatedArticle(
         'x',
         { content: { paragraphs: { text: 'single paragraph object' } }, stage: { headline: 'H' } },
-        'More',
+        ACTIONS,
       )?.text,
       'single paragraph object…',
     );
-    t.equal(relatedArticle('x', { stage: {} }, 'More'), null, 'no headline, no card');
+    t.equal(relatedArticle('x', { stage: {} }, ACTIONS), null, 'no headline, no card');
+    t.equal(
+      relatedArticle('x', { content: { paragraphs: { text: 'Text' } }, stage: { headline: 'H' } }, ACTIONS)?.linkText,
+      'Read article',
+      'a card without a type says what an article card says',
+    );
+    t.equal(
+      relatedArticle(
+        'x',
+        {
+          content: { paragraphs: { text: 'Text' } },
+          stage: { headline: 'H' },
+          general_information: { type: 'case-study' },
+        },
+        ACTIONS,
+      )?.linkText,
+      'Read case study',
+      'a case study card names the case study',
+    );
   },
 );
 
@@ -128,7 +155,7 @@ t.test("loading 'more'", async (t) => {
       requested.push(folder);
       return folder === 'missing' ? null : blocksOf(`Text of ${folder}`);
     },
-    'Read more',
+    ACTIONS,
   );
   t.same(requested, ['a', 'b', 'missing'], 'each folder fetched once');
   t.equal(loaded.more, more);
@@ -138,13 +165,9 @@ t.test("loading 'more'", async (t) => {
     'unique, missing ones skipped',
   );
 
-  const failed = await loadMore(more, async () => Promise.reject(new Error('503')), 'Read more');
+  const failed = await loadMore(more, async () => Promise.reject(new Error('503')), ACTIONS);
   t.same(failed, { more: null, related: [] }, "a failed fetch makes 'more' null");
-  t.same(
-    await loadMore(undefined, async () => blocksOf('x'), 'Read more'),
-    { more: null, related: [] },
-    'no more block',
-  );
+  t.same(await loadMore(undefined, async () => blocksOf('x'), ACTIONS), { more: null, related: [] }, 'no more block');
 });
 
 const ENVIRONMENT: AppEnvironment = {

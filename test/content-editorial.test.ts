@@ -4,7 +4,7 @@
  * the facts the pages state agree – one person per role at each client, no speaker at two
  * editions on the same day, event insights dated like their edition.
  */
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
 import { type ContentProblem, checkContent } from '../scripts/content-check/check-content.ts';
@@ -283,3 +283,25 @@ t.test('facts over the shipped content, language by language', async (t) => {
   t.equal(normalizedRole('Leiterin Marketing'), normalizedRole('Leiter Marketing'));
   t.not(normalizedRole('Leiterin Marketingtechnologie'), normalizedRole('Leiter Digitales Marketing'));
 });
+
+t.test(
+  "an insight's type is what it carries: a PDF for a whitepaper or fact sheet, and no video without a player",
+  async (t) => {
+    const guide = 'homepage/insights/ga4-bigquery-export-guide';
+    const whitepaper = 'homepage/insights/consent-rates-benchmark-2026';
+    const problems = await problemsAfter(t, async (dir) => {
+      await editJson(dir, `en/${guide}/general_information.json`, (v) => ({ ...v, type: 'video', duration: '12 min' }));
+      await rm(path.join(dir, `de/${whitepaper}/download.json`));
+      await rm(path.join(dir, `en/${whitepaper}/download.json`));
+    });
+    t.ok(
+      reported(problems, `en/${guide}/general_information.json`, /^\/type video promises a player with poster/),
+      'an insight labelled video is refused',
+    );
+    t.ok(
+      reported(problems, `de/${whitepaper}/general_information.json`, /^\/type (whitepaper|fact-sheet) promises a PDF/),
+      'a whitepaper without its PDF is refused',
+    );
+    t.notOk(reported(problems, `de/${guide}/general_information.json`, /promises/), 'the other language is as it was');
+  },
+);

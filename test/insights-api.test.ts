@@ -77,9 +77,17 @@ t.test('GET /api/insights/articles pages, sorts and filters', async (t) => {
     t.match(first.articles[0], {
       path: '/insights/article-20',
       imageUrl: '/images/insights/article-20/image.jpg',
-      linkText: 'Read more',
+      linkText: 'Read case study',
     });
-    t.equal((await get('/api/insights/articles/de/1')).articles[0]!.linkText, 'Weiterlesen');
+    // Each card names what it leads to, by its type: article-20 is a case study, 18 a whitepaper, 17 a video.
+    t.same(
+      first.articles.slice(0, 4).map((article) => article.linkText),
+      ['Read case study', 'Read article', 'Download PDF', 'Watch video'],
+    );
+    t.same(
+      (await get('/api/insights/articles/de/1')).articles.slice(0, 4).map((article) => article.linkText),
+      ['Fallstudie lesen', 'Artikel lesen', 'PDF herunterladen', 'Video ansehen'],
+    );
   });
 
   t.test('each sort', async (t) => {

@@ -172,7 +172,7 @@ t.test(
     );
     const index: LanguageIndex = {
       language: 'en',
-      linkText: '',
+      cardActions: { article: '', 'case-study': '', event: '', 'fact-sheet': '', video: '', whitepaper: '' },
       articles,
       byFolder: new Map(articles.map((article) => [article.folderName, article])),
       orders: new Map(),

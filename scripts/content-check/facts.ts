@@ -3,7 +3,8 @@
  * - people quoted or on stage: one person per role at each company, one role per person
  *   at a company, and no two different people with the same first name at one company;
  * - event editions: no two editions on the same day share a speaker;
- * - an event insight's date is the date of the edition it links to;
+ * - an event insight's date is the date of the edition it links to, and an insight's type is
+ *   what it carries (facts-insight-types.ts);
  * - each form states its retention period once, with its own placeholder (retention-facts.ts).
  * - the pages' own figures: project lengths, the partner year, repeated figures, event
  *   canonicals (facts-pages.ts), and the job ads' terms (facts-jobs.ts).
@@ -11,6 +12,7 @@
 import path from 'node:path';
 import { berlinDay } from '../../src/app/i18n/berlin-calendar.ts';
 import type { FactFile, FactProblem } from './fact-file.ts';
+import { insightTypeProblems } from './facts-insight-types.ts';
 import { jobFactProblems } from './facts-jobs.ts';
 import { pageFactProblems } from './facts-pages.ts';
 import { retentionProblems } from './retention-facts.ts';
@@ -191,6 +193,7 @@ export function factProblems(files: readonly FactFile[]): FactProblem[] {
       ...personProblems(ofLanguage),
       ...editionProblems(editions),
       ...insightProblems(ofLanguage, editions),
+      ...insightTypeProblems(ofLanguage),
       ...retentionProblems(ofLanguage, language),
       ...pageFactProblems(ofLanguage),
     );

@@ -18,15 +18,19 @@ import type { StageContent } from '../../src/app/content/schemas/stage.ts';
 import {
   articleImageUrl,
   articlePath,
-  CONTENT_TYPES,
   INSIGHTS_CONTENT_FOLDER,
   SECONDARY_GROUPS,
 } from '../../src/app/insights/model.ts';
 import { personSlug } from '../../src/app/people/portrait-path.ts';
 
 type Language = 'en' | 'de';
+/**
+ * The types a generated insight can carry honestly: a whitepaper or a fact sheet needs its own
+ * PDF and no insight is a video (see content-check/facts-insight-types.ts).
+ */
+const GENERATED_TYPES = ['article', 'case-study', 'event'] as const;
 type AuthorContent = Static<typeof AuthorSchema>;
-// The schema's union of content types reads as never to the type checker; the values come from CONTENT_TYPES.
+// The schema's union of content types reads as never to the type checker; the values come from GENERATED_TYPES.
 type GeneralInformation = Omit<SchemaGeneralInformation, 'type'> & { type: string };
 type Paragraph = Extract<InsightContent['paragraphs'], { text: string }>;
 type Author = AuthorContent['authors'][number];
@@ -281,7 +285,7 @@ function makeArticle(
   if (taken.has(headline[0])) return null;
   const angle = pick(rng, ANGLES)(parts);
 
-  const type = pick(rng, CONTENT_TYPES);
+  const type = pick(rng, GENERATED_TYPES);
   const groups: Pick<GeneralInformation, 'audience' | 'services' | 'technology' | 'topics'> = {
     audience: sample(rng, SECONDARY_GROUPS.audience, 1, 2),
     services: sample(rng, SECONDARY_GROUPS.services, 1, 2),
@@ -302,7 +306,6 @@ function makeArticle(
       between(rng, 0, asList(other.en.content.paragraphs).length - 1),
     ]);
   }
-  const minutes = between(rng, 8, 45);
   const city = pick(rng, CITIES);
   const paragraphsOf = (language: Language) =>
     body.map(([article, i]) => asList(article[language].content.paragraphs)[i]!);
@@ -320,11 +323,7 @@ function makeArticle(
     ];
     const description = [angle[l], source[language].stage.description].filter(Boolean).join(' ');
     const extra: Partial<GeneralInformation> =
-      type === 'video'
-        ? { duration: language === 'en' ? `${minutes} min` : `${minutes} Min.` }
-        : type === 'event'
-          ? { location: city[l], event_date: datetime.slice(0, 10) }
-          : { reading_time: readingTime };
+      type === 'event' ? { location: city[l], event_date: datetime.slice(0, 10) } : { reading_time: readingTime };
     return {
       author: { authors: names.map((name) => authors[language].get(name)!) },
       content: { paragraphs: paragraphsOf(language) },

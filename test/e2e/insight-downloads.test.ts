@@ -51,3 +51,61 @@ t.test('whitepapers and fact sheets link their PDF', async (t) => {
   }
   t.same(problems, [], 'no console errors');
 });
+
+t.test('every card on the overview says what it leads to, and an insight labelled video has a player', async (t) => {
+  const server = await startServer(t);
+  const browser = await launchBrowser(t);
+  const { page, problems } = await openPage(browser, 1280);
+  for (const [language, overview] of [
+    ['en', '/insights?lang=en'],
+    ['de', '/insights?lang=de'],
+  ] as const) {
+    const labels = json<{ card_actions: Record<string, string>; values: Record<string, string> }>(
+      `content/${language}/insights_labels.json`,
+    );
+    await page.goto(`${server.url}${overview}`);
+    await waitForHydration(page);
+    // Every insight on one list: "Show more" until the button is gone.
+    const more = page.locator('.insights__more button, button.insights__more');
+    while ((await more.count()) > 0 && (await more.first().isVisible())) {
+      const before = await page.locator('.insight-card').count();
+      await more.first().click();
+      await page.waitForFunction((count) => document.querySelectorAll('.insight-card').length > count, before);
+    }
+    const cards = await page.locator('.insight-card').evaluateAll((elements) =>
+      elements.map((card) => ({
+        folder: card.getAttribute('data-folder') ?? '',
+        href: card.querySelector('a')?.getAttribute('href') ?? '',
+        type: card.querySelector('.insight-card__type')?.textContent?.trim() ?? '',
+        action: card.querySelector('.insight-card__more')?.textContent?.trim() ?? '',
+      })),
+    );
+    t.equal(
+      cards.length,
+      readdirSync(INSIGHTS).filter((name) => !name.endsWith('.json')).length,
+      `${language}: every insight`,
+    );
+    for (const card of cards) {
+      const type = json<{ type: string }>(
+        `content/${language}/homepage/insights/${card.folder}/general_information.json`,
+      ).type;
+      t.equal(card.type, labels.values[type], `${language} ${card.folder}: labelled ${type}`);
+      t.equal(card.action, labels.card_actions[type], `${language} ${card.folder}: "${card.action}"`);
+      if (type !== 'video') continue;
+      await page.goto(`${server.url}${card.href}`);
+      const player = page.locator('video[poster]');
+      t.equal(await player.count(), 1, `${language} ${card.folder}: a video has a player with a poster`);
+      t.equal(
+        await page.locator('video track[kind="chapters"]').count(),
+        1,
+        `${language} ${card.folder}: with chapters`,
+      );
+      t.ok(await page.locator('.video__transcript').count(), `${language} ${card.folder}: and a transcript`);
+    }
+    t.notOk(
+      cards.some((card) => card.action === labels.card_actions.article && card.type !== labels.values.article),
+      `${language}: no card but an article's says "${labels.card_actions.article}"`,
+    );
+  }
+  t.same(problems, [], 'no console errors');
+});

@@ -19,8 +19,9 @@ const PERSON_BLOCKS = [
   { block: '.contact-desk__person', name: '.contact-desk__name strong' },
 ];
 
-// Not the homepage yet: its quote shows no portrait while its first load keeps the own-code budget.
 const PAGES = [
+  { path: '/?lang=en', expect: ['.quote-card'] },
+  { path: '/?lang=de', expect: ['.quote-card'] },
   { path: '/insights/cm360-floodlight-migration?lang=en', expect: ['.article__authors li'] },
   { path: '/insights/cm360-floodlight-migration?lang=de', expect: ['.article__authors li'] },
   { path: '/company/events/analytics-hub/hamburg/2026/06', expect: ['.speaker', '.interview'] },

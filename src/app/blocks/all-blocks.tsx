@@ -3,7 +3,6 @@
 import { shortJobTitle } from '../careers/short-title.ts';
 import type { BlockName } from '../content/schemas/block-schemas.ts';
 import { APPLICATION_FORM_ID } from '../forms/form-anchors.ts';
-import { Portrait } from '../people/portrait.tsx';
 import { DEFAULT_OG_IMAGE } from '../seo/json-ld.tsx';
 import { Ads } from './ads.tsx';
 import { ApplyBar } from './apply-bar.tsx';
@@ -43,7 +42,6 @@ import { MarketingIntelligence } from './marketing-intelligence.tsx';
 import { More } from './more.tsx';
 import { Optimization } from './optimization.tsx';
 import { Pubsell } from './pubsell.tsx';
-import { QuoteCard } from './quote-card.tsx';
 import { QuoteSlider } from './quote-slider.tsx';
 import { Stage } from './stage.tsx';
 import { Steps } from './steps.tsx';
@@ -92,15 +90,6 @@ export const ALL_BLOCK_COMPONENTS: BlockRenderers<Exclude<BlockName, RenderedEls
   synergy: (content) => <Synergy content={content} />,
   pubsell: (content) => <Pubsell content={content} />,
   quoteSlider: (content) => <QuoteSlider content={content} />,
-  // Beyond the homepage a quote shows its author's portrait (see QuoteCard).
-  quote: (content) => (
-    <BlockSection block="quote" innerClassName="quote__inner">
-      <QuoteCard
-        quote={content}
-        portrait={<Portrait name={content.author} size={64} className="quote-card__portrait" />}
-      />
-    </BlockSection>
-  ),
   download: (content) => <Download content={content} />,
   licensing: (content) => <Licensing content={content} />,
   benefits: (content) => <Benefits content={content} />,

@@ -4,6 +4,13 @@ import type { Language } from '../i18n/language.ts';
 export const CONTENT_TYPES = ['article', 'case-study', 'event', 'fact-sheet', 'video', 'whitepaper'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
+/** A card's link words per content type: each names what the card leads to ("Read case study", "Download PDF"). */
+export type CardActions = Readonly<Record<ContentType, string>>;
+
+/** The link words of a card of this type; a type the model does not know reads as an article. */
+export const cardAction = (actions: CardActions, type: string): string =>
+  actions[CONTENT_TYPES.find((known) => known === type) ?? 'article'];
+
 /** Secondary filter groups and their values; a value belongs to exactly one group. */
 export const SECONDARY_GROUPS = {
   audience: ['marketing-leads', 'data-teams', 'executives', 'developers', 'agencies'],

@@ -110,7 +110,7 @@ export async function loadPageExtras(
     const state = await loadMore(
       content.more,
       (folder) => deps.content.page(language, `${INSIGHTS_CONTENT_FOLDER}/${folder}`) as Promise<ArticleBlocks | null>,
-      labels.read_more,
+      labels.card_actions,
     );
     return { related: { labels: cardLabels(labels, state.related), ...state } };
   }

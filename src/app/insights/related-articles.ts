@@ -4,7 +4,7 @@
  * by folderName; when loading fails, 'more' becomes null and the section is hidden.
  */
 import type { MoreContent } from '../content/schemas/more.ts';
-import { type ArticleCard, articleImageUrl, articlePath, cardText } from './model.ts';
+import { type ArticleCard, articleImageUrl, articlePath, type CardActions, cardAction, cardText } from './model.ts';
 
 /** The related-article card of the spec: an article card without date and authors. */
 export type RelatedArticle = Pick<
@@ -43,7 +43,7 @@ export interface ArticleBlocks {
   general_information?: { type?: string };
 }
 
-export function relatedArticle(folderName: string, blocks: ArticleBlocks, linkText: string): RelatedArticle | null {
+export function relatedArticle(folderName: string, blocks: ArticleBlocks, actions: CardActions): RelatedArticle | null {
   const headline = blocks.stage?.headline;
   const paragraphs = blocks.content?.paragraphs;
   const first = Array.isArray(paragraphs) ? paragraphs[0] : paragraphs;
@@ -52,7 +52,7 @@ export function relatedArticle(folderName: string, blocks: ArticleBlocks, linkTe
     folderName,
     headline,
     text: cardText(first.text),
-    linkText,
+    linkText: cardAction(actions, blocks.general_information?.type ?? 'article'),
     type: blocks.general_information?.type ?? 'article',
     imageUrl: articleImageUrl(folderName),
     path: articlePath(folderName),
@@ -66,7 +66,7 @@ export function relatedArticle(folderName: string, blocks: ArticleBlocks, linkTe
 export async function loadMore(
   more: MoreContent | null | undefined,
   fetchArticle: (folderName: string) => Promise<ArticleBlocks | null>,
-  linkText: string,
+  actions: CardActions,
 ): Promise<MoreState> {
   if (!more) return resetMore();
   let state = setMore(more);
@@ -74,7 +74,7 @@ export async function loadMore(
     const folders = [...new Set(more.articles)];
     const blocks = await Promise.all(folders.map(fetchArticle));
     const cards = blocks
-      .flatMap((article, index) => (article ? [relatedArticle(folders[index] ?? '', article, linkText)] : []))
+      .flatMap((article, index) => (article ? [relatedArticle(folders[index] ?? '', article, actions)] : []))
       .filter((card) => card !== null);
     state = addRelated(state, cards);
   } catch {

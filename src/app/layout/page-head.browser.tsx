@@ -11,20 +11,11 @@
 import { useEffect, useState } from 'react';
 import type { PageHead as ServerPageHead } from './page-head-tags.tsx';
 
-let loaded: typeof ServerPageHead | null = null;
-
 export const PageHead: typeof ServerPageHead = (props) => {
-  const [Live, setLive] = useState(() => loaded);
+  const [Live, setLive] = useState<typeof ServerPageHead | null>(null);
+  // The layout renders one page head for the life of the document, so it loads the module once.
   useEffect(() => {
-    if (Live) return;
-    let mounted = true;
-    void import('./page-head-live.tsx').then((module) => {
-      loaded = module.LivePageHead;
-      if (mounted) setLive(() => module.LivePageHead);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, [Live]);
+    void import('./page-head-live.tsx').then((module) => setLive(() => module.LivePageHead));
+  }, []);
   return Live ? <Live {...props} /> : null;
 };

@@ -12,7 +12,9 @@ import {
   type ArticleCard,
   articleImageUrl,
   articlePath,
+  type CardActions,
   CONTENT_TYPES,
+  cardAction,
   cardText,
   SECONDARY_GROUP_NAMES,
   SECONDARY_GROUPS,
@@ -66,13 +68,13 @@ export const secondaryValues = (article: IndexedArticle, group: SecondaryGroup):
   (SECONDARY_GROUPS[group] as readonly string[]).filter((value) => (article.secondary & secondaryBit(value)) !== 0);
 
 /** The card lists and search answer with, made from the article when asked. */
-export function articleCard(article: IndexedArticle, linkText: string): ArticleCard {
+export function articleCard(article: IndexedArticle, actions: CardActions): ArticleCard {
   const { folderName, headline, teaser, type, datetime, authors } = article;
   return {
     folderName,
     headline,
     text: teaser,
-    linkText,
+    linkText: cardAction(actions, type),
     type,
     imageUrl: articleImageUrl(folderName),
     path: articlePath(folderName),
@@ -102,8 +104,8 @@ const knownType = (type: string) => CONTENT_TYPES.find((known) => known === type
 
 export interface LanguageIndex {
   language: Language;
-  /** The cards' link text in this language. */
-  linkText: string;
+  /** The cards' link words in this language, by content type. */
+  cardActions: CardActions;
   articles: IndexedArticle[];
   byFolder: Map<string, IndexedArticle>;
   /** The articles in each sort order asked for so far (see sortedArticles): filled once per order, never changed after. */
@@ -170,7 +172,7 @@ function readArticle(
 export async function buildLanguageIndex(
   store: ContentStore,
   language: Language,
-  readMore: string,
+  cardActions: CardActions,
 ): Promise<LanguageIndex> {
   const articles: IndexedArticle[] = [];
   // Each article's text goes into the index as it is read and is not kept.
@@ -215,7 +217,7 @@ export async function buildLanguageIndex(
   const search = searchBuilder.finish();
   return {
     language,
-    linkText: readMore,
+    cardActions,
     articles,
     byFolder: new Map(articles.map((article) => [article.folderName, article])),
     orders: new Map(),

@@ -89,7 +89,7 @@ export function listArticles(
   const matching = sortedArticles(index, sort).filter((article) => matches(article, resolved));
   const start = (page - 1) * PAGE_SIZE;
   return {
-    articles: matching.slice(start, start + PAGE_SIZE).map((article) => articleCard(article, index.linkText)),
+    articles: matching.slice(start, start + PAGE_SIZE).map((article) => articleCard(article, index.cardActions)),
     sum: matching.length,
     page,
     more: start + PAGE_SIZE < matching.length,
@@ -174,7 +174,7 @@ export function searchArticles(index: LanguageIndex, term: string): ArticleCard[
   if (results.length === 0) results = index.search.search(trimmed, 'OR', SEARCH_RESULT_LIMIT);
   return results.flatMap((result) => {
     const article = index.byFolder.get(result.id);
-    return article ? [articleCard(article, index.linkText)] : [];
+    return article ? [articleCard(article, index.cardActions)] : [];
   });
 }
 
@@ -192,7 +192,7 @@ export function recommendArticles(
     .map((article) => ({ article, score: bitCount(article.secondary & related) }))
     .sort((a, b) => b.score - a.score || b.article.timestamp - a.article.timestamp)
     .slice(0, RECOMMENDATION_LIMIT)
-    .map(({ article }) => articleCard(article, index.linkText));
+    .map(({ article }) => articleCard(article, index.cardActions));
 }
 
 /** The values that make articles related: shared services, technology and topics (not the audience). */

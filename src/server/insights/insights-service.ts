@@ -3,6 +3,7 @@
  * the insights plugin hands it to the routes as app.insights.
  */
 import type { Language } from '#app/i18n/language.ts';
+import { type CardActions, CONTENT_TYPES } from '#app/insights/model.ts';
 import type { ContentStore } from '../content/content-store.ts';
 import { buildLanguageIndex, type LanguageIndex } from './insights-index.ts';
 
@@ -17,12 +18,15 @@ export interface InsightsService {
 }
 
 export async function createInsightsService(store: ContentStore): Promise<InsightsService> {
-  const readMore = (language: Language) =>
-    (store.get(`${language}/insights_labels.json`)?.value as { read_more?: string } | undefined)?.read_more ?? '';
+  // The labels file is checked by content:check; a store without it (a bare test store) gives cards no link words.
+  const cardActions = (language: Language): CardActions =>
+    (store.get(`${language}/insights_labels.json`)?.value as { card_actions?: CardActions } | undefined)
+      ?.card_actions ??
+    (Object.fromEntries(CONTENT_TYPES.map((type) => [type, ''])) as Record<(typeof CONTENT_TYPES)[number], string>);
   // One language after the other: the pass over the articles holds one article's text at a time.
   const build = async () => {
-    const en = await buildLanguageIndex(store, 'en', readMore('en'));
-    return { en, de: await buildLanguageIndex(store, 'de', readMore('de')) };
+    const en = await buildLanguageIndex(store, 'en', cardActions('en'));
+    return { en, de: await buildLanguageIndex(store, 'de', cardActions('de')) };
   };
   // Replaced whole, never changed: a reader holds one language's complete index or the other's.
   let indexes: Readonly<Record<Language, LanguageIndex>> = await build();
@@ -30,7 +34,7 @@ export async function createInsightsService(store: ContentStore): Promise<Insigh
     index: (language) => indexes[language],
     async rebuild() {
       for (const language of ['en', 'de'] as const) {
-        const rebuilt = await buildLanguageIndex(store, language, readMore(language));
+        const rebuilt = await buildLanguageIndex(store, language, cardActions(language));
         indexes = { ...indexes, [language]: rebuilt };
       }
     },

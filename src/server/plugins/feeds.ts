@@ -32,7 +32,7 @@ export const feedsPlugin: FastifyPluginAsync<FeedsOptions> = async (app, { siteU
       .sort((a, b) => b.timestamp - a.timestamp)
       .slice(0, FEED_ITEMS);
     const items = articles.map((article) => {
-      const card = articleCard(article, '');
+      const card = articleCard(article, labels.card_actions);
       // The article's address in the feed's own language: a crawler following it sends no cookie.
       const link = `${siteUrl}${languageAddress(card.path, language)}`;
       return [

@@ -10,8 +10,8 @@ import { Link, strict, TemplateText, Text } from './common.ts';
 
 const SECONDARY_VALUES: readonly string[] = Object.values(SECONDARY_GROUPS).flat();
 const FILTER_VALUES = [...CONTENT_TYPES, ...SECONDARY_VALUES];
-const named = (keys: readonly string[]) =>
-  Type.Object(Object.fromEntries(keys.map((key) => [key, Text])) as Record<string, typeof Text>, strict);
+const named = <Key extends string>(keys: readonly Key[]) =>
+  Type.Object(Object.fromEntries(keys.map((key) => [key, Text])) as Record<Key, typeof Text>, strict);
 
 export const InsightsLabelsSchema = Type.Object(
   {
@@ -54,7 +54,8 @@ export const InsightsLabelsSchema = Type.Object(
     popular_topics: Type.Array(Type.Union(SECONDARY_VALUES.map((value) => Type.Literal(value))), { minItems: 1 }),
     empty_contact_text: Text,
     empty_contact_link: Link,
-    read_more: Text,
+    /** A card's link words by its content type, so each card says what it leads to. */
+    card_actions: named(CONTENT_TYPES),
     reading_time: TemplateText('insights_labels.json', '/reading_time'),
     duration: TemplateText('insights_labels.json', '/duration'),
     location: TemplateText('insights_labels.json', '/location'),
