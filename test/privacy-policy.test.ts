@@ -282,8 +282,8 @@ t.test(
   'the banner’s first layer describes the purposes it asks about, the marketing one with remarketing',
   async (t) => {
     const words = {
-      de: { statistics: 'Statistik', marketing: 'Anzeigen auf anderen Websites', maps: 'Google Maps' },
-      en: { statistics: 'statistics', marketing: 'show you our ads on other websites', maps: 'Google map' },
+      de: { statistics: 'Statistikdienste', marketing: 'Anzeigen auf anderen Websites', maps: 'Google Maps' },
+      en: { statistics: 'use analytics', marketing: 'show you our ads on other websites', maps: 'Google map' },
     };
     for (const language of ['de', 'en'] as const) {
       const texts = JSON.parse(readFileSync(`content/${language}/consent.json`, 'utf8')) as ConsentTexts;

@@ -115,7 +115,7 @@ t.test('unknown paths answer 404 with the error page', async (t) => {
     if (cookie === 'en' || url.startsWith('/company')) {
       t.match(response.body, 'Error 404', `${url} headline`);
       t.match(response.body, 'This page could not be found', `${url} message`);
-      t.match(response.body, 'Back to homepage', `${url} way home`);
+      t.match(response.body, 'Back to the homepage', `${url} way home`);
     } else {
       t.match(response.body, 'Fehler 404', `${url} headline`);
       t.match(response.body, 'Diese Seite konnte nicht gefunden werden', `${url} message`);

@@ -10,7 +10,7 @@ t.test('a page that fails to render answers 500 with the error page in the layou
   t.equal(response.statusCode, 500);
   t.match(response.body, 'Error 500');
   t.match(response.body, 'Oops, something went wrong.');
-  t.match(response.body, 'Back to homepage');
+  t.match(response.body, 'Back to the homepage');
   t.match(response.body, 'class="navbar', 'the navigation stays');
   t.notMatch(response.body, 'not a function', 'no internals leak');
   const other = await app.inject({ url: '/services', headers: { cookie: 'language=en' } });

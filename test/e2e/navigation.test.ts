@@ -189,7 +189,7 @@ t.test('a visitor in Chromium', async (t) => {
     await waitForHydration(page);
     t.equal(await page.textContent('h1'), 'Error 404');
     t.match(await page.textContent('.error-page__message'), 'This page could not be found');
-    await page.click('text=Back to homepage');
+    await page.click('text=Back to the homepage');
     await page.waitForURL(`${server.url}/`);
     await page.locator('h1.stage__headline').waitFor();
     t.not(await page.textContent('h1'), 'Error 404', 'the homepage replaced the error page');

@@ -8,7 +8,7 @@ export const FALLBACK_MESSAGES: Record<Language, { title: string; headline: stri
   en: {
     title: 'Nordstern Digital',
     headline: 'An error occurred while showing the error page',
-    home: 'Back to homepage',
+    home: 'Back to the homepage',
   },
   de: {
     title: 'Nordstern Digital',
