@@ -84,19 +84,27 @@ t.test('the policy says what the issue asks, and nothing looser', async (t) => {
   t.match(refused.body, ` nonce="${nonce}"`);
 });
 
+/** Google Ads' conversion and remarketing scripts, for browsers without 'strict-dynamic'. */
+const GOOGLE_ADS_SCRIPTS = [
+  'https://www.googleadservices.com',
+  'https://googleads.g.doubleclick.net',
+  'https://www.google.com',
+];
+
 t.test('script sources are exactly the configured third parties', async (t) => {
   const base = { SITE_URL: 'https://www.nordstern-digital.example', DATA_DIR: '/tmp/unused' };
   const scriptOrigins = (env: Record<string, string>) =>
     createContentSecurityPolicy(loadConfig({ ...base, ...env })).scriptOrigins;
   t.same(scriptOrigins({}), [], 'nothing configured: none');
-  t.same(scriptOrigins({ GTM_ID: 'GTM-ABC123' }), ['https://www.googletagmanager.com']);
+  t.same(scriptOrigins({ GTM_ID: 'GTM-ABC123' }), ['https://www.googletagmanager.com', ...GOOGLE_ADS_SCRIPTS]);
   t.same(
     scriptOrigins({ GTM_ID: 'GTM-ABC123', GTM_ORIGIN: 'https://gtm.staging.nordstern-digital.example' }),
-    ['https://gtm.staging.nordstern-digital.example'],
+    ['https://gtm.staging.nordstern-digital.example', ...GOOGLE_ADS_SCRIPTS],
     'staging host',
   );
   t.same(scriptOrigins({ GTM_ID: 'GTM-ABC123', CONSENT_MANAGER_ID: 'AbC-123_x' }), [
     'https://www.googletagmanager.com',
+    ...GOOGLE_ADS_SCRIPTS,
     'https://app.usercentrics.eu',
   ]);
   t.same(scriptOrigins({ MAPS_API_KEY: 'AIzaExampleKey' }), ['https://maps.googleapis.com']);
@@ -125,6 +133,55 @@ t.test('script sources are exactly the configured third parties', async (t) => {
     directives(createContentSecurityPolicy(loadConfig(base)).header('n')).has('upgrade-insecure-requests'),
     'https sites upgrade',
   );
+});
+
+t.test('Google Ads can measure and remarket exactly where the consent asks for marketing', async (t) => {
+  const base = { SITE_URL: 'https://www.nordstern-digital.example', DATA_DIR: '/tmp/unused' };
+  const policy = (env: Record<string, string>) =>
+    directives(createContentSecurityPolicy(loadConfig({ ...base, ...env })).header('n'));
+  const ads = {
+    'connect-src': [
+      'https://www.googleadservices.com',
+      'https://googleads.g.doubleclick.net',
+      'https://www.google.com',
+    ],
+    'img-src': ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
+    'frame-src': ['https://td.doubleclick.net', 'https://bid.g.doubleclick.net'],
+  };
+  const withMarketing: Record<string, string>[] = [
+    { GTM_ID: 'GTM-ABC123' },
+    { GTM_ID: 'GTM-ABC123', CONSENT_MANAGER_ID: 'AbC-123_x' },
+  ];
+  for (const env of withMarketing) {
+    const withTagManager = policy(env);
+    for (const [directive, hosts] of Object.entries(ads)) {
+      t.same(
+        hosts.filter((host) => !withTagManager.get(directive)?.includes(host)),
+        [],
+        `${Object.keys(env).join(' + ')}: ${directive} allows Google Ads' hosts`,
+      );
+    }
+    t.ok(withTagManager.get('frame-src')?.includes("'self'"), 'frames of this site stay allowed');
+  }
+  const withoutMarketing: Record<string, string>[] = [
+    {},
+    { MAPS_API_KEY: 'AIzaExampleKey' },
+    { CONSENT_MANAGER_ID: 'AbC-123_x' },
+  ];
+  for (const env of withoutMarketing) {
+    const without = policy(env);
+    t.same(
+      without.get('frame-src'),
+      ["'self'"],
+      `${Object.keys(env).join(' + ') || 'nothing'}: no marketing purpose, no ad frames`,
+    );
+    for (const directive of ['connect-src', 'img-src'] as const) {
+      t.notOk(
+        without.get(directive)?.some((host) => /googleadservices|doubleclick/.test(host)),
+        `${Object.keys(env).join(' + ') || 'nothing'}: ${directive} names no ad host`,
+      );
+    }
+  }
 });
 
 t.test('reports: both forms logged, bad ones refused, bounded per address', async (t) => {

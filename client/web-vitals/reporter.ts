@@ -10,6 +10,7 @@
  * on a view after it was reported is not sent. A view begun before this module ran (the
  * visitor clicked on before the page was idle) is not reported, since its start is unknown.
  * Each metric is sent only where the browser measures it (no CLS without layout-shift entries).
+ * Stopped, it sends nothing more, not even the view on screen (statistics consent withdrawn).
  */
 
 import { WEB_VITALS_API } from '#app/api-paths.ts';
@@ -53,6 +54,9 @@ type ObserveOptions = PerformanceObserverInit & { durationThreshold?: number };
 /** When a prerendered page was shown; 0 for a page loaded in view. */
 type NavigationEntry = PerformanceNavigationTiming & { readonly activationStart?: number };
 
+/** The inputs that mark a view as interacted with. */
+const INPUT_EVENTS = ['click', 'keydown'];
+
 /** How long a view the router left still takes entries before it is sent. */
 const SETTLE_MS = 1_000;
 
@@ -81,9 +85,10 @@ function send(report: WebVitalsReport): void {
   navigator.sendBeacon(WEB_VITALS_API, new Blob([JSON.stringify(report)], { type: 'application/json' }));
 }
 
-export function startReporter(router: ViewSource): void {
+/** Starts measuring; returns the stop. */
+export function startReporter(router: ViewSource): () => void {
   // Checked here rather than before loading, to keep the first load a few bytes lighter.
-  if (typeof PerformanceObserver === 'undefined' || typeof navigator.sendBeacon !== 'function') return;
+  if (typeof PerformanceObserver === 'undefined' || typeof navigator.sendBeacon !== 'function') return () => undefined;
   const measuresShifts = supports('layout-shift');
   const measuresInteractions = supports('event') && 'interactionId' in PerformanceEventTiming.prototype;
   const navigation = performance.getEntriesByType('navigation')[0] as NavigationEntry | undefined;
@@ -98,6 +103,7 @@ export function startReporter(router: ViewSource): void {
   const viewAt = (time: number) => views.find((view) => view.start <= time && time < view.end);
 
   const observers: { observer: PerformanceObserver; handle: (entry: PerformanceEntry) => void }[] = [];
+  const stops: (() => void)[] = [];
   const observe = <T extends PerformanceEntry>(
     type: string,
     handle: (entry: T) => void,
@@ -132,7 +138,10 @@ export function startReporter(router: ViewSource): void {
       const view = viewAt(event.timeStamp);
       if (view) view.interacted = true;
     };
-    for (const type of ['click', 'keydown']) addEventListener(type, interacted, { capture: true, passive: true });
+    for (const type of INPUT_EVENTS) addEventListener(type, interacted, { capture: true, passive: true });
+    stops.push(() => {
+      for (const type of INPUT_EVENTS) removeEventListener(type, interacted, { capture: true });
+    });
   }
 
   function reportOf(view: View): WebVitalsReport | undefined {
@@ -161,7 +170,7 @@ export function startReporter(router: ViewSource): void {
   }
   const finishAll = () => [...views].forEach(finish);
 
-  router.subscribe((state) => {
+  const unsubscribe = router.subscribe((state) => {
     if (state.location.pathname === pathname) return;
     pathname = state.location.pathname;
     const now = performance.now();
@@ -172,10 +181,21 @@ export function startReporter(router: ViewSource): void {
       setTimeout(() => finish(left), SETTLE_MS);
     }
   });
-  document.addEventListener('visibilitychange', (event) => {
+  const onVisibility = (event: Event) => {
     if (document.visibilityState !== 'hidden') return;
     firstHidden = Math.min(firstHidden, event.timeStamp);
     finishAll();
-  });
+  };
+  document.addEventListener('visibilitychange', onVisibility);
   addEventListener('pagehide', finishAll);
+
+  return () => {
+    // A view waiting to settle finds itself gone and sends nothing.
+    views.length = 0;
+    unsubscribe();
+    document.removeEventListener('visibilitychange', onVisibility);
+    removeEventListener('pagehide', finishAll);
+    for (const { observer } of observers) observer.disconnect();
+    for (const stop of stops) stop();
+  };
 }

@@ -2,18 +2,57 @@
  * Real visitors' Web Vitals in Chromium, under the site's own Content Security Policy: a
  * sampled page load fetches the reporter only after it has loaded, and each page view (the
  * loaded one, left by a client navigation, and the client view, left by a full load) reaches
- * /metrics once, by its route id. A page load outside the sample loads and sends nothing.
+ * /metrics once, by its route id. Measuring needs the visitor's statistics consent: nothing
+ * is sent before it is given in the banner, nor after it is withdrawn, and without a consent
+ * tool no page measures at all. A page load outside the sample loads and sends nothing.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { WEB_VITALS_API as WEB_VITALS_PATH } from '#app/api-paths.ts';
+import type { Language } from '#app/i18n/language.ts';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts';
 import { type ServerProcess, startServer } from '../helpers/server-process.ts';
+import { startThirdPartyStandIn } from '../helpers/third-party.ts';
 
 const TOKEN = 'w'.repeat(40);
+const GTM_ID = 'GTM-V1TALS1';
 const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as { lazy: Record<string, string[]> };
-const REPORTER_CHUNK = manifest.lazy['client/web-vitals/reporter.ts']![0]!;
+const REPORTER_CHUNK = manifest.lazy['client/web-vitals/with-statistics-consent.ts']![0]!;
+
+interface ConsentTexts {
+  banner_title: string;
+  accept_all: string;
+  settings_title: string;
+  save: string;
+  purposes: { statistics: { title: string } };
+}
+const consentTexts = (language: Language) =>
+  JSON.parse(readFileSync(`content/${language}/consent.json`, 'utf8')) as ConsentTexts;
+
+/** A server with a tag manager (on a loopback stand-in), so the site's banner asks for statistics. */
+async function startServerWithBanner(t: Test): Promise<ServerProcess> {
+  const standIn = await startThirdPartyStandIn(t);
+  return startServer(t, {
+    WEB_VITALS_SAMPLE_RATE: '1',
+    METRICS_TOKEN: TOKEN,
+    GTM_ID,
+    GTM_ORIGIN: standIn.origin,
+  });
+}
+
+/** A visitor who allowed statistics (and nothing else) on an earlier visit. */
+const allowStatistics = (page: Page) =>
+  page.addInitScript(() => {
+    localStorage.setItem(
+      'nordstern-consent',
+      JSON.stringify({
+        version: 1,
+        decidedAt: Date.now(),
+        purposes: { statistics: true, marketing: false, maps: false },
+      }),
+    );
+  });
 
 /** The web_vitals_* samples of /metrics as `name{labels}` → value. */
 async function vitals(server: ServerProcess): Promise<Map<string, number>> {
@@ -51,9 +90,10 @@ async function watchViolations(page: Page): Promise<void> {
 }
 
 t.test('every view of a sampled visit reaches /metrics once, by its route id', async (t) => {
-  const server = await startServer(t, { WEB_VITALS_SAMPLE_RATE: '1', METRICS_TOKEN: TOKEN });
+  const server = await startServerWithBanner(t);
   const browser = await launchBrowser(t);
   const { page, problems } = await openPage(browser, 1280);
+  await allowStatistics(page);
   await watchViolations(page);
   const beacons: { status: number; type: string | undefined }[] = [];
   page.on('response', (response) => {
@@ -152,6 +192,153 @@ t.test('every view of a sampled visit reaches /metrics once, by its route id', a
     ['language'],
     'no cookie is set for it (language is the one /company sets)',
   );
+  t.same(problems, []);
+});
+
+/** Four pages of one language, each its own route: the views the consent test tells apart. */
+const PAGES: Record<Language, { path: string; route: string }[]> = {
+  en: [
+    { path: '/company', route: 'en-company' },
+    { path: '/company/about-us', route: 'en-about-us' },
+    { path: '/imprint', route: 'en-imprint' },
+    { path: '/company/career', route: 'en-career' },
+  ],
+  de: [
+    { path: '/unternehmen', route: 'de-company' },
+    { path: '/unternehmen/ueber-uns', route: 'de-about-us' },
+    { path: '/impressum', route: 'de-imprint' },
+    { path: '/unternehmen/karriere', route: 'de-career' },
+  ],
+};
+
+/** Loads a page and waits until its reporter has been fetched and has read the consent state. */
+async function openAndWaitForReporter(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForHydration(page);
+  await page.waitForFunction(
+    (chunk) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === chunk),
+    REPORTER_CHUNK,
+  );
+  // The same module again: resolved only after the page's own import ran its callback.
+  await page.evaluate(async (chunk) => {
+    await import(chunk);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }, REPORTER_CHUNK);
+}
+
+/** The footer's Cookies button, once the banner has read the stored choice (its update is in the dataLayer). */
+async function openSettings(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    (window.dataLayer ?? []).some(
+      (entry) =>
+        Object.prototype.toString.call(entry) === '[object Arguments]' && (entry as ArrayLike<unknown>)[1] === 'update',
+    ),
+  );
+  await page.click('.footer__cookies');
+}
+
+const loadSeries = (route: string) => `web_vitals_ttfb_seconds_count{route="${route}"}`;
+
+for (const language of ['en', 'de'] as const) {
+  t.test(`${language}: with the banner, page speed is sent only while statistics are allowed`, async (t) => {
+    const texts = consentTexts(language);
+    const [undecided, consented, withdrawn, regranted] = PAGES[language];
+    const server = await startServerWithBanner(t);
+    const browser = await launchBrowser(t);
+    const { page, problems } = await openPage(browser, 1280);
+
+    await openAndWaitForReporter(page, `${server.url}${undecided!.path}`);
+    await page.getByRole('dialog', { name: texts.banner_title }).waitFor();
+    t.pass('the banner asks, and the reporter is on the page');
+
+    // Leaving the undecided page is when a running reporter would send its view.
+    await openAndWaitForReporter(page, `${server.url}${consented!.path}`);
+    await page.getByRole('button', { name: texts.accept_all }).click();
+    await page.getByRole('dialog', { name: texts.banner_title }).waitFor({ state: 'detached' });
+    await openAndWaitForReporter(page, `${server.url}${withdrawn!.path}`);
+    const afterConsent = await waitForSeries(server, loadSeries(consented!.route));
+    t.equal(
+      afterConsent.get(loadSeries(consented!.route)),
+      1,
+      'the page where statistics were allowed is sent as it is left',
+    );
+    t.notOk(
+      [...afterConsent.keys()].some((series) => series.includes(`"${undecided!.route}"`)),
+      'the page left before the choice sent nothing',
+    );
+
+    // Statistics withdrawn in the settings (marketing stays allowed, so the page does not reload).
+    const settings = page.getByRole('dialog', { name: texts.settings_title });
+    await openSettings(page);
+    await settings.waitFor();
+    await settings.getByRole('switch', { name: texts.purposes.statistics.title }).uncheck();
+    await settings.getByRole('button', { name: texts.save }).click();
+    await settings.waitFor({ state: 'detached' });
+    await openAndWaitForReporter(page, `${server.url}${regranted!.path}`);
+
+    // Allowed again on the next page: its view arrives, and by then the withdrawn one would have.
+    await openSettings(page);
+    await settings.waitFor();
+    await settings.getByRole('switch', { name: texts.purposes.statistics.title }).check();
+    await settings.getByRole('button', { name: texts.save }).click();
+    await settings.waitFor({ state: 'detached' });
+    await openAndWaitForReporter(page, `${server.url}${undecided!.path}`);
+    const afterWithdrawal = await waitForSeries(server, loadSeries(regranted!.route));
+    t.equal(
+      afterWithdrawal.get(loadSeries(regranted!.route)),
+      1,
+      'the page where statistics were allowed again is sent',
+    );
+    t.notOk(
+      [...afterWithdrawal.keys()].some((series) => series.includes(`"${withdrawn!.route}"`)),
+      'the page where statistics were withdrawn sent nothing after the withdrawal',
+    );
+    t.equal(afterWithdrawal.get(loadSeries(consented!.route)), 1, 'and nothing was sent twice');
+    t.same(problems, []);
+  });
+}
+
+t.test('with a consent manager, page speed waits for the statistics consent it reports', async (t) => {
+  const standIn = await startThirdPartyStandIn(t);
+  const server = await startServer(t, {
+    WEB_VITALS_SAMPLE_RATE: '1',
+    METRICS_TOKEN: TOKEN,
+    GTM_ID,
+    GTM_ORIGIN: standIn.origin,
+    CONSENT_MANAGER_ID: 'stand-in-settings',
+    CONSENT_MANAGER_ORIGIN: standIn.origin,
+  });
+  const browser = await launchBrowser(t);
+  const { page, problems } = await openPage(browser, 1280);
+  const [undecided, consented, next] = PAGES.de;
+  await openAndWaitForReporter(page, `${server.url}${undecided!.path}`);
+  await openAndWaitForReporter(page, `${server.url}${consented!.path}`);
+  await page.waitForFunction(
+    () => (window as { UC_UI?: { isInitialized(): boolean } }).UC_UI?.isInitialized() === true,
+  );
+  // What the manager's own "Accept all" does: a Consent Mode update through gtag.
+  await page.evaluate(() => (window as { UC_UI?: { acceptAllConsents(): Promise<void> } }).UC_UI?.acceptAllConsents());
+  await openAndWaitForReporter(page, `${server.url}${next!.path}`);
+  const samples = await waitForSeries(server, loadSeries(consented!.route));
+  t.equal(samples.get(loadSeries(consented!.route)), 1, 'the page where the manager reported consent is sent');
+  t.notOk(
+    [...samples.keys()].some((series) => series.includes(`"${undecided!.route}"`)),
+    'the page left before the manager reported any consent sent nothing',
+  );
+  t.same(problems, []);
+});
+
+t.test('without a consent tool, a sampled page fetches no reporter: no statistics can be allowed', async (t) => {
+  const server = await startServer(t, { WEB_VITALS_SAMPLE_RATE: '1', METRICS_TOKEN: TOKEN });
+  const browser = await launchBrowser(t);
+  const { page, problems } = await openPage(browser, 1280);
+  const first = await page.goto(`${server.url}/`);
+  t.match(await first!.text(), '"sampleRate":0', 'the page is told to sample nothing');
+  await waitForHydration(page);
+  await page.goto(`${server.url}/company`);
+  await waitForHydration(page);
+  t.notOk(await reporterRequested(page), 'the reporter is not fetched');
+  t.same(await vitals(server), new Map(), 'no series');
   t.same(problems, []);
 });
 

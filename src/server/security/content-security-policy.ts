@@ -12,6 +12,7 @@
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import { CSP_REPORT_API } from '#app/api-paths.ts';
+import { offeredPurposes } from '#app/consent/consent-choice.ts';
 import type { Config } from '../config.ts';
 
 /** The Reporting API endpoint's name, as `report-to` and `Reporting-Endpoints` spell it. */
@@ -23,6 +24,20 @@ type Directive = 'script-src' | 'connect-src' | 'img-src' | 'style-src' | 'font-
 const TAG_MANAGER_HOSTS: Partial<Record<Directive, string[]>> = {
   'connect-src': ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
   'img-src': ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+};
+/**
+ * Google Ads conversion measurement and remarketing, the Marketing purpose the consent asks
+ * for, as Google's tag CSP guide lists them: the conversion and remarketing scripts (for
+ * browsers without 'strict-dynamic'), their pixels and beacons, which redirect through
+ * googleads.g.doubleclick.net and www.google.com (/pagead/…), and the frames remarketing opens
+ * on td.doubleclick.net (interest groups) and bid.g.doubleclick.net. Nothing here runs before
+ * the visitor allows marketing: the tag manager's tags wait for Consent Mode.
+ */
+const GOOGLE_ADS_HOSTS: Partial<Record<Directive, string[]>> = {
+  'script-src': ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
+  'connect-src': ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
+  'img-src': ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
+  'frame-src': ['https://td.doubleclick.net', 'https://bid.g.doubleclick.net'],
 };
 const CONSENT_MANAGER_HOSTS: Partial<Record<Directive, string[]>> = {
   'connect-src': ['https://*.usercentrics.eu'],
@@ -109,6 +124,11 @@ export function createContentSecurityPolicy(config: PolicyConfig): ContentSecuri
     add({ 'script-src': [tracking.gtmOrigin], 'connect-src': [tracking.gtmOrigin], 'img-src': [tracking.gtmOrigin] });
     add(TAG_MANAGER_HOSTS);
   }
+  // The hosts follow the purposes the consent offers, so a purpose asked for can also work.
+  if (
+    offeredPurposes({ tagManager: Boolean(tracking.gtmId), maps: Boolean(tracking.mapsApiKey) }).includes('marketing')
+  )
+    add(GOOGLE_ADS_HOSTS);
   if (tracking.consentManagerId) {
     add({
       'script-src': [tracking.consentManagerOrigin],

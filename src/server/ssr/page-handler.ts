@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaticHandlerContext } from 'react-router';
 import { canonicalPath } from '#app/canonical-path.ts';
 import type { CareersSource } from '#app/careers/model.ts';
+import { offeredPurposes } from '#app/consent/consent-choice.ts';
 import type { ContentSource } from '#app/content/types.ts';
 import type { AppEnvironment } from '#app/environment.tsx';
 import type { FormEcho } from '#app/forms/page-data.ts';
@@ -291,6 +292,12 @@ export function createPageHandler({
   const origin = new URL(config.siteUrl).origin;
   const login = publicLoginConfig(config.login);
   const policy = createContentSecurityPolicy(config);
+  // Page-speed measuring waits for statistics consent (client/web-vitals/with-statistics-consent.ts):
+  // where no consent asks for statistics, it could never start, so no page fetches it.
+  const statisticsAsked = offeredPurposes({
+    tagManager: Boolean(config.tracking.gtmId),
+    maps: Boolean(config.tracking.mapsApiKey),
+  }).includes('statistics');
   const environmentOf = environmentsByPage(manifest, inlineCss, (assets) => ({
     siteUrl: config.siteUrl,
     assetsBaseUrl: config.assetsBaseUrl,
@@ -301,7 +308,7 @@ export function createPageHandler({
     assets,
     iconSprite: manifest.iconSprite,
     imageVersion,
-    webVitals: config.webVitals,
+    webVitals: statisticsAsked ? config.webVitals : { sampleRate: 0 },
   }));
   const inlineJson = createInlineJsonWriter();
   const createNonce = createNonceSource();
