@@ -14,7 +14,7 @@ export function scheduleWebVitals(router: ViewSource, sampleRate: number): void 
   // A reporter that cannot load (a deploy replaced its chunk) costs a missing report, nothing more.
   const start = () =>
     void import('./web-vitals/with-statistics-consent.ts')
-      .then(({ reportWithStatisticsConsent }) => reportWithStatisticsConsent(router))
+      .then(({ reportWithConsent }) => reportWithConsent(router))
       .catch(() => undefined);
   const whenIdle = () =>
     typeof requestIdleCallback === 'function'

@@ -9,7 +9,7 @@
 import { watchConsent } from '#app/consent/consent-watch.ts';
 import { startReporter, type ViewSource } from './reporter.ts';
 
-export function reportWithStatisticsConsent(router: ViewSource): void {
+export function reportWithConsent(router: ViewSource): void {
   let stop: (() => void) | undefined;
   const unwatch = watchConsent((state) => {
     if (state.analytics_storage === 'granted') stop ??= startReporter(router);

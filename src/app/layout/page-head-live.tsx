@@ -5,7 +5,7 @@
  * page's title, which the page head does not write, stays.
  */
 import { useLayoutEffect } from 'react';
-import { PageHead } from './page-head-tags.tsx';
+import { PageHead as PageHeadTags } from './page-head-tags.tsx';
 
 /** The kinds of tags page-head-tags.tsx writes. */
 const HEAD_TAGS =
@@ -20,7 +20,7 @@ const kindOf = (element: Element) =>
 /** Read when this module is evaluated, before React has written any tags: these are the server's. */
 const served = [...document.head.querySelectorAll(HEAD_TAGS)];
 
-export const LivePageHead: typeof PageHead = (props) => {
+export const PageHead: typeof PageHeadTags = (props) => {
   // After React has written its tags and before the browser paints or reads the head again.
   useLayoutEffect(() => {
     if (served.length === 0) return;
@@ -29,5 +29,5 @@ export const LivePageHead: typeof PageHead = (props) => {
     );
     for (const element of served.splice(0)) if (written.has(kindOf(element))) element.remove();
   });
-  return <PageHead {...props} />;
+  return <PageHeadTags {...props} />;
 };

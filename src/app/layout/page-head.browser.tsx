@@ -15,7 +15,7 @@ export const PageHead: typeof ServerPageHead = (props) => {
   const [Live, setLive] = useState<typeof ServerPageHead | null>(null);
   // The layout renders one page head for the life of the document, so it loads the module once.
   useEffect(() => {
-    void import('./page-head-live.tsx').then((module) => setLive(() => module.LivePageHead));
+    void import('./page-head-live.tsx').then((module) => setLive(() => module.PageHead));
   }, []);
   return Live ? <Live {...props} /> : null;
 };
