@@ -7,7 +7,6 @@
 import type { CareersSource } from './careers/model.ts';
 import type { CareerPageData, JobPageData } from './careers/page-data.ts';
 import type { BlockName } from './content/schemas/block-schemas.ts';
-import type { ConsentTexts } from './content/schemas/consent.ts';
 import type { NotFoundHelp } from './content/schemas/not-found.ts';
 import type {
   ContentSource,
@@ -46,7 +45,6 @@ export interface RootData {
   navigation: NavigationData | null;
   footer: FooterData | null;
   ui: UiTexts;
-  consent: ConsentTexts | null;
   languageMapping: LanguageMapping | null;
 }
 

@@ -4,7 +4,6 @@
  */
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { BLOCK_ORDERS } from './block-orders.ts';
-import type { ConsentTexts } from './content/schemas/consent.ts';
 import type { NotFoundHelp } from './content/schemas/not-found.ts';
 import type { FooterData, NavigationData, PageContent, UiTexts } from './content/types.ts';
 import { HERO_VARIANTS } from './hero-variants.ts';
@@ -110,13 +109,12 @@ export async function loadPage(
 
 export async function loadRoot(deps: RouteDeps, { request, context }: LoaderFunctionArgs): Promise<RootData> {
   const language = languageOf(deps, request, requestContextOf(context));
-  const [navigation, footer, ui, consent, languageMapping] = await Promise.all([
+  const [navigation, footer, ui, languageMapping] = await Promise.all([
     deps.content.file<NavigationData>(language, 'navigation.json'),
     deps.content.file<FooterData>(language, 'footer.json'),
     deps.content.file<UiTexts>(language, 'ui.json'),
-    deps.content.file<ConsentTexts>(language, 'consent.json'),
     deps.content.languageMapping(),
   ]);
   if (!ui) throw new Error(`The UI texts of ${language} could not be loaded`);
-  return { language, navigation, footer, ui, consent, languageMapping };
+  return { language, navigation, footer, ui, languageMapping };
 }

@@ -9,7 +9,6 @@ import { ApplyBar } from './apply-bar.tsx';
 import { Badges } from './badges.tsx';
 import { Benefits } from './benefits.tsx';
 import type { BlockRenderers } from './block-renderer.ts';
-import { BlockSection } from './block-section.tsx';
 import { Boxes } from './boxes.tsx';
 import { CoffeeChat, JobDescription, JobRequirements, Jobs, RelatedJobs } from './career-blocks.tsx';
 import { CaseStudy } from './case-study.tsx';

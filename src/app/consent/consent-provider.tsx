@@ -5,7 +5,6 @@
  * and nothing may load before the browser knows it.
  */
 import { createContext, lazy, type ReactNode, Suspense, use, useEffect, useState } from 'react';
-import type { ConsentTexts } from '../content/schemas/consent.ts';
 import { useEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 import { type AskedEarly, type ConsentContextValue, consentToolOf } from './consent-tool-choice.ts';
@@ -24,12 +23,11 @@ export function useConsent(): ConsentContextValue {
 }
 
 interface ConsentProviderProps {
-  texts: ConsentTexts | null;
   language: Language;
   children: ReactNode;
 }
 
-export function ConsentProvider({ texts, language, children }: ConsentProviderProps) {
+export function ConsentProvider({ language, children }: ConsentProviderProps) {
   const { tracking } = useEnvironment();
   const tool = consentToolOf(tracking);
   const [asked, setAsked] = useState<AskedEarly>({ settings: false, maps: false });
@@ -57,14 +55,7 @@ export function ConsentProvider({ texts, language, children }: ConsentProviderPr
       {children}
       {tool !== 'none' && hydrated ? (
         <Suspense fallback={null}>
-          <ConsentToolOnPage
-            tool={tool}
-            texts={texts}
-            language={language}
-            tracking={tracking}
-            asked={asked}
-            onChange={setValue}
-          />
+          <ConsentToolOnPage tool={tool} language={language} tracking={tracking} asked={asked} onChange={setValue} />
         </Suspense>
       ) : null}
     </ConsentContext>

@@ -5,7 +5,6 @@
  * load; pages without a consent tool never load it.
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import type { ConsentTexts } from '../content/schemas/consent.ts';
 import type { TrackingEnvironment } from '../environment.tsx';
 import type { Language } from '../i18n/language.ts';
 import { withStyles } from '../styles/on-demand.ts';
@@ -14,6 +13,7 @@ import type { AskedEarly, ConsentContextValue, ConsentTool as Tool } from './con
 import { openConsentSettings } from './settings-event.ts';
 import { useBuiltInConsent } from './use-built-in-consent.ts';
 import { useConsentManager } from './use-consent-manager.ts';
+import { useConsentTexts } from './use-consent-texts.ts';
 
 // The banner loads only when it asks: a visitor who decided before never loads it.
 const ConsentBanner = lazy(() =>
@@ -52,7 +52,6 @@ function useLanguageAnnouncement(tool: Tool, language: Language): void {
 
 export interface ConsentToolProps {
   tool: Exclude<Tool, 'none'>;
-  texts: ConsentTexts | null;
   language: Language;
   tracking: TrackingEnvironment;
   /** Asked before this tool had loaded: answered once, when it has. */
@@ -60,13 +59,14 @@ export interface ConsentToolProps {
   onChange(value: ConsentContextValue): void;
 }
 
-export function ConsentTool({ tool, texts, language, tracking, asked, onChange }: ConsentToolProps) {
+export function ConsentTool({ tool, language, tracking, asked, onChange }: ConsentToolProps) {
   // First: the consent watcher must be listening before the stored choice is sent.
   useTagManagerOnConsent(tracking);
   useLanguageAnnouncement(tool, language);
   const maps = Boolean(tracking.mapsApiKey);
   const manager = useConsentManager(tool === 'manager', language, maps);
   const builtIn = useBuiltInConsent(tool === 'banner', tracking);
+  const texts = useConsentTexts(language, tool === 'banner');
 
   const mapsAllowed = maps && (tool === 'manager' ? manager.mapsAllowed : builtIn.choice.maps === true);
   const allowMaps = tool === 'manager' ? manager.allowMaps : builtIn.allowMaps;

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { CONSENT_SETTINGS_EVENT } from '../consent/settings-event.ts';
-import type { ConsentTexts } from '../content/schemas/consent.ts';
+import type { Language } from '../i18n/language.ts';
 import { withStyles } from '../styles/on-demand.ts';
 
 const ConsentSettings = lazy(() =>
@@ -13,7 +13,7 @@ const ConsentSettings = lazy(() =>
   })),
 );
 
-export function ConsentSettingsOnDemand({ texts }: { texts: ConsentTexts }) {
+export function ConsentSettingsOnDemand({ language }: { language: Language }) {
   const [asked, setAsked] = useState(false);
 
   useEffect(() => {
@@ -25,7 +25,7 @@ export function ConsentSettingsOnDemand({ texts }: { texts: ConsentTexts }) {
 
   return asked ? (
     <Suspense fallback={null}>
-      <ConsentSettings texts={texts} openAtStart />
+      <ConsentSettings language={language} openAtStart />
     </Suspense>
   ) : null;
 }

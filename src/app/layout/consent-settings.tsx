@@ -5,11 +5,18 @@
 import { useEffect, useId, useRef } from 'react';
 import { CookieTable } from '../consent/cookie-table.tsx';
 import { CONSENT_SETTINGS_EVENT } from '../consent/settings-event.ts';
+import { useConsentTexts } from '../consent/use-consent-texts.ts';
 import type { ConsentTexts } from '../content/schemas/consent.ts';
+import type { Language } from '../i18n/language.ts';
 import { Icon } from './icon.tsx';
 
-/** openAtStart: shown as it mounts, for the press of the Cookies button that loaded it. */
-export function ConsentSettings({ texts, openAtStart = false }: { texts: ConsentTexts; openAtStart?: boolean }) {
+/** openAtStart: shown once its texts are there, for the press of the Cookies button that loaded it. */
+export function ConsentSettings({ language, openAtStart = false }: { language: Language; openAtStart?: boolean }) {
+  const texts = useConsentTexts(language);
+  return texts ? <CookieList texts={texts} openAtStart={openAtStart} /> : null;
+}
+
+function CookieList({ texts, openAtStart }: { texts: ConsentTexts; openAtStart: boolean }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 

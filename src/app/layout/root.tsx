@@ -50,7 +50,7 @@ export function Root() {
 
   return (
     <Document language={root.language}>
-      <ConsentProvider texts={root.consent} language={root.language}>
+      <ConsentProvider language={root.language}>
         <PageHead language={root.language} translations={translations} />
         <a className="skip-link" href="#main">
           {root.ui.skip_to_content}
@@ -62,7 +62,7 @@ export function Root() {
         <Outlet />
         {root.footer ? <Footer footer={root.footer} ui={root.ui} /> : null}
         {/* Without a consent tool, the Cookies button lists the site's cookies. */}
-        {root.consent && consentToolOf(tracking) === 'none' ? <ConsentSettingsOnDemand texts={root.consent} /> : null}
+        {consentToolOf(tracking) === 'none' ? <ConsentSettingsOnDemand language={root.language} /> : null}
         <Snackbar closeLabel={root.ui.snackbar_close} />
       </ConsentProvider>
     </Document>
