@@ -310,6 +310,26 @@ const breakages: Breakage[] = [
       /gives „Parallel run“ 2–4 weeks, but en\/homepage\/services\/analytics\/server-side-tracking\/steps\.json gives it 2–3/,
   },
   {
+    name: 'a double opt-in page that says clicking the link completes the sign-up',
+    change: (dir) =>
+      editJson(dir, 'de/newsletter_double_opt_in.json', (v) => ({
+        ...v,
+        text: 'Wir haben Ihnen eine E-Mail zur Bestätigung gesendet. Sobald Sie auf den Link darin klicken, ist Ihr Newsletter-Abonnement aktiv.',
+      })),
+    file: 'de/newsletter_double_opt_in.json',
+    problem: /^\/text says a click on the mailed link completes the sign-up/,
+  },
+  {
+    name: 'an English double opt-in page that asks to click the link',
+    change: (dir) =>
+      editJson(dir, 'en/event_double_opt_in.json', (v) => ({
+        ...v,
+        text: 'We have sent you an email with a confirmation link. Please click the link to complete your registration.',
+      })),
+    file: 'en/event_double_opt_in.json',
+    problem: /^\/text says a click on the mailed link completes the sign-up/,
+  },
+  {
     name: 'broken JSON',
     change: (dir) => writeFile(path.join(dir, 'de/homepage/quote.json'), '{"text": '),
     file: 'de/homepage/quote.json',
