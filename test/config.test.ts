@@ -58,22 +58,107 @@ t.test('loadConfig names every bad variable at once', async (t) => {
 t.test('the processors the privacy policy names: one plain line each, or unset', async (t) => {
   const config = loadConfig({
     HOSTING_PROVIDER: 'Beispiel Hosting GmbH, Hamburg',
+    HOSTING_PROVIDER_LOCATION: 'DE',
     MAIL_PROVIDER: '  Post AG, Berlin  ',
+    MAIL_PROVIDER_LOCATION: ' NL ',
   });
   t.same(
     config.providers,
-    { hosting: 'Beispiel Hosting GmbH, Hamburg', mail: 'Post AG, Berlin', newsletter: undefined, streaming: undefined },
+    { hosting: 'Beispiel Hosting GmbH, Hamburg', mail: 'Post AG, Berlin' },
     'trimmed; unset stays unset',
   );
   t.same(loadConfig({ EVENT_STREAMING_PROVIDER: '' }).providers.streaming, undefined, 'empty is unset');
   for (const bad of ['{{retention_mail}}', 'Host <b>GmbH</b>', 'Host\nGmbH', 'x'.repeat(201)]) {
-    const error = t.throws(() => loadConfig({ EVENT_STREAMING_PROVIDER: bad })) as ConfigError;
+    const error = t.throws(() =>
+      loadConfig({ EVENT_STREAMING_PROVIDER: bad, EVENT_STREAMING_PROVIDER_LOCATION: 'DE' }),
+    ) as ConfigError;
     t.match(
       error.problems,
       [/^EVENT_STREAMING_PROVIDER must be one line of up to 200 characters/],
       `refused: ${JSON.stringify(bad.slice(0, 20))}`,
     );
   }
+});
+
+t.test('a processor is named only with its location in the EEA, since the policy says no data leaves it', async (t) => {
+  for (const [variable, role] of [
+    ['HOSTING_PROVIDER', 'hosting'],
+    ['MAIL_PROVIDER', 'mail'],
+    ['NEWSLETTER_PROVIDER', 'newsletter'],
+    ['EVENT_STREAMING_PROVIDER', 'streaming'],
+  ] as const) {
+    t.equal(
+      loadConfig({ [variable]: 'Beispiel GmbH', [`${variable}_LOCATION`]: 'IE' }).providers[role],
+      'Beispiel GmbH',
+      `${variable} in Ireland is named`,
+    );
+    t.equal(
+      loadConfig({ [variable]: 'Beispiel AS', [`${variable}_LOCATION`]: 'NO' }).providers[role],
+      'Beispiel AS',
+      `${variable} in Norway (EEA, not EU) is named`,
+    );
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ [variable]: 'Beispiel GmbH' }, new RegExp(`^${variable}_LOCATION must be set with ${variable}: the country`)],
+      [{ [`${variable}_LOCATION`]: 'DE' }, new RegExp(`^${variable}_LOCATION is set without ${variable}$`)],
+      [
+        { [variable]: 'Beispiel GmbH', [`${variable}_LOCATION`]: 'Deutschland' },
+        new RegExp(`^${variable}_LOCATION must be a two-letter country code such as DE, got "Deutschland"$`),
+      ],
+      [
+        { [variable]: 'Beispiel GmbH', [`${variable}_LOCATION`]: 'de' },
+        new RegExp(`^${variable}_LOCATION must be a two-letter country code`),
+      ],
+      [
+        { [variable]: 'Example Inc.', [`${variable}_LOCATION`]: 'US' },
+        new RegExp(`^${variable}_LOCATION is US, outside the EU/EEA: the privacy policy says no data leaves`),
+      ],
+      [
+        { [variable]: 'Example AG', [`${variable}_LOCATION`]: 'CH' },
+        new RegExp(`^${variable}_LOCATION is CH, outside the EU/EEA`),
+      ],
+    ];
+    for (const [env, problem] of cases) {
+      const error = t.throws(() => loadConfig(env)) as ConfigError;
+      t.match(error.problems, [problem], `${JSON.stringify(env)} refused`);
+    }
+  }
+});
+
+t.test('STORAGE_PROVIDER names the company that runs the bucket, and only with S3_BUCKET', async (t) => {
+  const bucket = {
+    DATABASE_URL: 'postgres://nordstern@127.0.0.1:5432/nordstern',
+    TOKEN_SECRET: 'x'.repeat(40),
+    S3_BUCKET: 'nordstern-uploads',
+  };
+  t.equal(
+    loadConfig({ ...bucket, STORAGE_PROVIDER: 'Speicherwerk GmbH, Frankfurt', STORAGE_PROVIDER_LOCATION: 'DE' })
+      .providers.storage,
+    'Speicherwerk GmbH, Frankfurt',
+  );
+  t.equal(
+    loadConfig(bucket).providers.storage,
+    undefined,
+    'a bucket without a named provider is described without one',
+  );
+  const error = t.throws(() =>
+    loadConfig({ STORAGE_PROVIDER: 'Speicherwerk GmbH, Frankfurt', STORAGE_PROVIDER_LOCATION: 'DE' }),
+  ) as ConfigError;
+  t.match(error.problems, [/^STORAGE_PROVIDER needs S3_BUCKET: without a bucket, uploaded files stay on/]);
+  const outside = t.throws(() =>
+    loadConfig({ ...bucket, STORAGE_PROVIDER: 'Example Inc.', STORAGE_PROVIDER_LOCATION: 'US' }),
+  ) as ConfigError;
+  t.match(outside.problems, [/^STORAGE_PROVIDER_LOCATION is US, outside the EU\/EEA/]);
+});
+
+t.test('BACKUP_ROTATION_DAYS: 30 by default, 1 to 3650', async (t) => {
+  t.equal(loadConfig({}).backupRotationDays, 30);
+  t.equal(loadConfig({ BACKUP_ROTATION_DAYS: '14' }).backupRotationDays, 14);
+  for (const bad of ['0', '3651', 'a month'])
+    t.throws(
+      () => loadConfig({ BACKUP_ROTATION_DAYS: bad }),
+      /BACKUP_ROTATION_DAYS must be a whole number from 1 to 3650/,
+      `${bad} refused`,
+    );
 });
 
 t.test('a port out of range is refused', async (t) => {

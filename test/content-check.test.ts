@@ -241,6 +241,95 @@ const breakages: Breakage[] = [
     problem: /names Sven Martens as Head of Marketing at Hafenkontor Logistik, the role Merle Brandhorst holds/,
   },
   {
+    name: 'a German period setting after „nach“, which it cannot follow („nach einen Tag“)',
+    change: (dir) =>
+      editJson(dir, 'de/homepage/datenschutz/legal.json', (v) => {
+        const sections = v.sections as { list?: ({ text: string } | string)[] }[];
+        const list = sections.find((section) => JSON.stringify(section).includes('__session'))!.list!;
+        const index = list.findIndex((item) => typeof item !== 'string' && item.text.includes('__session'));
+        list[index] = {
+          ...(list[index] as object),
+          text: 'Cookie „__session“: Ihre Sitzung auf unserem Server. Läuft nach {{session_lifetime}} ab oder wenn Sie sich abmelden.',
+        } as { text: string };
+        return v;
+      }),
+    file: 'de/homepage/datenschutz/legal.json',
+    problem:
+      /^\/sections\/\d+\/list\/\d+\/text puts \{\{session_lifetime\}\} after „nach“, but it is filled with an accusative/,
+  },
+  {
+    name: 'the shortest engagement stated shorter than the steps below it add up to',
+    change: (dir) =>
+      editJson(dir, 'de/homepage/services/steps.json', (v) => ({
+        ...v,
+        text: 'Ob sechswöchige Implementierung oder mehrjährige Partnerschaft: Jede Zusammenarbeit folgt denselben fünf Schritten.',
+      })),
+    file: 'de/homepage/services/steps.json',
+    problem: /^\/text states 6 weeks, but the steps add up to 8–22/,
+  },
+  {
+    name: 'a steps headline whose length the steps do not add up to',
+    change: (dir) =>
+      editJson(dir, 'en/homepage/services/analytics/server-side-tracking/steps.json', (v) => ({
+        ...v,
+        headline: 'From browser tags to server container in about seven weeks',
+      })),
+    file: 'en/homepage/services/analytics/server-side-tracking/steps.json',
+    problem: /^\/headline states 7 weeks, but the steps add up to 9–10/,
+  },
+  {
+    name: 'an insight giving the service’s projects another length than its steps',
+    change: (dir) =>
+      editJson(dir, 'de/homepage/insights/server-side-tracking-in-practice/content.json', (v) => {
+        const paragraphs = v.paragraphs as { text: string }[];
+        const index = paragraphs.findIndex((p) => p.text.startsWith('Ein typisches Projekt'));
+        paragraphs[index] = {
+          ...paragraphs[index]!,
+          text: paragraphs[index]!.text.replace('neun bis zehn Wochen', 'sechs bis acht Wochen'),
+        };
+        return v;
+      }),
+    file: 'de/homepage/insights/server-side-tracking-in-practice/content.json',
+    problem:
+      /gives a project 6–8 weeks, but the steps of de\/homepage\/services\/analytics\/server-side-tracking\/steps\.json add up to 9–10/,
+  },
+  {
+    name: 'an insight giving a step of the service another duration than its steps',
+    change: (dir) =>
+      editJson(dir, 'en/homepage/insights/server-side-tracking-in-practice/content.json', (v) => {
+        const paragraphs = v.paragraphs as { text: string }[];
+        const index = paragraphs.findIndex((p) => p.text.includes('parallel run of'));
+        paragraphs[index] = {
+          ...paragraphs[index]!,
+          text: paragraphs[index]!.text.replace('two to three weeks', 'two to four weeks'),
+        };
+        return v;
+      }),
+    file: 'en/homepage/insights/server-side-tracking-in-practice/content.json',
+    problem:
+      /gives „Parallel run“ 2–4 weeks, but en\/homepage\/services\/analytics\/server-side-tracking\/steps\.json gives it 2–3/,
+  },
+  {
+    name: 'a double opt-in page that says clicking the link completes the sign-up',
+    change: (dir) =>
+      editJson(dir, 'de/newsletter_double_opt_in.json', (v) => ({
+        ...v,
+        text: 'Wir haben Ihnen eine E-Mail zur Bestätigung gesendet. Sobald Sie auf den Link darin klicken, ist Ihr Newsletter-Abonnement aktiv.',
+      })),
+    file: 'de/newsletter_double_opt_in.json',
+    problem: /^\/text says a click on the mailed link completes the sign-up/,
+  },
+  {
+    name: 'an English double opt-in page that asks to click the link',
+    change: (dir) =>
+      editJson(dir, 'en/event_double_opt_in.json', (v) => ({
+        ...v,
+        text: 'We have sent you an email with a confirmation link. Please click the link to complete your registration.',
+      })),
+    file: 'en/event_double_opt_in.json',
+    problem: /^\/text says a click on the mailed link completes the sign-up/,
+  },
+  {
     name: 'broken JSON',
     change: (dir) => writeFile(path.join(dir, 'de/homepage/quote.json'), '{"text": '),
     file: 'de/homepage/quote.json',

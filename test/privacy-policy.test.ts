@@ -3,12 +3,16 @@
  * item about the tag manager (with Google Ads), the consent banner or consent manager, maps or
  * Galaxy sign-in, or the applicant tracking system the open positions come from, shows exactly
  * when that service is configured, in both languages; with
- * nothing configured the policy names no such service. Sections are numbered as shown.
+ * nothing configured the policy names no such service. Sections are numbered as shown. The
+ * periods and processors it states come from the settings: the session, the backups' rotation,
+ * and with an S3 bucket the storage provider that keeps the applicants' files.
  */
 import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import t from 'tap';
+import { Legal } from '#app/blocks/legal.tsx';
 import { ConsentBanner } from '#app/consent/consent-banner.tsx';
 import { offeredPurposes } from '#app/consent/consent-choice.ts';
 import { CookieTable } from '#app/consent/cookie-table.tsx';
@@ -18,6 +22,7 @@ import type { LegalContent, LegalTextContent } from '#app/content/schemas/legal.
 import { applies, type Service } from '#app/content/service-conditions.ts';
 import { type AppEnvironment, EnvironmentProvider } from '#app/environment.tsx';
 import { loadConfig, publicLoginConfig } from '#server/config.ts';
+import { retentionSettings, SETTING_PATTERN } from '#server/content/content-settings.ts';
 import { build } from './helpers/build.ts';
 
 const POLICIES = [
@@ -186,9 +191,82 @@ for (const configuration of CONFIGURATIONS) {
 
 t.test('the session cookie lifetime follows SESSION_MAX_AGE_HOURS', async (t) => {
   const app = await build(t, { ...SIGN_IN, SESSION_MAX_AGE_HOURS: '12' });
-  t.match(policyOf((await app.inject({ url: '/privacy-policy' })).body).text, /It is valid for (twelve|12) hours\./);
-  t.match(policyOf((await app.inject({ url: '/datenschutz' })).body).text, /Er gilt (zwölf|12) Stunden\./);
+  const en = policyOf((await app.inject({ url: '/privacy-policy' })).body).text;
+  const de = policyOf((await app.inject({ url: '/datenschutz' })).body).text;
+  t.match(en, /It is valid for twelve hours\./);
+  t.match(de, /Er gilt zwölf Stunden\./);
+  t.match(en, /Valid for twelve hours or until you sign out\./, 'en: the cookie list says how long __session lasts');
+  t.match(de, /Gültig für zwölf Stunden oder bis Sie sich abmelden\./, 'de: the period after „für“, in the accusative');
 });
+
+t.test('the backups section states BACKUP_ROTATION_DAYS', async (t) => {
+  for (const [env, de, en] of [
+    [{}, 'einen Monat', 'one month'],
+    [{ BACKUP_ROTATION_DAYS: '14' }, '14 Tage', '14 days'],
+  ] as const) {
+    const app = await build(t, env);
+    t.match(
+      policyOf((await app.inject({ url: '/datenschutz' })).body).text,
+      `Jede Sicherung bewahren wir ${de} auf und löschen sie dann.`,
+      `de: ${de}`,
+    );
+    t.match(
+      policyOf((await app.inject({ url: '/privacy-policy' })).body).text,
+      `We keep each backup for ${en} and then delete it`,
+      `en: ${en}`,
+    );
+  }
+});
+
+t.test(
+  'with S3_BUCKET the applications section says a storage provider keeps the files, named by STORAGE_PROVIDER among the recipients too',
+  async (t) => {
+    const storage = 'Speicherwerk GmbH, Frankfurt';
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://nordstern@127.0.0.1:5432/nordstern',
+      TOKEN_SECRET: 'x'.repeat(40),
+      S3_BUCKET: 'nordstern-uploads',
+      STORAGE_PROVIDER: storage,
+      STORAGE_PROVIDER_LOCATION: 'DE',
+    });
+    const ownServers = {
+      de: 'Zusätzlich speichern wir sie auf unseren Servern, wo nur die Website-Software sie lesen kann.',
+      en: 'We also store it on our servers, where only the website’s software can read it.',
+    };
+    for (const { language, file } of POLICIES) {
+      const settings = retentionSettings(
+        config.retention,
+        config.confirmationTtlHours,
+        24,
+        config.backupRotationDays,
+        config.providers,
+      )(language, (relative) => JSON.parse(readFileSync(`content/${language}/${relative}`, 'utf8')));
+      // As the content store fills the settings in on load.
+      const content = JSON.parse(
+        readFileSync(file, 'utf8').replace(SETTING_PATTERN, (_, name: string) => settings[name] ?? `{{${name}}}`),
+      ) as LegalContent;
+      const textWith = (environment: AppEnvironment) =>
+        policyOf(
+          renderToStaticMarkup(
+            createElement(EnvironmentProvider, {
+              value: environment,
+              children: createElement(MemoryRouter, null, createElement(Legal, { content })),
+            }),
+          ),
+        ).text;
+      const bucket = textWith({ ...BASE_ENVIRONMENT, objectStorage: true });
+      t.equal(
+        bucket.split(storage).length - 1,
+        2,
+        `${language}: the storage provider in the applications section and among the recipients`,
+      );
+      t.notOk(bucket.includes(ownServers[language]), `${language}: the files are not said to stay on our servers`);
+      const own = textWith(BASE_ENVIRONMENT);
+      t.notOk(own.includes(storage), `${language}: no storage provider without a bucket`);
+      t.ok(own.includes(ownServers[language]), `${language}: without a bucket the files stay on our servers`);
+    }
+  },
+);
 
 t.test(
   'the processors are named where HOSTING_PROVIDER, MAIL_PROVIDER, NEWSLETTER_PROVIDER and EVENT_STREAMING_PROVIDER are set, and described without a name where not',
@@ -199,7 +277,8 @@ t.test(
       NEWSLETTER_PROVIDER: 'Rundbrief Versand GmbH, Bremen',
       EVENT_STREAMING_PROVIDER: 'Bühnenlicht Webinar GmbH, Köln',
     };
-    const named = await build(t, providers);
+    const locations = Object.fromEntries(Object.keys(providers).map((name) => [`${name}_LOCATION`, 'DE']));
+    const named = await build(t, { ...providers, ...locations });
     const unnamed = await build(t, {});
     const expected = {
       de: [

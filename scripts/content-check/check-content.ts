@@ -2,6 +2,7 @@
  * The integrity checks of the content folder: every block file matches its schema, and so do the layout, label and form files and the files both languages share,
  * every file exists in both languages, internal links lead to a page with content, every
  * {name} and {{name}} placeholder is one the code fills in for that text (and none it needs is missing),
+ * a German period setting never follows a preposition that cannot take its accusative,
  * referenced images and downloads exist, no text is empty, no text uses a variant the
  * glossary (content/glossary.json) says not to use, and the facts the pages state agree
  * (people and their roles, event dates and speakers), and everyone named has a portrait (people.json).
@@ -23,6 +24,7 @@ import { factProblems } from './facts.ts';
 import { type CompiledTerm, compileGlossary, fieldPath, glossaryProblems } from './glossary.ts';
 import { PEOPLE, peopleProblems } from './people.ts';
 import { placeholderProblems } from './placeholders.ts';
+import { settingGrammarProblems } from './setting-grammar.ts';
 import { isProse, typographyProblems } from './typography.ts';
 
 export interface ContentProblem {
@@ -240,6 +242,7 @@ export async function checkContent(contentDir: string, staticDir: string): Promi
 
     for (const { pointer, key, text } of strings(file.value)) {
       for (const problem of placeholderProblems(languageRelative, pointer, text)) report(problem);
+      for (const problem of settingGrammarProblems(text, file.language, pointer)) report(problem);
       if (!ADDRESS_KEYS.has(key) && !/^(\/|https?:|mailto:)/.test(text))
         for (const problem of glossaryProblems(terms, withoutPlaceholderNames(text), key, pointer)) report(problem);
       if (!ADDRESS_KEYS.has(key) && isProse(text))

@@ -3,7 +3,11 @@
  * against each other:
  * - a project's stated length (in a steps block's text, or a box of the same page counting
  *   weeks) is the sum of its steps' durations; a box counting to a milestone ("weeks to the
- *   first campaign") may be the sum of the first steps;
+ *   first campaign") may be the sum of the first steps; a single length in a steps block's
+ *   headline or text ("in rund neun Wochen", „sechswöchige Implementierung“) lies within that sum;
+ * - an insight about a service (its folder named after the service's, such as
+ *   server-side-tracking-in-practice) gives a project the same length as the service's steps,
+ *   and a step it names (the parallel run) the same duration;
  * - the Google Marketing Platform partnership is not dated before 2018, when the platform
  *   and its partner programme began;
  * - a figures block does not show the same figure twice (120 people next to 120+ clients);
@@ -62,8 +66,15 @@ const STATED = new RegExp(
   `(?<![\\p{L}\\p{N}])${NUMBER}(?:–|${SPACE}bis${SPACE}|${SPACE}to${SPACE})${NUMBER}${SPACE}(?:Wochen|weeks)(?![\\p{L}])`,
   'gu',
 );
+/** One length in prose: "neun Wochen", "nine weeks", „sechswöchige“, "six-week". */
+const SINGLE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(\\d+|\\p{L}+?)(?:${SPACE}(?:Wochen?|weeks?)|-?wöchig\\p{L}*|-week)(?![\\p{L}])`,
+  'gu',
+);
 /** Steps that go on after the project (Laufend, Ongoing) are no part of its length. */
 const ONGOING = new Set(['Laufend', 'Ongoing']);
+/** A first conversation of an hour or two adds nothing to a length counted in weeks. */
+const HOURS = new RegExp(`^(?:\\d+–)?\\d+${SPACE}(?:Stunden?|hours?)$`, 'u');
 
 /** The running sums of a steps block's durations in weeks, first step first; null when a step is counted in another unit. */
 function stepSums(steps: unknown): Range[] | null {
@@ -72,7 +83,7 @@ function stepSums(steps: unknown): Range[] | null {
   let max = 0;
   for (const item of items(steps)) {
     const duration = typeof item.duration === 'string' ? item.duration.trim() : '';
-    if (ONGOING.has(duration)) continue;
+    if (ONGOING.has(duration) || HOURS.test(duration)) continue;
     const match = DURATION.exec(duration);
     if (!match) return null;
     min += Number(match[1] ?? match[2]);
@@ -97,6 +108,15 @@ function statedRanges(text: string): Range[] {
   return ranges;
 }
 
+/** Single lengths in weeks, leaving out the ends of the ranges statedRanges reads. */
+function singleLengths(text: string): number[] {
+  return [...text.replace(STATED, ' ').matchAll(SINGLE)]
+    .map((match) => numberOf(match[1]!))
+    .filter((weeks) => weeks !== undefined);
+}
+
+const within = (total: Range, weeks: number) => weeks >= total.min && weeks <= total.max;
+
 function durationProblems(files: readonly FactFile[]): FactProblem[] {
   const problems: FactProblem[] = [];
   const byPath = new Map(files.map((file) => [file.path, file]));
@@ -104,7 +124,9 @@ function durationProblems(files: readonly FactFile[]): FactProblem[] {
     if (path.posix.basename(file.path) !== 'steps.json') continue;
     const sums = stepSums(file.value);
     if (!sums) continue;
-    const text = isRecord(file.value) && typeof file.value.text === 'string' ? file.value.text : '';
+    const field = (name: string) =>
+      isRecord(file.value) && typeof file.value[name] === 'string' ? file.value[name] : '';
+    const text = field('text');
     for (const stated of statedRanges(text)) {
       if (!covers(sums.slice(-1), stated))
         problems.push({
@@ -112,6 +134,14 @@ function durationProblems(files: readonly FactFile[]): FactProblem[] {
           problem: `/text states ${rangeText(stated)} weeks, but the steps add up to ${sumsText(sums)}`,
         });
     }
+    for (const name of ['headline', 'text'])
+      for (const weeks of singleLengths(field(name)))
+        if (!within(sums.at(-1)!, weeks))
+          problems.push({
+            file: file.path,
+            problem: `/${name} states ${weeks} weeks, but the steps add up to ${sumsText(sums)}`,
+          });
+    problems.push(...insightLengthProblems(files, file, sums));
     // A box on the same page that counts weeks ("7–11 · Weeks to a clean GA4 setup").
     const boxes = byPath.get(`${path.posix.dirname(file.path)}/boxes.json`);
     items(boxes?.value).forEach((box, index) => {
@@ -128,6 +158,54 @@ function durationProblems(files: readonly FactFile[]): FactProblem[] {
           problem: `/items/${index}/value states ${rangeText(stated)} weeks, but the steps of ${file.path} add up to ${sumsText(sums)}`,
         });
     });
+  }
+  return problems;
+}
+
+/**
+ * The insights about the service whose steps these are: an insight's folder starts with the
+ * service's folder name (server-side-tracking-in-practice for services/…/server-side-tracking).
+ * A sentence about a project that states weeks states the steps' total; a sentence naming a step
+ * ("Parallelbetrieb") and stating a range states that step's duration.
+ */
+function insightLengthProblems(files: readonly FactFile[], steps: FactFile, sums: readonly Range[]): FactProblem[] {
+  const [language, , section] = steps.path.split('/');
+  if (section !== 'services') return [];
+  const service = path.posix.basename(path.posix.dirname(steps.path));
+  const prefix = `${language}/homepage/insights/${service}-`;
+  const total = sums.at(-1)!;
+  const named = items(steps.value).flatMap((item) => {
+    const match = typeof item.duration === 'string' ? DURATION.exec(item.duration.trim()) : null;
+    return typeof item.title === 'string' && match
+      ? [{ title: item.title, range: { min: Number(match[1] ?? match[2]), max: Number(match[2]) } }]
+      : [];
+  });
+  const problems: FactProblem[] = [];
+  for (const file of files) {
+    if (!file.path.startsWith(prefix) || path.posix.basename(file.path) !== 'content.json') continue;
+    for (const { pointer, text } of strings(file.value))
+      for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+        const report = (what: string) =>
+          problems.push({ file: file.path, problem: `${pointer} ${what} (“${sentence.slice(0, 60)}…”)` });
+        const step = named.find(({ title }) => sentence.toLowerCase().includes(title.toLowerCase()));
+        if (step) {
+          for (const stated of statedRanges(sentence))
+            if (stated.min !== step.range.min || stated.max !== step.range.max)
+              report(
+                `gives „${step.title}“ ${rangeText(stated)} weeks, but ${steps.path} gives it ${rangeText(step.range)}`,
+              );
+          continue;
+        }
+        if (!/\b(?:Projekt|project)\b/iu.test(sentence)) continue;
+        for (const stated of statedRanges(sentence))
+          if (stated.min !== total.min || stated.max !== total.max)
+            report(
+              `gives a project ${rangeText(stated)} weeks, but the steps of ${steps.path} add up to ${sumsText(sums)}`,
+            );
+        for (const weeks of singleLengths(sentence))
+          if (!within(total, weeks))
+            report(`gives a project ${weeks} weeks, but the steps of ${steps.path} add up to ${sumsText(sums)}`);
+      }
   }
   return problems;
 }

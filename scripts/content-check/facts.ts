@@ -7,13 +7,15 @@
  *   what it carries (facts-insight-types.ts);
  * - each form states its retention period once, with its own placeholder (retention-facts.ts).
  * - the pages' own figures: project lengths, the partner year, repeated figures, event
- *   canonicals (facts-pages.ts), and the job ads' terms (facts-jobs.ts).
+ *   canonicals (facts-pages.ts), and the job ads' terms (facts-jobs.ts);
+ * - the double opt-in pages do not say that clicking the mailed link completes a sign-up (facts-opt-in.ts).
  */
 import path from 'node:path';
 import { berlinDay } from '../../src/app/i18n/berlin-calendar.ts';
 import type { FactFile, FactProblem } from './fact-file.ts';
 import { insightTypeProblems } from './facts-insight-types.ts';
 import { jobFactProblems } from './facts-jobs.ts';
+import { optInProblems } from './facts-opt-in.ts';
 import { pageFactProblems } from './facts-pages.ts';
 import { retentionProblems } from './retention-facts.ts';
 
@@ -196,6 +198,7 @@ export function factProblems(files: readonly FactFile[]): FactProblem[] {
       ...insightTypeProblems(ofLanguage),
       ...retentionProblems(ofLanguage, language),
       ...pageFactProblems(ofLanguage),
+      ...optInProblems(ofLanguage),
     );
   }
   // The job ads are compared across the two languages too.

@@ -47,6 +47,8 @@ export interface AppEnvironment {
   tracking: TrackingEnvironment;
   /** Whether open positions come from an applicant tracking service (CAREERS_API_URL); its address stays on the server. */
   careersService?: boolean;
+  /** Whether applicants' files are kept in an S3 bucket (S3_BUCKET): only then present, so other pages carry nothing. */
+  objectStorage?: true;
   /** The build's icon sprite (its URL under /assets/), which every icon of the set draws from (layout/icon.tsx). */
   iconSprite: string;
   /** The build's image version: site images are served under /img/{version}/ (see images/image-urls.ts). */

@@ -133,6 +133,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         config.retention,
         config.confirmationTtlHours,
         config.login.sessionMaxAgeMs / 3_600_000,
+        config.backupRotationDays,
         config.providers,
       ),
       cacheBytes: config.contentCacheBytes,

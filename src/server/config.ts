@@ -3,6 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import type { TrackingEnvironment } from '#app/environment.tsx';
 import type { PublicLoginConfig } from '#app/login/galaxy-user.ts';
+import { EEA_COUNTRIES } from './eea-countries.ts';
 import { StartError } from './start-error.ts';
 import type { RetentionPolicy } from './store/retention-policy.ts';
 import type { ObjectStorageConfig } from './uploads/object-storage.ts';
@@ -57,6 +58,8 @@ export interface Config {
   retention: RetentionPolicy;
   /** The processors the privacy policy names (see content-settings.ts); unset, it describes each without a name. */
   providers: ProviderNames;
+  /** How long a backup is kept before it is rotated out, as the privacy policy states it (BACKUP_ROTATION_DAYS). */
+  backupRotationDays: number;
   tracking: TrackingConfig;
   webVitals: WebVitalsConfig;
 }
@@ -172,12 +175,16 @@ export interface UploadLimits {
   minFreeDiskBytes: number;
 }
 
-/** Who runs the servers, delivers the mails, sends the newsletter and streams the online events, each as the policy should name it. */
+/**
+ * Who runs the servers, delivers the mails, sends the newsletter, streams the online events and
+ * keeps the uploaded files in a bucket, each as the policy should name it.
+ */
 export interface ProviderNames {
   hosting?: string;
   mail?: string;
   newsletter?: string;
   streaming?: string;
+  storage?: string;
 }
 
 /** The subset of the configuration that is sent to the browser. */
@@ -634,6 +641,48 @@ function objectStorageConfig(
   };
 }
 
+/** Each processor's variable; its location is the same name with _LOCATION. */
+const PROVIDER_VARIABLES = [
+  ['hosting', 'HOSTING_PROVIDER'],
+  ['mail', 'MAIL_PROVIDER'],
+  ['newsletter', 'NEWSLETTER_PROVIDER'],
+  ['streaming', 'EVENT_STREAMING_PROVIDER'],
+  ['storage', 'STORAGE_PROVIDER'],
+] as const satisfies readonly (readonly [keyof ProviderNames, string])[];
+
+/**
+ * The processors the policy names. Its third-country section says that nothing leaves the EU/EEA
+ * but through Google's services, so a processor is named only with the country where it processes
+ * the data, and only a country of the EEA: elsewhere, that section would be false.
+ */
+function providersConfig(read: ReturnType<typeof createReader>, bucketSet: boolean): ProviderNames {
+  const providers: ProviderNames = {};
+  for (const [role, variable] of PROVIDER_VARIABLES) {
+    const name = read.providerName(variable);
+    const location = read.optional(`${variable}_LOCATION`);
+    if (name !== undefined && location === undefined)
+      read.problems.push(
+        `${variable}_LOCATION must be set with ${variable}: the country where it processes the data, such as DE`,
+      );
+    else if (location !== undefined && name === undefined)
+      read.problems.push(`${variable}_LOCATION is set without ${variable}`);
+    else if (location !== undefined && !/^[A-Z]{2}$/.test(location))
+      read.problems.push(
+        `${variable}_LOCATION must be a two-letter country code such as DE, got "${location.slice(0, 40)}"`,
+      );
+    else if (location !== undefined && !EEA_COUNTRIES.has(location))
+      read.problems.push(
+        `${variable}_LOCATION is ${location}, outside the EU/EEA: the privacy policy says no data leaves the EU/EEA but through Google's services; name a processor in the EEA or extend that section first`,
+      );
+    if (name !== undefined) providers[role] = name;
+  }
+  if (providers.storage !== undefined && !bucketSet)
+    read.problems.push(
+      "STORAGE_PROVIDER needs S3_BUCKET: without a bucket, uploaded files stay on the hosting provider's servers",
+    );
+  return providers;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const read = createReader(env);
   const port = read.integer('PORT', 3000, 0, 65535);
@@ -723,12 +772,8 @@ export function loadConfig(env: Env = process.env): Config {
       consentProofDays: read.integer('RETENTION_CONSENT_PROOF_DAYS', 1_095, 1, 3_650),
       mailDays: read.integer('RETENTION_MAIL_DAYS', 30, 1, 3_650),
     },
-    providers: {
-      hosting: read.providerName('HOSTING_PROVIDER'),
-      mail: read.providerName('MAIL_PROVIDER'),
-      newsletter: read.providerName('NEWSLETTER_PROVIDER'),
-      streaming: read.providerName('EVENT_STREAMING_PROVIDER'),
-    },
+    providers: providersConfig(read, read.optional('S3_BUCKET') !== undefined),
+    backupRotationDays: read.integer('BACKUP_ROTATION_DAYS', 30, 1, 3_650),
     tracking: trackingConfig(read),
     webVitals: { sampleRate: read.fraction('WEB_VITALS_SAMPLE_RATE', 0.1) },
   };

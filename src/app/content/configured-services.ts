@@ -8,7 +8,9 @@ export function configuredServices({
   tracking,
   login,
   careersService,
-}: Pick<AppEnvironment, 'tracking' | 'login'> & Partial<Pick<AppEnvironment, 'careersService'>>): ReadonlySet<Service> {
+  objectStorage,
+}: Pick<AppEnvironment, 'tracking' | 'login'> &
+  Partial<Pick<AppEnvironment, 'careersService' | 'objectStorage'>>): ReadonlySet<Service> {
   const tagManager = Boolean(tracking.gtmId);
   const maps = Boolean(tracking.mapsApiKey);
   const consentManager = Boolean(tracking.consentManagerId);
@@ -23,6 +25,7 @@ export function configuredServices({
     maps,
     sign_in: signIn,
     careers_service: careersService === true,
+    object_storage: objectStorage === true,
     google: tagManager || maps || signIn,
   };
   return new Set((Object.keys(on) as Service[]).filter((service) => on[service]));
@@ -30,6 +33,9 @@ export function configuredServices({
 
 /** The services the page's environment runs, for content components. */
 export function useConfiguredServices(): ReadonlySet<Service> {
-  const { tracking, login, careersService } = useEnvironment();
-  return useMemo(() => configuredServices({ tracking, login, careersService }), [tracking, login, careersService]);
+  const { tracking, login, careersService, objectStorage } = useEnvironment();
+  return useMemo(
+    () => configuredServices({ tracking, login, careersService, objectStorage }),
+    [tracking, login, careersService, objectStorage],
+  );
 }

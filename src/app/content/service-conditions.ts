@@ -20,6 +20,8 @@ export const SERVICES = [
   'sign_in',
   /** Open positions loaded by the server from an applicant tracking service (CAREERS_API_URL). */
   'careers_service',
+  /** Applicants' files kept in an S3 bucket at a storage provider (S3_BUCKET) rather than on the site's own servers. */
+  'object_storage',
   /** Any of the above run by Google: tag manager, maps, sign-in. */
   'google',
 ] as const;

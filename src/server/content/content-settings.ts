@@ -9,18 +9,25 @@ import { fill } from '#app/i18n/format.ts';
 import type { ProviderNames } from '../config.ts';
 import type { RetentionPolicy } from '../store/retention-policy.ts';
 
-export const SETTING_NAMES = [
+/** The settings filled with a period in words ("zwei Jahre"): in German an accusative, which content:check guards. */
+export const PERIOD_SETTINGS = [
   'retention_contact',
   'retention_application',
   'retention_event',
   'retention_consent_proof',
   'retention_mail',
+  'retention_backup',
   'confirmation_link',
   'session_lifetime',
+] as const;
+
+export const SETTING_NAMES = [
+  ...PERIOD_SETTINGS,
   'hosting_provider',
   'mail_provider',
   'newsletter_provider',
   'streaming_provider',
+  'storage_provider',
 ] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
@@ -56,11 +63,15 @@ export function formatPeriod(hours: number, words: PeriodsContent): string {
  */
 export const providerNamed = (name: string | undefined): string => (name === undefined ? '' : ` (${name})`);
 
-/** `sessionHours`: how long the Galaxy session cookie lives (SESSION_MAX_AGE_HOURS). */
+/**
+ * `sessionHours`: how long the Galaxy session cookie lives (SESSION_MAX_AGE_HOURS); `backupDays`:
+ * how long a backup is kept before it is rotated out (BACKUP_ROTATION_DAYS).
+ */
 export function retentionSettings(
   policy: RetentionPolicy,
   confirmationTtlHours: number,
   sessionHours: number,
+  backupDays: number,
   providers: ProviderNames = {},
 ): ContentSettings {
   return (language, file) => {
@@ -73,12 +84,14 @@ export function retentionSettings(
       retention_event: days(policy.eventDays),
       retention_consent_proof: days(policy.consentProofDays),
       retention_mail: days(policy.mailDays),
+      retention_backup: days(backupDays),
       confirmation_link: formatPeriod(confirmationTtlHours, words),
       session_lifetime: formatPeriod(sessionHours, words),
       hosting_provider: providerNamed(providers.hosting),
       mail_provider: providerNamed(providers.mail),
       newsletter_provider: providerNamed(providers.newsletter),
       streaming_provider: providerNamed(providers.streaming),
+      storage_provider: providerNamed(providers.storage),
     };
     return values;
   };

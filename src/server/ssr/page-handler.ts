@@ -305,6 +305,7 @@ export function createPageHandler({
     login,
     tracking: config.tracking,
     careersService: config.careers.url !== undefined,
+    ...(config.objectStorage ? { objectStorage: true as const } : {}),
     assets,
     iconSprite: manifest.iconSprite,
     imageVersion,
