@@ -406,8 +406,8 @@ t.test('the site’s own consent banner', async (t) => {
       t.match(policies[0], /'sha256-[\w+/]+=*'/, 'its inline scripts named by their hashes');
       t.match(
         policies[0],
-        `script-src 'self' ${standIn.origin} 'strict-dynamic'`,
-        'the stand-in hosts are the configured script origins, for browsers without strict-dynamic',
+        `script-src 'self' ${standIn.origin} https://www.googleadservices.com https://googleads.g.doubleclick.net https://www.google.com 'strict-dynamic'`,
+        'the stand-in hosts and Google Ads’ hosts (the Marketing purpose) are the script origins, for browsers without strict-dynamic',
       );
       t.same((await dataLayerEntries(page))[0], { gtag: ['consent', 'default', ALL_DENIED] }, 'the defaults ran');
       await page.click('.footer__cookies');
