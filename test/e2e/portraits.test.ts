@@ -19,6 +19,9 @@ const PERSON_BLOCKS = [
   { block: '.contact-desk__person', name: '.contact-desk__name strong' },
 ];
 
+// Fourteen pages, each opened and scrolled through to its last portrait: more than tap's two minutes on a busy two-core machine.
+t.setTimeout(300_000);
+
 const PAGES = [
   { path: '/?lang=en', expect: ['.quote-card'] },
   { path: '/?lang=de', expect: ['.quote-card'] },
