@@ -154,10 +154,10 @@ async function journey(t: Test, browser: Browser, setup: Setup, state: ConsentSt
   if (setup.consentManager) {
     await page.waitForFunction(() => (window as { UC_UI?: { isInitialized(): boolean } }).UC_UI?.isInitialized());
     if (state === 'statistics' || state === 'all' || state === 'withdrawn') {
-      await page.evaluate(CHOICES[state === 'withdrawn' ? 'all' : state]);
+      await page.evaluate(`void ${CHOICES[state === 'withdrawn' ? 'all' : state]}`);
       await waitForCookie('_ga');
     } else if (state === 'marketing') {
-      await page.evaluate(CHOICES.marketing);
+      await page.evaluate(`void ${CHOICES.marketing}`);
       await waitForCookie('_gcl_au');
     }
     if (state === 'withdrawn') {
@@ -165,7 +165,7 @@ async function journey(t: Test, browser: Browser, setup: Setup, state: ConsentSt
       await page.evaluate(() => {
         (window as { __beforeWithdrawal?: boolean }).__beforeWithdrawal = true;
       });
-      await page.evaluate('UC_UI.denyAllConsents()');
+      await page.evaluate('void UC_UI.denyAllConsents()');
       await page.waitForFunction(() => !(window as { __beforeWithdrawal?: boolean }).__beforeWithdrawal);
       await waitForHydration(page);
     }
