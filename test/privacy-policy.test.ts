@@ -18,7 +18,7 @@ import { offeredPurposes } from '#app/consent/consent-choice.ts';
 import { CookieTable } from '#app/consent/cookie-table.tsx';
 import { configuredServices } from '#app/content/configured-services.ts';
 import type { ConsentTexts } from '#app/content/schemas/consent.ts';
-import type { LegalContent, LegalTextContent } from '#app/content/schemas/legal.ts';
+import type { LegalContent, LegalListItemContent, LegalTextContent } from '#app/content/schemas/legal.ts';
 import { applies, type Service } from '#app/content/service-conditions.ts';
 import { type AppEnvironment, EnvironmentProvider } from '#app/environment.tsx';
 import { loadConfig, publicLoginConfig } from '#server/config.ts';
@@ -83,7 +83,7 @@ function policyOf(html: string): { headlines: string[]; text: string } {
   };
 }
 
-const textOf = (item: LegalTextContent) => (typeof item === 'string' ? item : item.text);
+const textOf = (item: LegalTextContent | LegalListItemContent) => (typeof item === 'string' ? item : item.text);
 /** A text as the server sends it: settings filled in, so compared by the words before the first placeholder. */
 const probe = (text: string) => text.split('{{')[0]!.slice(0, 120);
 

@@ -8,9 +8,17 @@
  * - /browser-ui/latest/loader.js defines `window.UC_UI`, records every call in
  *   `window.__ucCalls` (with `performance.now()`), reports its languages, knows a 'Google Maps'
  *   service and, like a certified consent manager, sends Consent Mode updates through gtag
- *   when `UC_UI.acceptAllConsents()` or `UC_UI.denyAllConsents()` is called;
+ *   when `UC_UI.acceptAllConsents()`, `UC_UI.denyAllConsents()` or `UC_UI.acceptServices(ids)` (its second
+ *   layer's "save" with some services ticked: 'Google Analytics' for statistics, 'Google Ads' for marketing)
+ *   is called;
  * - /maps/api/js defines `google.maps` (importLibrary with maps, marker, geocoding) and calls
  *   the page's callback; its map writes the centre into `data-stand-in-map`.
+ * With `realHosts`, the scripts also do what the real products do beyond their own host and in the
+ * browser's storage, for a test that intercepts those hosts (test/e2e/privacy-proof.test.ts): the
+ * consent manager keeps a choice in local storage under the keys of Usercentrics' Browser SDK
+ * (`uc_settings` with a random controller id, `uc_user_interaction`, `uc_gcm` for Consent Mode) and
+ * sends it to its consent log (consent-api.service.consent.usercentrics.eu), as Usercentrics documents
+ * for Browser UI v2, and a kept choice applies again on the next page; the maps library draws its map with tiles from maps.gstatic.com.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +41,11 @@ export interface ThirdPartyStandIn {
   requested(pathPrefix: string): boolean;
 }
 
+export interface StandInOptions {
+  /** Contact the real products' other hosts and keep their storage keys (see above). */
+  realHosts?: boolean;
+}
+
 const tagManagerScript = (id: string, tagUrl: string) => `window.__gtmStandIn = ${JSON.stringify(id)};
 (() => {
   const tag = document.createElement('script');
@@ -41,16 +54,34 @@ const tagManagerScript = (id: string, tagUrl: string) => `window.__gtmStandIn = 
   document.head.appendChild(tag);
 })();`;
 
-const consentManagerScript = (languages: string[]) => `(() => {
+const consentManagerScript = (languages: string[], realHosts: boolean) => `(() => {
   const calls = (window.__ucCalls = []);
   const record = (name, args) => calls.push({ name, args: [...args], at: performance.now() });
-  const services = [{ id: 'stand-in-maps', name: 'Google Maps', consent: { status: false } }];
+  const services = [
+    { id: 'stand-in-maps', name: 'Google Maps', consent: { status: false } },
+    { id: 'stand-in-analytics', name: 'Google Analytics', consent: { status: false } },
+    { id: 'stand-in-ads', name: 'Google Ads', consent: { status: false } },
+  ];
+  const granted = (name) => (services.find((service) => service.name === name).consent.status ? 'granted' : 'denied');
   let initialized = false;
-  const choose = (granted, type) => {
-    const value = granted ? 'granted' : 'denied';
-    for (const service of services) service.consent.status = granted;
-    window.gtag('consent', 'update', { ad_storage: value, analytics_storage: value, ad_user_data: value, ad_personalization: value, functionality_storage: 'granted', security_storage: 'granted' });
+  const keep = () => {
+    if (!${realHosts}) return;
+    const controllerId = JSON.parse(localStorage.getItem('uc_settings') ?? '{}').controllerId ?? crypto.randomUUID();
+    const choice = services.map((service) => ({ id: service.id, status: service.consent.status }));
+    localStorage.setItem('uc_settings', JSON.stringify({ controllerId, services: choice }));
+    localStorage.setItem('uc_user_interaction', 'true');
+    localStorage.setItem('uc_gcm', JSON.stringify({ analyticsStorage: granted('Google Analytics'), adStorage: granted('Google Ads') }));
+    fetch('https://consent-api.service.consent.usercentrics.eu/consent/uw/3', { method: 'POST', body: JSON.stringify({ controllerId, choice }) });
+  };
+  const update = (type) => {
+    const ads = granted('Google Ads');
+    window.gtag('consent', 'update', { ad_storage: ads, analytics_storage: granted('Google Analytics'), ad_user_data: ads, ad_personalization: ads, functionality_storage: 'granted', security_storage: 'granted' });
+    keep();
     window.dispatchEvent(new CustomEvent('UC_UI_CMP_EVENT', { detail: { type } }));
+  };
+  const choose = (granted, type) => {
+    for (const service of services) service.consent.status = granted;
+    update(type);
   };
   window.UC_UI = {
     isInitialized: () => initialized,
@@ -62,21 +93,38 @@ const consentManagerScript = (languages: string[]) => `(() => {
     acceptService(id) {
       record('acceptService', arguments);
       for (const service of services) if (service.id === id) service.consent.status = true;
+      keep();
       window.dispatchEvent(new CustomEvent('UC_UI_CMP_EVENT', { detail: { type: 'SAVE' } }));
+      return Promise.resolve();
+    },
+    acceptServices(ids) {
+      record('acceptServices', arguments);
+      for (const service of services) service.consent.status = ids.includes(service.id);
+      update('SAVE');
       return Promise.resolve();
     },
     acceptAllConsents() { record('acceptAllConsents', arguments); choose(true, 'ACCEPT_ALL'); return Promise.resolve(); },
     denyAllConsents() { record('denyAllConsents', arguments); choose(false, 'DENY_ALL'); return Promise.resolve(); },
   };
   setTimeout(() => {
+    // A kept choice is the visitor's choice on every later page, sent to Consent Mode before the manager reports ready.
+    const kept = ${realHosts} ? JSON.parse(localStorage.getItem('uc_settings') ?? 'null') : null;
+    if (kept) {
+      for (const service of services) service.consent.status = kept.services.some((choice) => choice.id === service.id && choice.status);
+      const ads = granted('Google Ads');
+      window.gtag('consent', 'update', { ad_storage: ads, analytics_storage: granted('Google Analytics'), ad_user_data: ads, ad_personalization: ads, functionality_storage: 'granted', security_storage: 'granted' });
+    }
     initialized = true;
     window.dispatchEvent(new Event('UC_UI_INITIALIZED'));
   }, 0);
 })();`;
 
-const mapsScript = (callback: string, findsNothing: boolean) => `(() => {
+const mapsScript = (callback: string, findsNothing: boolean, realHosts: boolean) => `(() => {
   class Map {
-    constructor(element, options) { element.dataset.standInMap = JSON.stringify(options.center); }
+    constructor(element, options) {
+      element.dataset.standInMap = JSON.stringify(options.center);
+      if (${realHosts}) new Image().src = 'https://maps.gstatic.com/mapfiles/transparent.png';
+    }
   }
   class Marker {
     constructor(options) { options.map.marker = options.title; }
@@ -94,7 +142,10 @@ const mapsScript = (callback: string, findsNothing: boolean) => `(() => {
   window[${JSON.stringify(callback)}]();
 })();`;
 
-export async function startThirdPartyStandIn(t: TestContext): Promise<ThirdPartyStandIn> {
+export async function startThirdPartyStandIn(
+  t: TestContext,
+  { realHosts = false }: StandInOptions = {},
+): Promise<ThirdPartyStandIn> {
   const standIn: ThirdPartyStandIn = {
     origin: '',
     requests: [],
@@ -114,12 +165,12 @@ export async function startThirdPartyStandIn(t: TestContext): Promise<ThirdParty
       );
     else if (url.pathname === '/tag.js') body = 'window.__gtmTagRan = true;';
     else if (url.pathname === '/browser-ui/latest/loader.js')
-      body = consentManagerScript(standIn.consentManagerLanguages);
+      body = consentManagerScript(standIn.consentManagerLanguages, realHosts);
     else if (url.pathname === '/maps/api/js' && standIn.mapsLibraryDown) {
       response.writeHead(503).end();
       return;
     } else if (url.pathname === '/maps/api/js')
-      body = mapsScript(url.searchParams.get('callback') ?? '', standIn.geocoderFindsNothing);
+      body = mapsScript(url.searchParams.get('callback') ?? '', standIn.geocoderFindsNothing, realHosts);
     if (body === undefined) {
       response.writeHead(404).end();
       return;

@@ -3,7 +3,7 @@
  * or list item that names an optional service shows only where this deployment runs it.
  */
 import { useConfiguredServices } from '../content/configured-services.ts';
-import type { LegalContent } from '../content/schemas/legal.ts';
+import type { LegalContent, LegalListItemContent } from '../content/schemas/legal.ts';
 import { applies, textsFor } from '../content/service-conditions.ts';
 import { SmartLink } from '../layout/smart-link.tsx';
 import { BlockSection } from './block-section.tsx';
@@ -20,7 +20,7 @@ export function Legal({ content }: { content: LegalContent }) {
       ) : null}
       {content.updated ? <p className="legal__updated">{content.updated}</p> : null}
       {sections.map((section, index) => {
-        const list = textsFor(section.list, services);
+        const list = (section.list ?? []).filter((item) => typeof item === 'string' || applies(item.when, services));
         return (
           <section key={section.headline} className="legal__section">
             <h2 className="legal__headline">
@@ -32,7 +32,7 @@ export function Legal({ content }: { content: LegalContent }) {
             {list.length > 0 ? (
               <ul className="legal__list">
                 {list.map((item) => (
-                  <li key={item}>{item}</li>
+                  <ListItem key={typeof item === 'string' ? item : item.text} item={item} />
                 ))}
               </ul>
             ) : null}
@@ -50,5 +50,21 @@ export function Legal({ content }: { content: LegalContent }) {
         );
       })}
     </BlockSection>
+  );
+}
+
+/**
+ * What an item stores and which hosts it names also travel as data attributes, so a test compares
+ * the policy with what a browser records without reading the prose.
+ */
+function ListItem({ item }: { item: LegalListItemContent }) {
+  if (typeof item === 'string') return <li>{item}</li>;
+  return (
+    <li
+      data-stores={item.stores ? JSON.stringify(item.stores) : undefined}
+      data-hosts={item.hosts ? item.hosts.join(' ') : undefined}
+    >
+      {item.text}
+    </li>
   );
 }

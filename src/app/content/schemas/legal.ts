@@ -10,12 +10,48 @@ export const When = Type.Optional(Condition);
 export const LegalText = Type.Union([Text, Type.Object({ text: Text, when: Condition }, strict)]);
 export type LegalTextContent = Static<typeof LegalText>;
 
+/**
+ * What a list item says the browser keeps, in a form a test can compare with the browser's own
+ * record (test/e2e/privacy-proof.test.ts): the prose names it for the reader, this for the proof.
+ */
+const StoredEntry = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('cookie'), Type.Literal('local_storage'), Type.Literal('session_storage')]),
+    /** The key as the browser lists it; a part in angle brackets stands for what varies (`_ga_<id>`). */
+    name: Type.String({ pattern: '^[\\w:.-]+(<\\w+>)?$' }),
+    /** A cookie's lifetime in whole days; none for storage, a session cookie or one set by a setting. */
+    days: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** A cookie's lifetime when it is shorter than a day. */
+    seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_399 })),
+  },
+  strict,
+);
+export type StoredEntryContent = Static<typeof StoredEntry>;
+
+/** A host name the browser contacts, or `*.` and the domain under which it contacts several. */
+const Host = Type.String({ pattern: '^(\\*\\.)?[a-z0-9-]+(\\.[a-z0-9-]+)+$' });
+
+/** A list item, which may also say what it stores in the browser and which hosts it contacts. */
+export const LegalListItem = Type.Union([
+  Text,
+  Type.Object(
+    {
+      text: Text,
+      when: When,
+      stores: Type.Optional(Type.Array(StoredEntry, { minItems: 1 })),
+      hosts: Type.Optional(Type.Array(Host, { minItems: 1 })),
+    },
+    strict,
+  ),
+]);
+export type LegalListItemContent = Static<typeof LegalListItem>;
+
 const Section = Type.Object(
   {
     headline: Text,
     when: When,
     paragraphs: Type.Optional(Type.Array(LegalText, { minItems: 1 })),
-    list: Type.Optional(Type.Array(LegalText, { minItems: 1 })),
+    list: Type.Optional(Type.Array(LegalListItem, { minItems: 1 })),
     /** Label and value pairs, such as the register entry of an imprint. */
     facts: Type.Optional(
       Type.Array(Type.Object({ label: Text, value: Text, link_url: Type.Optional(Href) }, strict), { minItems: 1 }),
