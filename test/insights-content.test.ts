@@ -16,12 +16,17 @@ const read = (language: string, folder: string, file: string) =>
     unknown
   >;
 
-t.test('at least 18 insights, the same in both languages, of every type', async (t) => {
+t.test('at least 18 insights, the same in both languages, of every type an insight can carry', async (t) => {
   const en = folders('en');
   t.ok(en.length >= 18, `${en.length} insights`);
   t.same(folders('de'), en, 'the same folders in German');
   const types = new Set(en.map((folder) => read('en', folder, 'general_information.json').type));
-  t.same([...types].sort(), [...CONTENT_TYPES].sort(), 'every content type present');
+  // No insight is a video: a page has no player to keep that label's promise (content-check/facts-insight-types.ts).
+  t.same(
+    [...types].sort(),
+    CONTENT_TYPES.filter((type) => type !== 'video').sort(),
+    'every content type present but video',
+  );
 });
 
 t.test('every insight is complete and its filter values are known', async (t) => {
