@@ -21,12 +21,12 @@ t.test('the defaults are the periods the privacy policy states', async (t) => {
   const app = await build(t);
   const en = await app.inject({ url: '/privacy-policy' });
   for (const phrase of [
-    'We delete your enquiry two years after it reached us',
+    'We delete your enquiry two years after receipt',
     'valid for seven days',
     'six months after the event',
     'three years after you unsubscribe',
-    'six months after it reached us',
-    'one month after it was sent',
+    'six months after receipt',
+    'one month after sending it',
   ]) {
     t.match(en.body, phrase, `en: ${phrase}`);
   }
@@ -49,8 +49,8 @@ t.test('the defaults are the periods the privacy policy states', async (t) => {
     CONFIRMATION_TTL_HOURS: '48',
   });
   const page = await changed.inject({ url: '/content/en/homepage/privacy-policy/legal.json' });
-  t.match(page.body, 'We delete your enquiry one year after it reached us', 'the policy follows the configuration');
-  t.match(page.body, 'three months after it reached us');
+  t.match(page.body, 'We delete your enquiry one year after receipt', 'the policy follows the configuration');
+  t.match(page.body, 'three months after receipt');
   t.match(page.body, 'valid for two days');
 });
 
