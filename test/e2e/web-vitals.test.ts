@@ -15,6 +15,9 @@ import { launchBrowser, openPage, waitForHydration } from '../helpers/browser.ts
 import { type ServerProcess, startServer } from '../helpers/server-process.ts';
 import { startThirdPartyStandIn } from '../helpers/third-party.ts';
 
+// Consent states in two languages and a consent manager, each with its own pages and beacons: more than tap's two minutes under load.
+t.setTimeout(300_000);
+
 const TOKEN = 'w'.repeat(40);
 const GTM_ID = 'GTM-V1TALS1';
 const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as { lazy: Record<string, string[]> };
