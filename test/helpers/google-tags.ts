@@ -12,7 +12,7 @@
  * Google's own hosts are reached by their real names; the test answers them in the browser.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveOnLoopback } from './serve-on-loopback.ts';
 
 interface TestContext {
   teardown(fn: () => unknown): void;
@@ -83,14 +83,6 @@ export async function startTagManagerStandIn(t: TestContext): Promise<TagManager
       .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
       .end(containerScript(url.searchParams.get('id') ?? ''));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  standIn.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t.teardown(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
+  standIn.origin = await serveOnLoopback(t, server);
   return standIn;
 }

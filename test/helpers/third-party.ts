@@ -21,7 +21,7 @@
  * for Browser UI v2, and a kept choice applies again on the next page; the maps library draws its map with tiles from maps.gstatic.com.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveOnLoopback } from './serve-on-loopback.ts';
 
 interface TestContext {
   teardown(fn: () => unknown): void;
@@ -179,14 +179,6 @@ export async function startThirdPartyStandIn(
       .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
       .end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  standIn.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t.teardown(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
+  standIn.origin = await serveOnLoopback(t, server);
   return standIn;
 }
